@@ -1,0 +1,133 @@
+# Makefile: Shardfall — kernel, ISO, host tests and QEMU targets. Output goes to build/.
+
+# Cross toolchain: i686-elf- when installed, else Debian's i686-linux-gnu- in freestanding mode.
+CROSS ?= $(if $(shell command -v i686-elf-gcc 2>/dev/null),i686-elf-,i686-linux-gnu-)
+CC      := $(CROSS)gcc
+HOSTCC  ?= gcc
+PYTHON  := /usr/bin/python3
+QEMU    := qemu-system-i386
+B       := build
+
+WARN    := -Wall -Wextra -Werror
+KCFLAGS := -std=gnu11 -O2 -g -m32 -march=i686 -ffreestanding -fno-pie -fno-stack-protector \
+           -fno-asynchronous-unwind-tables -fno-builtin -fno-tree-loop-distribute-patterns \
+           -mgeneral-regs-only -fno-omit-frame-pointer $(WARN) -MMD -MP
+KLDFLAGS := -m32 -nostdlib -ffreestanding -no-pie -T linker.ld -Wl,--build-id=none
+HCFLAGS := -std=gnu11 -O1 -g $(WARN) -MMD -MP -fsanitize=address,undefined
+
+# Include paths enforce the layering: game/ sees only game/ and the generated
+# assets; drivers/ see only drivers/; the kernel is the glue and sees all.
+GAME_INC   := -Igame -I$(B)/gen
+DRIVER_INC := -Idrivers
+KERNEL_INC := -Ikernel -Idrivers -Igame -I$(B)/gen
+
+BOOT_SRC   := boot/entry.S boot/isr.S
+KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
+              kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
+              kernel/keymap.c kernel/gfxcache.c kernel/render.c kernel/string.c
+DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
+              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
+GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c \
+              game/sound.c game/title.c
+ASSET_SRC  := $(B)/gen/assets.c
+ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
+
+KOBJ := $(BOOT_SRC:%.S=$(B)/k/%.o) $(KERNEL_SRC:%.c=$(B)/k/%.o) $(DRIVER_SRC:%.c=$(B)/k/%.o) \
+        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o
+
+KERNEL := $(B)/kernel.elf
+ISO    := $(B)/shardfall.iso
+
+# Host build: the pure logic (game, decoders, parsers) for unit tests.
+HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
+              kernel/keymap.c
+HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o
+HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
+TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
+
+.PHONY: all iso run run-gdb test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean
+all: $(KERNEL)
+
+deps-build deps-run deps-test: deps-%:
+	@sh tools/deps.sh $*
+
+$(B)/gen/assets.c $(B)/gen/assets.h: tools/gfx2c.py $(ASSETS)
+	@mkdir -p $(B)/gen
+	$(PYTHON) tools/gfx2c.py --assets game/assets --out-c $(B)/gen/assets.c --out-h $(B)/gen/assets.h
+
+$(B)/k/boot/%.o: boot/%.S
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) -c $< -o $@
+$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(KERNEL_INC) -c $< -o $@
+$(B)/k/drivers/%.o: drivers/%.c
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(DRIVER_INC) -c $< -o $@
+$(B)/k/game/%.o: game/%.c $(B)/gen/assets.h
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
+$(B)/k/gen/assets.o: $(B)/gen/assets.c
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
+
+$(KERNEL): $(KOBJ) linker.ld
+	$(CC) $(KLDFLAGS) -o $@ $(KOBJ) -lgcc
+	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+
+iso: $(ISO)
+$(ISO): $(KERNEL) boot/grub.cfg $(wildcard iso/*)
+	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
+	cp -r iso/. $(B)/iso/
+	cp $(KERNEL) $(B)/iso/boot/kernel.elf
+	cp boot/grub.cfg $(B)/iso/boot/grub/grub.cfg
+	grub-mkrescue -d /usr/lib/grub/i386-pc -o $@ $(B)/iso 2>$(B)/grub-mkrescue.log || \
+		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
+
+# Host objects and unit tests (cmocka).
+$(B)/h/%.o: %.c $(B)/gen/assets.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
+$(B)/h/gen/assets.o: $(B)/gen/assets.c
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
+$(B)/tests/%: tests/unit/%.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
+
+QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
+	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd"; \
+	elif [ -d /dev/snd ]; then echo "-audiodev alsa,id=snd -machine pcspk-audiodev=snd"; fi)
+QEMU_DISPLAY = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display vnc=127.0.0.1:0)
+QEMU_RUN = $(QEMU) -m 64 -cdrom $(ISO) -serial stdio -no-reboot $(QEMU_AUDIO) $(QEMU_DISPLAY)
+
+run: deps-run
+	@$(MAKE) --no-print-directory iso
+	@$(if $(QEMU_AUDIO),,echo "note: no host audio found; the PC speaker is silent")
+	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
+	$(QEMU_RUN)
+
+run-gdb: deps-run
+	@$(MAKE) --no-print-directory iso
+	@echo "QEMU waits for gdb: gdb $(KERNEL) -ex 'target remote :1234'"
+	$(QEMU_RUN) -s -S
+
+test: deps-test
+	@$(MAKE) --no-print-directory test-unit test-tools test-qemu
+
+test-unit: $(TESTS)
+	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
+
+test-tools:
+	$(PYTHON) tools/test_gfx2c.py
+
+test-qemu: $(ISO)
+	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --out $(B)/test-qemu
+
+golden: $(ISO)
+	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --out $(B)/test-qemu --update-golden
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,13 @@
+/* speaker.h: PC speaker on PIT channel 2, playing sound effects tick by tick. */
+#ifndef DRIVERS_SPEAKER_H
+#define DRIVERS_SPEAKER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+void spk_init(void);
+bool spk_play(const uint16_t *divisors, uint16_t length, uint8_t priority);
+void spk_tick(void);                    /* from IRQ0, 140 times a second */
+void spk_tone(uint16_t divisor);        /* 0 = off */
+
+#endif

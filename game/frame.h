@@ -1,0 +1,47 @@
+/* frame.h: the game's output for one tick — a list of things to draw, back to front. */
+#ifndef GAME_FRAME_H
+#define GAME_FRAME_H
+
+#include <stdint.h>
+
+#define SCREEN_W 320
+#define SCREEN_H 200
+
+typedef enum DrawKind {
+	DRAW_FILL,      /* rectangle x,y,w,h in colour */
+	DRAW_TILE,      /* solid 8x8 tile id at x,y (x a multiple of 8) */
+	DRAW_IMAGE,     /* image id with its origin at x,y, masked */
+	DRAW_TEXT,      /* text at x,y in colour, transparent background */
+} DrawKind;
+
+/* Flags for DRAW_IMAGE. */
+#define DRAWF_FLIP_V    0x01    /* upside down (spawners, shards) */
+#define DRAWF_SILHOUETTE 0x02   /* every opaque pixel drawn in .color */
+
+typedef struct DrawCmd {
+	uint8_t kind;           /* DrawKind */
+	uint8_t color;
+	uint8_t flags;
+	int16_t x, y;
+	uint16_t w, h;
+	uint16_t id;            /* tile or image id; DRAW_TEXT: offset in Frame.text */
+} DrawCmd;
+
+#define FRAME_MAX_CMDS 1200
+#define FRAME_TEXT_BYTES 2048
+
+typedef struct Frame {
+	uint16_t count;
+	uint16_t dropped;       /* commands that did not fit */
+	uint16_t text_used;
+	DrawCmd cmds[FRAME_MAX_CMDS];
+	char text[FRAME_TEXT_BYTES];    /* NUL-terminated strings copied by frame_text */
+} Frame;
+
+void frame_clear(Frame *f);
+void frame_fill(Frame *f, int x, int y, int w, int h, int color);
+void frame_tile(Frame *f, int x, int y, int tile);
+void frame_image(Frame *f, int x, int y, int image, int flags, int color);
+void frame_text(Frame *f, int x, int y, const char *text, int color);
+
+#endif

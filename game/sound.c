@@ -1,0 +1,25 @@
+/* sound.c: the sound-effect table — PIT channel 2 divisors, one per 140 Hz tick. */
+#include <stdint.h>
+
+#include "sound.h"
+
+#define HZ(f) ((uint16_t)((1193182u + (f) / 2) / (f)))  /* PIT divisor for f Hz */
+
+/* Two 6-tick tones, 1000 Hz then 1500 Hz: a rising "step" blip. */
+static const uint16_t snd_move[] = {
+	HZ(1000), HZ(1000), HZ(1000), HZ(1000), HZ(1000), HZ(1000),
+	HZ(1500), HZ(1500), HZ(1500), HZ(1500), HZ(1500), HZ(1500),
+};
+
+/* A low falling buzz: the sprite cannot go further. */
+static const uint16_t snd_bump[] = {
+	HZ(220), HZ(220), HZ(200), HZ(180), HZ(160), HZ(140), 0, HZ(120), HZ(120),
+};
+
+#define LEN(a) ((uint16_t)(sizeof(a) / sizeof((a)[0])))
+
+const SoundDef snd_defs[SND_COUNT] = {
+	[SND_NONE] = { .priority = 0, .length = 0, .divisors = 0 },
+	[SND_MOVE] = { .priority = 10, .length = LEN(snd_move), .divisors = snd_move },
+	[SND_BUMP] = { .priority = 20, .length = LEN(snd_bump), .divisors = snd_bump },
+};

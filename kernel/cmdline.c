@@ -1,0 +1,130 @@
+/* cmdline.c: splits the boot command line into words and reads the options we know. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cmdline.h"
+#include "kfmt.h"
+
+#define WORD_MAX 64
+
+static const struct {
+	const char *name;
+	CrashTest value;
+} crash_names[] = {
+	{ "de", CRASH_DE }, { "bp", CRASH_BP }, { "ud", CRASH_UD }, { "gp", CRASH_GP },
+};
+
+static bool streq(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+static bool has_char(const char *s, char c)
+{
+	for (; *s; s++)
+		if (*s == c)
+			return true;
+	return false;
+}
+
+/* Decimal 1..999999999 only; false on anything else. */
+static bool parse_u32(const char *s, uint32_t *out)
+{
+	uint32_t v = 0;
+	int n = 0;
+
+	for (; *s; s++, n++) {
+		if (*s < '0' || *s > '9' || n >= 9)
+			return false;
+		v = v * 10 + (uint32_t)(*s - '0');
+	}
+	if (n == 0)
+		return false;
+	*out = v;
+	return true;
+}
+
+static void problem(BootOptions *o, const char *fmt, const char *word)
+{
+	if (o->problems < CMDLINE_MAX_PROBLEMS)
+		kfmt_snprintf(o->problem[o->problems], CMDLINE_PROBLEM_LEN, fmt, word);
+	o->problems++;
+}
+
+static void apply(BootOptions *o, char *word)
+{
+	char *value = NULL, *p;
+	size_t i;
+
+	for (p = word; *p; p++) {
+		if (*p == '=') {
+			*p = '\0';
+			value = p + 1;
+			break;
+		}
+	}
+	if (streq(word, "ticks") && value) {
+		if (!parse_u32(value, &o->ticks) || o->ticks == 0) {
+			o->ticks = 0;
+			problem(o, "bad value for ticks: '%s' (want 1..999999999)", value);
+		}
+		return;
+	}
+	if (streq(word, "crashtest") && value) {
+		for (i = 0; i < sizeof crash_names / sizeof crash_names[0]; i++) {
+			if (streq(value, crash_names[i].name)) {
+				o->crashtest = crash_names[i].value;
+				return;
+			}
+		}
+		problem(o, "bad value for crashtest: '%s' (want de, bp, ud or gp)", value);
+		return;
+	}
+	if (value)
+		value[-1] = '=';
+	problem(o, "unknown option '%s' ignored", word);
+}
+
+/*
+ * Words are separated by spaces or tabs. The first word is the kernel's own
+ * path when it contains a '/' (GRUB and QEMU put it there) and is skipped.
+ * Words longer than WORD_MAX-1 are reported, not truncated into something else.
+ */
+void cmdline_parse(const char *line, BootOptions *o)
+{
+	char word[WORD_MAX];
+	bool first = true;
+
+	*o = (BootOptions){ 0 };
+	if (!line)
+		return;
+	while (*line) {
+		size_t n = 0;
+		bool too_long = false;
+
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!*line)
+			break;
+		while (*line && *line != ' ' && *line != '\t') {
+			if (n + 1 < WORD_MAX)
+				word[n++] = *line;
+			else
+				too_long = true;
+			line++;
+		}
+		word[n] = '\0';
+		if (first && has_char(word, '/')) {
+			first = false;
+			continue;
+		}
+		first = false;
+		if (too_long)
+			problem(o, "option too long, ignored: '%s...'", word);
+		else
+			apply(o, word);
+	}
+}

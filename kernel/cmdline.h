@@ -1,0 +1,28 @@
+/* cmdline.h: kernel command-line options (the GRUB line), parsed into a struct. */
+#ifndef KERNEL_CMDLINE_H
+#define KERNEL_CMDLINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum CrashTest {
+	CRASH_NONE,
+	CRASH_DE,                       /* divide error, vector 0 */
+	CRASH_BP,                       /* breakpoint (int3), vector 3 */
+	CRASH_UD,                       /* invalid opcode (ud2), vector 6 */
+	CRASH_GP,                       /* general protection (bad selector), vector 13 */
+} CrashTest;
+
+#define CMDLINE_MAX_PROBLEMS    8
+#define CMDLINE_PROBLEM_LEN     64
+
+typedef struct BootOptions {
+	uint32_t ticks;                 /* ticks=N: freeze after N ticks, 0 = run forever */
+	CrashTest crashtest;            /* crashtest=de|bp|ud|gp */
+	int problems;                   /* unknown or malformed options (all kept if <= max) */
+	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];
+} BootOptions;
+
+void cmdline_parse(const char *line, BootOptions *o);
+
+#endif

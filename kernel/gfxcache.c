@@ -1,0 +1,65 @@
+/* gfxcache.c: converts the generated chunky assets to planar form once at boot. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gfx.h"
+#include "gfxcache.h"
+#include "klog.h"
+#include "panic.h"
+#include "planar.h"
+#include "vga.h"
+
+#define CACHE_BYTES     (96 * 1024)
+#define CACHE_IMAGES    256
+
+static uint8_t arena[CACHE_BYTES];
+static size_t arena_used;
+static VgaBitmap bitmaps[CACHE_IMAGES];
+
+static uint8_t *take(size_t n)
+{
+	uint8_t *p;
+
+	if (arena_used + n > CACHE_BYTES)
+		panic("gfxcache: sprite arena full, raise CACHE_BYTES");
+	p = arena + arena_used;
+	arena_used += n;
+	return p;
+}
+
+void gfxcache_init(void)
+{
+	uint8_t planes[4][8];
+	uint8_t *pp[4] = { planes[0], planes[1], planes[2], planes[3] };
+	int i;
+
+	if (gfx_tile_count > VGA_MAX_TILES || gfx_image_count > CACHE_IMAGES)
+		panic("gfxcache: more tiles or images than the cache holds");
+	for (i = 0; i < gfx_tile_count; i++) {
+		planar_pack(gfx_tiles[i], GFX_TILE_W, GFX_TILE_H, -1, pp, NULL);
+		vga_upload_tile(i, (const uint8_t (*)[8])planes);
+	}
+	for (i = 0; i < gfx_image_count; i++) {
+		const GfxImage *im = &gfx_images[i];
+		VgaBitmap *b = &bitmaps[i];
+		size_t plane_bytes = (size_t)((im->w + 7) / 8) * im->h;
+		uint8_t *mask = take(plane_bytes), *pl[4];
+		int p;
+
+		for (p = 0; p < 4; p++)
+			pl[p] = take(plane_bytes);
+		planar_pack(im->px, im->w, im->h, GFX_TRANSPARENT, pl, mask);
+		*b = (VgaBitmap){ .w = im->w, .h = im->h, .stride = (uint16_t)((im->w + 7) / 8), .mask = mask };
+		for (p = 0; p < 4; p++)
+			b->plane[p] = pl[p];
+	}
+	klog("gfx: %u tiles in VRAM, %u images, %u bytes planar\n",
+	    (unsigned)gfx_tile_count, (unsigned)gfx_image_count, (unsigned)arena_used);
+}
+
+const VgaBitmap *gfxcache_image(int id)
+{
+	if (id < 0 || id >= gfx_image_count)
+		return NULL;
+	return &bitmaps[id];
+}

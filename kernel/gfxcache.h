@@ -1,0 +1,10 @@
+/* gfxcache.h: the game's pictures in the VGA's form — tiles in off-screen VRAM, sprites planar. */
+#ifndef KERNEL_GFXCACHE_H
+#define KERNEL_GFXCACHE_H
+
+#include "vga.h"
+
+void gfxcache_init(void);                       /* after vga_init */
+const VgaBitmap *gfxcache_image(int id);        /* NULL for a bad id */
+
+#endif

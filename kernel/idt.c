@@ -1,0 +1,76 @@
+/* idt.c: 48 interrupt gates; exceptions go to the panic screen, IRQs to their drivers. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gdt.h"
+#include "idt.h"
+#include "panic.h"
+#include "pic.h"
+
+#define IDT_VECTORS     48
+#define IDT_GATE_INT32  0x8E            /* present, ring 0, 32-bit interrupt gate */
+#define EXCEPTIONS      32
+
+typedef struct __attribute__((packed)) IdtEntry {
+	uint16_t off_lo;
+	uint16_t sel;
+	uint8_t zero;
+	uint8_t type;
+	uint16_t off_hi;
+} IdtEntry;
+
+typedef struct __attribute__((packed)) IdtPtr {
+	uint16_t limit;
+	uint32_t base;
+} IdtPtr;
+
+extern const uint32_t isr_stub_table[IDT_VECTORS];      /* boot/isr.S */
+
+static IdtEntry idt[256];
+static IdtPtr idt_ptr;
+static IrqHandler irq_handlers[16];
+
+void idt_init(void)
+{
+	int i;
+
+	for (i = 0; i < IDT_VECTORS; i++) {
+		uint32_t a = isr_stub_table[i];
+
+		idt[i] = (IdtEntry){
+			.off_lo = a & 0xFFFF,
+			.sel = GDT_KERNEL_CODE,
+			.zero = 0,
+			.type = IDT_GATE_INT32,
+			.off_hi = a >> 16,
+		};
+	}
+	idt_ptr.limit = sizeof idt - 1;
+	idt_ptr.base = (uint32_t)(uintptr_t)idt;
+	__asm__ volatile("lidt %0" : : "m"(idt_ptr));
+}
+
+void irq_set_handler(int irq, IrqHandler h)
+{
+	irq_handlers[irq & 15] = h;
+}
+
+void isr_dispatch(Regs *r)
+{
+	int irq;
+
+	if (r->vector < EXCEPTIONS)
+		panic_exception(r);             /* does not return */
+	irq = (int)r->vector - PIC_IRQ_BASE;
+	if (irq == 7 || irq == 15) {
+		/* A spurious IRQ has no in-service bit and gets no EOI on its own PIC. */
+		if (!(pic_isr() & (1u << irq))) {
+			if (irq == 15)
+				pic_eoi(0);
+			return;
+		}
+	}
+	if (irq_handlers[irq])
+		irq_handlers[irq]();
+	pic_eoi(irq);
+}

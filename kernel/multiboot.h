@@ -1,0 +1,30 @@
+/* multiboot.h: the parts of the multiboot v1 information structure we use. */
+#ifndef KERNEL_MULTIBOOT_H
+#define KERNEL_MULTIBOOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MULTIBOOT_BOOTLOADER_MAGIC 0x2BADB002
+#define BOOT_MAX_MODULES 8
+
+typedef struct BootModule {
+	uint32_t start, end;            /* physical bytes [start, end) */
+	const char *name;               /* module command line, "" if none */
+} BootModule;
+
+typedef struct BootInfo {
+	bool valid;                     /* magic matched */
+	const char *cmdline;            /* "" if none */
+	const char *loader;             /* boot loader name, "" if none */
+	uint32_t mem_lower_kb, mem_upper_kb;
+	uint64_t mem_usable;            /* bytes of type-1 RAM in the memory map */
+	int mmap_entries;
+	int module_count;
+	BootModule modules[BOOT_MAX_MODULES];
+} BootInfo;
+
+void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out);
+void multiboot_log(const BootInfo *b);
+
+#endif

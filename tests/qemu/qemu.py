@@ -1,0 +1,339 @@
+"""qemu.py: start Shardfall's ISO in QEMU, talk QMP (keys, screendumps), watch COM1, shut down cleanly.
+
+A Machine is one QEMU run with its own output folder (build/test-qemu/<test>/):
+serial.log (COM1), qemu.log (QEMU's stderr/stdout), the command line,
+screendumps, and any options disk or WAV recording.
+
+Kernel options take the real ISO path: GRUB's grub.cfg sources
+/shardfall-opts.cfg from any attached disk, so options_disk() writes
+`set opts="..."` into a small FAT image attached as a second IDE disk.
+"""
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+import image
+
+QEMU_BINARY = "qemu-system-i386"
+QEMU_PACKAGE = "qemu-system-x86"        # Debian package that provides it
+MTOOLS_PACKAGE = "mtools"
+BOOT_PATHS = ("cdrom", "hdd", "usb")
+SERIAL_TAIL_LINES = 20
+
+
+class HarnessError(Exception):
+    """Something in the test setup failed (not the kernel under test)."""
+
+
+class QemuNotFound(HarnessError):
+    pass
+
+
+class QemuTimeout(AssertionError):
+    """The kernel did not print what was expected in time; the message has the serial tail."""
+
+
+class QmpError(HarnessError):
+    pass
+
+
+def find_qemu(path=None):
+    """Path of qemu-system-i386: `path` if given, else $SHARDFALL_QEMU, else $PATH.
+
+    Raises QemuNotFound naming the Debian package if it is not there.
+    """
+    candidate = path or os.environ.get("SHARDFALL_QEMU") or shutil.which(QEMU_BINARY)
+    if not candidate or not (os.path.isfile(candidate) and os.access(candidate, os.X_OK)):
+        raise QemuNotFound("QEMU binary %s not found (or not executable): install the Debian package "
+            "%s (apt-get install %s)" % (candidate or QEMU_BINARY, QEMU_PACKAGE, QEMU_PACKAGE))
+    return candidate
+
+
+def test_dir(out_root, name):
+    """A fresh output folder out_root/name (old contents removed)."""
+    path = os.path.join(out_root, name)
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+    return path
+
+
+def options_disk(outdir, opts):
+    """Write a 1.44 MB FAT image holding /shardfall-opts.cfg with `set opts="<opts>"`; return its path."""
+    for tool in ("mformat", "mcopy"):
+        if not shutil.which(tool):
+            raise HarnessError("%s not found: install the Debian package %s" % (tool, MTOOLS_PACKAGE))
+    if '"' in opts or "\n" in opts:
+        raise HarnessError("kernel options may not contain quotes or newlines: %r" % opts)
+    cfg = os.path.join(outdir, "shardfall-opts.cfg")
+    img = os.path.join(outdir, "opts.img")
+    with open(cfg, "w") as f:
+        f.write('set opts="%s"\n' % opts)
+    if os.path.exists(img):
+        os.remove(img)
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    for cmd in (["mformat", "-i", img, "-C", "-f", "1440", "::"],
+                ["mcopy", "-i", img, cfg, "::/shardfall-opts.cfg"]):
+        res = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if res.returncode != 0:
+            raise HarnessError("%s failed: %s" % (" ".join(cmd), res.stdout.strip()))
+    return img
+
+
+class Qmp:
+    """Minimal synchronous QMP client over a unix socket."""
+
+    def __init__(self, path, timeout=10.0):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(timeout)
+        self.sock.connect(path)
+        self.buf = b""
+        self.events = []
+        greeting = self._read()
+        if "QMP" not in greeting:
+            raise QmpError("unexpected QMP greeting %r" % greeting)
+        self.command("qmp_capabilities")
+
+    def _read(self):
+        while b"\n" not in self.buf:
+            try:
+                chunk = self.sock.recv(65536)
+            except socket.timeout:
+                raise QmpError("QMP: no answer within %.0f s" % self.sock.gettimeout())
+            if not chunk:
+                raise QmpError("QMP connection closed")
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return json.loads(line)
+
+    def command(self, name, **arguments):
+        """Run a QMP command and return its "return" value (events seen meanwhile are queued)."""
+        msg = {"execute": name}
+        if arguments:
+            msg["arguments"] = arguments
+        self.sock.sendall(json.dumps(msg).encode() + b"\n")
+        while True:
+            reply = self._read()
+            if "event" in reply:
+                self.events.append(reply)
+            elif "error" in reply:
+                raise QmpError("QMP %s: %s" % (name, reply["error"].get("desc", reply["error"])))
+            elif "return" in reply:
+                return reply["return"]
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+class Machine:
+    """One QEMU run of the ISO.
+
+    boot: "cdrom" (-cdrom), "hdd" (raw image as first IDE disk, what dd to a
+    USB stick gives) or "usb" (USB mass storage on xHCI). opts: kernel
+    options passed through an options disk, or None for none. wav: path to
+    record the PC speaker to.
+    """
+
+    def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64):
+        if boot not in BOOT_PATHS:
+            raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
+        self.binary = find_qemu(qemu)
+        if not os.path.isfile(iso):
+            raise HarnessError("ISO %s does not exist: run `make iso` first" % iso)
+        self.iso = os.path.abspath(iso)
+        self.outdir = outdir
+        self.boot = boot
+        self.opts = opts
+        self.wav = wav
+        self.memory = memory
+        self.serial_path = os.path.join(outdir, "serial.log")
+        self.proc = None
+        self.qmp = None
+        self.started = None
+        self._sockdir = None
+        self._dumps = 0
+
+    # -- life cycle --------------------------------------------------------
+
+    def command_line(self, qmp_path):
+        args = [self.binary, "-display", "none", "-vga", "std", "-no-reboot", "-m", str(self.memory),
+                "-nic", "none", "-monitor", "none",
+                "-serial", "file:" + self.serial_path,
+                "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
+        if self.boot == "cdrom":
+            args += ["-cdrom", self.iso, "-boot", "order=d"]
+        elif self.boot == "hdd":
+            args += ["-drive", "file=%s,format=raw,if=ide,index=0,snapshot=on" % self.iso]
+        else:
+            args += ["-drive", "if=none,id=usbstick,format=raw,file=%s,readonly=on" % self.iso,
+                     "-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0"]
+        if self.opts is not None:
+            disk = options_disk(self.outdir, self.opts)
+            args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
+        if self.wav:
+            args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
+        return args
+
+    def start(self):
+        self._sockdir = tempfile.mkdtemp(prefix="shardfall-qmp-")
+        qmp_path = os.path.join(self._sockdir, "qmp.sock")
+        args = self.command_line(qmp_path)
+        with open(os.path.join(self.outdir, "qemu.cmd"), "w") as f:
+            f.write(" ".join(args) + "\n")
+        open(self.serial_path, "w").close()
+        self._log = open(os.path.join(self.outdir, "qemu.log"), "w")
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT)
+        deadline = self.started + 10.0
+        while True:
+            if self.proc.poll() is not None:
+                raise HarnessError("QEMU exited at once with status %d: %s"
+                    % (self.proc.returncode, self._qemu_log_tail()))
+            if os.path.exists(qmp_path):
+                try:
+                    self.qmp = Qmp(qmp_path)
+                    break
+                except (OSError, QmpError):
+                    pass
+            if time.monotonic() > deadline:
+                raise HarnessError("QMP socket %s did not come up within 10 s" % qmp_path)
+            time.sleep(0.02)
+        return self
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.quit()
+        return False
+
+    def quit(self, timeout=5.0):
+        """Ask QEMU to quit over QMP; kill it if it has not exited within timeout."""
+        if self.proc is None:
+            return
+        if self.proc.poll() is None and self.qmp is not None:
+            try:
+                self.qmp.command("quit")
+            except (OSError, QmpError):
+                pass
+        try:
+            self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.qmp is not None:
+            self.qmp.close()
+            self.qmp = None
+        self._log.close()
+        shutil.rmtree(self._sockdir, ignore_errors=True)
+
+    def running(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def elapsed(self):
+        return time.monotonic() - self.started
+
+    def _qemu_log_tail(self):
+        self._log.flush()
+        try:
+            with open(os.path.join(self.outdir, "qemu.log")) as f:
+                return f.read().strip()[-2000:] or "(no output)"
+        except OSError:
+            return "(no qemu.log)"
+
+    # -- serial ------------------------------------------------------------
+
+    def serial(self):
+        """Everything COM1 has printed so far."""
+        with open(self.serial_path, "rb") as f:
+            return f.read().decode("latin-1").replace("\r\n", "\n")
+
+    def serial_lines(self):
+        return self.serial().splitlines()
+
+    def mark(self):
+        """Position in the serial log; pass to wait_for(since=) to wait for a new line."""
+        return len(self.serial())
+
+    def wait_for(self, pattern, timeout=10.0, since=0):
+        """Wait for a serial line matching regex `pattern` (searched per line) after `since`.
+
+        Returns the re.Match. On timeout, or if QEMU exits first, raises
+        QemuTimeout with the last SERIAL_TAIL_LINES lines of COM1.
+        """
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.serial()[since:]
+            for line in text[:text.rfind("\n") + 1].splitlines():   # complete lines only
+                m = regex.search(line)
+                if m:
+                    return m
+            if not self.running():
+                why = "QEMU exited (status %s) before serial printed /%s/" % (
+                    self.proc.returncode if self.proc else "?", pattern)
+                break
+            if time.monotonic() > deadline:
+                why = "no serial line matching /%s/ within %.1f s" % (pattern, timeout)
+                break
+            time.sleep(0.01)
+        tail = self.serial_lines()[-SERIAL_TAIL_LINES:]
+        raise QemuTimeout("%s; last %d serial lines (%s):\n%s" % (
+            why, len(tail), self.serial_path, "\n".join("    | " + l for l in tail) or "    (nothing)"))
+
+    def wait_quiet(self, pattern, quiet=0.3, timeout=5.0, since=0):
+        """Wait until no new line matching `pattern` has appeared for `quiet` seconds."""
+        regex = re.compile(pattern)
+        deadline = time.monotonic() + timeout
+        count, changed = -1, time.monotonic()
+        while time.monotonic() < deadline:
+            n = sum(1 for line in self.serial()[since:].splitlines() if regex.search(line))
+            if n != count:
+                count, changed = n, time.monotonic()
+            elif time.monotonic() - changed >= quiet:
+                return count
+            time.sleep(0.02)
+        raise QemuTimeout("serial lines matching /%s/ still coming after %.1f s" % (pattern, timeout))
+
+    # -- input -------------------------------------------------------------
+
+    def key(self, qcode, down):
+        self.qmp.command("input-send-event", events=[
+            {"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}])
+
+    def press(self, qcode):
+        self.key(qcode, True)
+
+    def release(self, qcode):
+        self.key(qcode, False)
+
+    def hold(self, qcode, seconds):
+        """Press a key, keep it down for `seconds`, release it; returns the real hold time."""
+        t0 = time.monotonic()
+        self.press(qcode)
+        time.sleep(seconds)
+        self.release(qcode)
+        return time.monotonic() - t0
+
+    def tap(self, qcode, seconds=0.05):
+        return self.hold(qcode, seconds)
+
+    # -- screen ------------------------------------------------------------
+
+    def screendump(self, name=None):
+        """Screendump to <outdir>/<name>.ppm (also <name>.png, 320x200); returns an image.Frame."""
+        self._dumps += 1
+        name = name or "screen%02d" % self._dumps
+        path = os.path.join(self.outdir, name + ".ppm")
+        self.qmp.command("screendump", filename=path)
+        frame = image.load_ppm(path)
+        frame.save_png(os.path.join(self.outdir, name + ".png"))
+        return frame

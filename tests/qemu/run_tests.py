@@ -1,0 +1,368 @@
+#!/usr/bin/python3
+"""run_tests.py: Shardfall's QEMU test suite — boots the real ISO and checks COM1, screen and speaker.
+
+Usage: tests/qemu/run_tests.py --iso build/shardfall.iso --out build/test-qemu
+                               [--update-golden] [-k NAME]... [-j JOBS]
+Prints `PASS name (1.23 s)` or `FAIL name: reason` per test, then
+`N passed, N failed`; exits 1 if any test failed. See README.md.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import sys
+import threading
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import audio                    # noqa: E402
+import image                    # noqa: E402
+import qemu                     # noqa: E402
+from image import Rect, TITLE_ANIM_RECT         # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
+
+BOOT_LIMIT_S = 10.0             # QEMU start to `ready`, any boot path
+READY_TIMEOUT_S = 20.0          # how long we wait for `ready` before giving up
+TICK_HZ = 140
+FREEZE_TICKS = 280
+SPRITE_START = (4, 20)          # title sprite's first tile position (tx, ty)
+SPRITE_TILES = 2                # 16x16 sprite = 2x2 tiles of 8x8
+HOLD_S = 1.0                    # hold_right: how long Right is held
+TAP_S = 0.05                    # speaker_blip: Right press length
+FREQ_TOLERANCE = 0.03           # speaker_blip: measured vs 1193182/D
+CRASH_VECTORS = {"de": (0, "DE"), "bp": (3, "BP"), "ud": (6, "UD"), "gp": (13, "GP")}
+PANIC_REGISTERS = ("eip", "cs", "eflags", "eax", "ebx", "ecx", "edx", "esi", "edi", "ebp", "esp")
+
+RE_READY = r"^ready$"
+RE_SPRITE = r"^title: sprite tx=(\d+) ty=(\d+)$"
+RE_SFX = r"^sfx start id=(\d+) div=(\d+(?:,\d+)*)$"
+RE_FROZEN = r"^READY tick=(\d+) crc=([0-9A-F]{8})$"
+RE_PANIC = r"^PANIC: exception (\d+) \(#([A-Z]{2}) ([^)]*)\) err=0x([0-9A-Fa-f]{8})$"
+
+
+class Context:
+    """What one test gets: its output folder, machines, goldens, and a log for its report lines."""
+
+    def __init__(self, name, args, writes):
+        self.name = name
+        self.args = args
+        self.iso = args.iso
+        self.update = args.update_golden
+        self.writes = writes            # goldens this test (re)writes under --update-golden
+        self.outdir = qemu.test_dir(args.out, name)
+        self.notes = []
+        self.record = {}
+        self.machines = []
+
+    def note(self, text):
+        self.notes.append(text)
+
+    def machine(self, boot="cdrom", opts=None, wav=None):
+        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav)
+        self.machines.append(m)
+        return m.start()
+
+    def close(self):
+        for m in self.machines:
+            m.quit()
+
+    def golden(self, name):
+        return os.path.join(GOLDEN_DIR, name)
+
+    def load_golden(self, name):
+        path = self.golden(name)
+        if not os.path.exists(path):
+            raise AssertionError("golden %s is missing: run `make golden` (run_tests.py --update-golden)" % path)
+        return image.load_golden(path)
+
+    def check_golden(self, frame, name, ignore=()):
+        """Compare with tests/golden/<name>, or write it under --update-golden if this test owns it."""
+        path = self.golden(name)
+        if self.update and name in self.writes:
+            os.makedirs(GOLDEN_DIR, exist_ok=True)
+            frame.save_png(path)
+            self.note("wrote golden %s" % os.path.relpath(path, REPO))
+            return
+        self.load_golden(name)          # missing-golden message
+        tolerated = image.compare_golden(frame, path, self.outdir, ignore=ignore,
+                                         label=os.path.splitext(name)[0])
+        if tolerated:
+            self.note("%s: %d pixels differ inside the animated rect (allowed)" % (name, tolerated))
+
+
+def boot_ready(ctx, m):
+    """Wait for `ready`; return seconds from QEMU start to the line."""
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    return m.elapsed()
+
+
+def sprite_rect(tx, ty):
+    return Rect(tx * 8, ty * 8, SPRITE_TILES * 8, SPRITE_TILES * 8)
+
+
+def sprite_moves(text):
+    return [(int(a), int(b)) for a, b in re.findall(RE_SPRITE, text, re.M)]
+
+
+# -- tests ------------------------------------------------------------------
+
+def boot_test(boot):
+    def test(ctx):
+        m = ctx.machine(boot=boot)
+        t = boot_ready(ctx, m)
+        ctx.record["boot_s"] = round(t, 3)
+        ctx.note("boot %s: QEMU start to `ready` %.2f s (limit %.0f s)" % (boot, t, BOOT_LIMIT_S))
+        assert t <= BOOT_LIMIT_S, "`ready` after %.2f s, limit %.0f s" % (t, BOOT_LIMIT_S)
+        frame = m.screendump("title")
+        ctx.check_golden(frame, "title_boot.png", ignore=[TITLE_ANIM_RECT])
+    test.__name__ = "boot_" + boot
+    return test
+
+
+def test_ticks_freeze(ctx):
+    m = ctx.machine(opts="ticks=%d" % FREEZE_TICKS)
+    try:
+        match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + FREEZE_TICKS / TICK_HZ)
+    except qemu.QemuTimeout as err:
+        raise qemu.QemuTimeout("%s\n(were the options passed? GRUB should source /shardfall-opts.cfg "
+                               "from %s)" % (err, os.path.join(ctx.outdir, "opts.img")))
+    tick, crc = int(match.group(1)), match.group(2)
+    assert tick == FREEZE_TICKS, "READY reports tick=%d, want %d" % (tick, FREEZE_TICKS)
+    first = m.screendump("frozen1")
+    ctx.note("READY crc=%s, screendump crc=%s" % (crc, first.crc()))
+    assert first.crc() == crc, "READY crc=%s but the screendump's planes give %s" % (crc, first.crc())
+    time.sleep(0.5)
+    second = m.screendump("frozen2")
+    changed = image.diff_pixels(first, second)
+    assert not changed, "screen changed after the freeze: %d pixels within %r" % (
+        len(changed), image.bounding_box(changed))
+    ctx.check_golden(first, "ticks_%d.png" % FREEZE_TICKS)
+
+
+def test_hold_right(ctx):
+    m = ctx.machine()
+    boot_ready(ctx, m)
+    before_text = m.serial()
+    earlier = sprite_moves(before_text)
+    start = earlier[-1] if earlier else SPRITE_START
+    a = m.screendump("before")
+    held = m.hold("right", HOLD_S)
+    count = m.wait_quiet(RE_SPRITE, quiet=0.4, since=len(before_text))
+    b = m.screendump("after")
+    moves = sprite_moves(m.serial()[len(before_text):])
+    assert count and moves, "no `title: sprite` line after holding Right %.2f s" % held
+    end = moves[-1]
+    ctx.note("held Right %.2f s: %d moves, sprite tx=%d ty=%d -> tx=%d ty=%d"
+             % (held, len(moves), start[0], start[1], end[0], end[1]))
+    path = [start] + moves
+    for prev, cur in zip(path, path[1:]):
+        assert cur == (prev[0] + 1, prev[1]), "sprite stepped %r -> %r, want one tile right" % (prev, cur)
+    assert end[0] > start[0] and end[1] == start[1], "end %r not right of start %r" % (end, start)
+    hold_ticks = held * TICK_HZ
+    assert len(moves) >= 3, "only %d moves in %.0f ticks of holding: no key repeat?" % (len(moves), hold_ticks)
+    assert len(moves) <= 2 + hold_ticks / 5, "%d moves in %.0f ticks: faster than one per ~10 ticks" % (
+        len(moves), hold_ticks)
+    allowed = [sprite_rect(*start), sprite_rect(*end), TITLE_ANIM_RECT]
+    changed = image.diff_pixels(a, b)
+    stray = [p for p in changed if not any(r.contains(*p) for r in allowed)]
+    if stray:
+        image.write_diff(b, a, os.path.join(ctx.outdir, "diff.png"), ignore=allowed, points=changed)
+        raise AssertionError("%d pixels changed outside the start/end sprite rects and the animated rect "
+                             "(within %r); see %s" % (len(stray), image.bounding_box(stray),
+                                                      os.path.join(ctx.outdir, "diff.png")))
+    for label, rect in (("end", allowed[1]), ("start", allowed[0])):
+        assert any(rect.contains(*p) for p in changed), "nothing changed in the %s sprite rect %r" % (label, rect)
+
+
+def test_speaker_blip(ctx):
+    wav = os.path.join(ctx.outdir, "speaker.wav")
+    m = ctx.machine(wav=wav)
+    boot_ready(ctx, m)
+    mark = m.mark()
+    m.tap("right", TAP_S)
+    sfx = m.wait_for(RE_SFX, 3.0, since=mark)
+    time.sleep(1.0)
+    m.quit()                            # the WAV header is finalised on exit
+    starts = re.findall(RE_SFX, m.serial(), re.M)
+    assert len(starts) == 1, "%d `sfx start` lines in the whole run, want exactly the tap's one: %s" % (
+        len(starts), starts)
+    divisors = [int(d) for d in sfx.group(2).split(",")]
+    ctx.note("sfx id=%s divisors %s" % (sfx.group(1), audio.divisor_runs(divisors)))
+    for line in audio.check_effect(wav, divisors, FREQ_TOLERANCE):
+        ctx.note(line)
+
+
+def crash_test(kind):
+    vector, mnemonic = CRASH_VECTORS[kind]
+
+    def test(ctx):
+        m = ctx.machine(opts="crashtest=" + kind)
+        head = m.wait_for(RE_PANIC, READY_TIMEOUT_S)
+        m.wait_for(r"^PANIC: halted$", 5.0)
+        assert int(head.group(1)) == vector and head.group(2) == mnemonic, (
+            "got %r, want exception %d (#%s ...)" % (head.group(0), vector, mnemonic))
+        text = m.serial()
+        report = text[text.index(head.group(0)):text.index("PANIC: halted")]
+        m2 = re.search(r"eip=0x([0-9A-Fa-f]{8}) cs=0x([0-9A-Fa-f]{4}) eflags=0x([0-9A-Fa-f]{8})", report)
+        assert m2, "no `eip=0x........ cs=0x.... eflags=0x........` in the panic report"
+        missing = [r for r in PANIC_REGISTERS if not re.search(r"\b%s=0x[0-9A-Fa-f]+" % r, report)]
+        assert not missing, "panic report lacks %s" % ", ".join(r + "=" for r in missing)
+        ctx.note("%s; eip=0x%s" % (head.group(0), m2.group(1)))
+        assert m.running(), "QEMU exited after the panic (triple fault / reboot?)"
+        frame = m.screendump("panic")
+        time.sleep(0.3)
+        again = m.screendump("panic2")
+        assert frame == again, "panic screen still changing (%d pixels)" % len(image.diff_pixels(frame, again))
+        title = ctx.load_golden("title_boot.png")
+        differing = len(image.diff_pixels(frame, title))
+        assert differing > 64000 // 4, "panic screen differs from the title in only %d pixels" % differing
+        hist = frame.histogram()
+        dominant = frame.dominant_colour()
+        share = hist[dominant] / 64000.0
+        ctx.note("dominant colour %d (%s), %.0f%% of the screen" % (dominant, image.EGA_NAMES[dominant], 100 * share))
+        if kind == "ud":
+            ctx.check_golden(frame, "panic_ud.png")
+        else:
+            want = ctx.load_golden("panic_ud.png").dominant_colour()
+            assert dominant == want, "dominant colour %s, panic_ud.png has %s" % (
+                image.EGA_NAMES[dominant], image.EGA_NAMES[want])
+        assert share > 0.5, "panic colour covers only %.0f%% of the screen" % (100 * share)
+    test.__name__ = "crashtest_" + kind
+    return test
+
+
+def test_unknown_option(ctx):
+    m = ctx.machine(opts="bogus=1")
+    t = boot_ready(ctx, m)
+    ctx.note("`ready` after %.2f s" % t)
+    m.wait_for(r"^cmdline: unknown option 'bogus=1' ignored$", 0.5)   # printed before `ready`
+
+
+def test_missing_qemu(ctx):
+    bogus = os.path.join(ctx.outdir, "no-such-dir", "qemu-system-i386")
+    try:
+        qemu.Machine(ctx.iso, ctx.outdir, qemu=bogus)
+    except qemu.QemuNotFound as err:
+        text = str(err)
+        assert bogus in text and qemu.QEMU_PACKAGE in text, "unclear error: %s" % text
+        ctx.note("raised: %s" % text)
+        return
+    raise AssertionError("Machine() with %s did not raise QemuNotFound" % bogus)
+
+
+# name, function, goldens it owns (written by --update-golden)
+TESTS = [
+    ("missing_qemu", test_missing_qemu, ()),
+    ("boot_cdrom", boot_test("cdrom"), ("title_boot.png",)),
+    ("boot_hdd", boot_test("hdd"), ()),
+    ("boot_usb_xhci", boot_test("usb"), ()),
+    ("ticks_freeze", test_ticks_freeze, ("ticks_%d.png" % FREEZE_TICKS,)),
+    ("hold_right", test_hold_right, ()),
+    ("speaker_blip", test_speaker_blip, ()),
+    ("crashtest_ud", crash_test("ud"), ("panic_ud.png",)),
+    ("crashtest_de", crash_test("de"), ()),
+    ("crashtest_gp", crash_test("gp"), ()),
+    ("crashtest_bp", crash_test("bp"), ()),
+    ("unknown_option", test_unknown_option, ()),
+]
+# Tests that read a golden another test owns (run after it under --update-golden).
+READS_GOLDENS = {"boot_hdd", "boot_usb_xhci", "crashtest_de", "crashtest_gp", "crashtest_bp"}
+
+
+def run_one(name, func, writes, args, print_lock):
+    t0 = time.monotonic()
+    ctx = None
+    try:
+        ctx = Context(name, args, writes)
+        func(ctx)
+        ok, reason = True, None
+    except AssertionError as err:
+        ok, reason = False, str(err) or "assertion failed"
+    except Exception as err:        # harness or unexpected error: still a failure, never a skip
+        ok, reason = False, "%s: %s" % (type(err).__name__, err)
+        if ctx:
+            with open(os.path.join(ctx.outdir, "traceback.txt"), "w") as f:
+                f.write(traceback.format_exc())
+    finally:
+        if ctx:
+            ctx.close()
+    if ok and ctx and not name.startswith("crashtest_"):
+        panics = [l for m in ctx.machines for l in m.serial_lines() if l.startswith("PANIC")]
+        if panics:
+            ok, reason = False, "unexpected panic: %s" % panics[0]
+    seconds = time.monotonic() - t0
+    lines = []
+    if ok:
+        lines.append("PASS %s (%.2f s)" % (name, seconds))
+    else:
+        first, _, rest = reason.partition("\n")
+        lines.append("FAIL %s: %s" % (name, first))
+        if rest:
+            lines += ["    " + l for l in rest.splitlines()]
+    if ctx:
+        lines += ["    " + n for n in ctx.notes]
+        with open(os.path.join(ctx.outdir, "result.txt"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+    with print_lock:
+        print("\n".join(lines), flush=True)
+    record = {"name": name, "passed": ok, "seconds": round(seconds, 2)}
+    if not ok:
+        record["reason"] = reason
+    if ctx:
+        record.update(ctx.record)
+    return record
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iso", default=os.path.join(REPO, "build", "shardfall.iso"))
+    parser.add_argument("--out", default=os.path.join(REPO, "build", "test-qemu"))
+    parser.add_argument("--update-golden", action="store_true",
+                        help="rewrite tests/golden/*.png from this run (make golden)")
+    parser.add_argument("-k", action="append", metavar="NAME",
+                        help="run only tests whose name contains NAME (repeatable)")
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="QEMU tests run at once (default 2)")
+    parser.add_argument("--list", action="store_true", help="list test names and exit")
+    args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(t[0] for t in TESTS))
+        return 0
+    selected = [t for t in TESTS if not args.k or any(k in t[0] for k in args.k)]
+    if not selected:
+        print("no test matches -k %s (tests: %s)" % (" ".join(args.k), ", ".join(t[0] for t in TESTS)))
+        print("0 passed, 1 failed")
+        return 1
+    os.makedirs(args.out, exist_ok=True)
+    print("%d tests, ISO %s, output %s, %d at a time%s" % (
+        len(selected), args.iso, args.out, args.jobs, ", UPDATING GOLDENS" if args.update_golden else ""),
+        flush=True)
+    if args.update_golden:          # owners of goldens first, then their readers
+        phases = [[t for t in selected if t[0] not in READS_GOLDENS],
+                  [t for t in selected if t[0] in READS_GOLDENS]]
+    else:
+        phases = [selected]
+    lock = threading.Lock()
+    records = []
+    t0 = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for phase in phases:
+            futures = [pool.submit(run_one, name, func, writes, args, lock) for name, func, writes in phase]
+            records += [f.result() for f in futures]
+    passed = sum(1 for r in records if r["passed"])
+    failed = len(records) - passed
+    total = time.monotonic() - t0
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump({"iso": args.iso, "seconds": round(total, 2), "tests": records}, f, indent=1)
+    print("total %.1f s; details in %s" % (total, args.out))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+#!/bin/sh
+# deps.sh: make sure the Debian packages a target needs are installed.
+# Usage: tools/deps.sh build|run|test. As root it installs what is missing with
+# apt-get; otherwise it prints the exact command to run and fails.
+set -eu
+
+build="make gcc gcc-i686-linux-gnu binutils-i686-linux-gnu grub-pc-bin grub-common xorriso mtools python3 python3-pil"
+run="$build qemu-system-x86 qemu-system-gui"
+test="$build qemu-system-x86 libcmocka-dev"
+
+case "${1:-build}" in
+build) want=$build ;;
+run) want=$run ;;
+test) want=$test ;;
+*) echo "deps.sh: unknown set '$1' (build, run or test)" >&2; exit 2 ;;
+esac
+
+missing=""
+for p in $want; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends$missing"
+if [ "$(id -u)" = 0 ]; then
+	echo "deps: installing$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -q || true
+	$cmd
+else
+	echo "deps: missing Debian packages:$missing" >&2
+	echo "deps: run this, then try again:" >&2
+	echo "  sudo apt-get update && sudo $cmd" >&2
+	exit 1
+fi
