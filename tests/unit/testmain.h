@@ -16,6 +16,14 @@
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+/* In a table-driven test: fail naming the row (printf-style) when cond is false. */
+#define assert_row(cond, ...) do {                                              \
+		if (!(cond)) {                                                  \
+			print_error("%s:%d: row failed: %s\n  ", __FILE__, __LINE__, #cond); \
+			fail_msg(__VA_ARGS__);                                  \
+		}                                                               \
+	} while (0)
+
 /*
  * Which tests to run: the first command-line argument, else $TEST_FILTER,
  * else all. A pattern is a cmocka glob (* and ?) matched against the test

@@ -1,0 +1,306 @@
+/* test_cmdline.c: the boot command line — kernel path skipped, ticks= and crashtest= read, everything else reported. */
+#include "testmain.h"
+
+#include "cmdline.h"
+
+static BootOptions parse(const char *line)
+{
+	BootOptions o;
+
+	memset(&o, 0x5A, sizeof o);     /* cmdline_parse must set every field */
+	cmdline_parse(line, &o);
+	return o;
+}
+
+static void null_line_gives_defaults(void **state)
+{
+	BootOptions o = parse(NULL);
+
+	(void)state;
+	assert_int_equal(o.ticks, 0);
+	assert_int_equal(o.crashtest, CRASH_NONE);
+	assert_int_equal(o.problems, 0);
+}
+
+static void empty_and_blank_lines_give_defaults(void **state)
+{
+	static const char *const lines[] = { "", " ", "\t", "  \t \t  " };
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(lines); i++) {
+		BootOptions o = parse(lines[i]);
+
+		assert_int_equal(o.ticks, 0);
+		assert_int_equal(o.crashtest, CRASH_NONE);
+		assert_int_equal(o.problems, 0);
+	}
+}
+
+/* GRUB and QEMU put the kernel's path first: a first word with '/' is skipped. */
+static void first_word_with_slash_is_the_kernel_path(void **state)
+{
+	BootOptions o = parse("/boot/kernel.elf ticks=280");
+
+	(void)state;
+	assert_int_equal(o.ticks, 280);
+	assert_int_equal(o.problems, 0);
+}
+
+static void first_word_without_slash_is_an_option(void **state)
+{
+	BootOptions o = parse("ticks=7");
+	BootOptions p = parse("kernel.elf ticks=7");
+
+	(void)state;
+	assert_int_equal(o.ticks, 7);
+	assert_int_equal(o.problems, 0);
+	assert_int_equal(p.ticks, 7);
+	assert_int_equal(p.problems, 1);
+	assert_string_equal(p.problem[0], "unknown option 'kernel.elf' ignored");
+}
+
+/* Only the first word may be the path; a later word with '/' is an unknown option. */
+static void later_word_with_slash_is_not_skipped(void **state)
+{
+	BootOptions o = parse("/boot/kernel.elf /other/path");
+
+	(void)state;
+	assert_int_equal(o.problems, 1);
+	assert_string_equal(o.problem[0], "unknown option '/other/path' ignored");
+}
+
+static void leading_blanks_before_the_kernel_path(void **state)
+{
+	BootOptions o = parse(" \t /boot/kernel.elf\tticks=5");
+
+	(void)state;
+	assert_int_equal(o.ticks, 5);
+	assert_int_equal(o.problems, 0);
+}
+
+/*
+ * Table rows give a line and what it should produce, summed up as
+ * "ticks=N crash=X" plus "; problem: ..." for each problem, so a failing
+ * row prints the line and both summaries.
+ */
+static const char *const crash_label[] = {
+	[CRASH_NONE] = "none", [CRASH_DE] = "de", [CRASH_BP] = "bp", [CRASH_UD] = "ud", [CRASH_GP] = "gp",
+};
+
+static void summarise(const char *line, char *out, size_t size)
+{
+	BootOptions o = parse(line);
+	int n = snprintf(out, size, "%s -> ticks=%u crash=%s", line, (unsigned)o.ticks,
+	    crash_label[o.crashtest]);
+
+	for (int i = 0; i < o.problems && i < CMDLINE_MAX_PROBLEMS; i++)
+		n += snprintf(out + n, size - (size_t)n, "; problem: %s", o.problem[i]);
+}
+
+static void check_rows(const char *const (*rows)[2], size_t count)
+{
+	char got[512], want[512];
+
+	for (size_t i = 0; i < count; i++) {
+		summarise(rows[i][0], got, sizeof got);
+		snprintf(want, sizeof want, "%s -> %s", rows[i][0], rows[i][1]);
+		assert_string_equal(got, want);
+	}
+}
+
+static void ticks_values_table(void **state)
+{
+	static const char *const rows[][2] = {
+		{ "ticks=1",          "ticks=1 crash=none" },
+		{ "ticks=280",        "ticks=280 crash=none" },
+		{ "ticks=999999999",  "ticks=999999999 crash=none" },
+		{ "ticks=0",          "ticks=0 crash=none; problem: bad value for ticks: '0' (want 1..999999999)" },
+		{ "ticks=-1",         "ticks=0 crash=none; problem: bad value for ticks: '-1' (want 1..999999999)" },
+		{ "ticks=12a",        "ticks=0 crash=none; problem: bad value for ticks: '12a' (want 1..999999999)" },
+		{ "ticks=",           "ticks=0 crash=none; problem: bad value for ticks: '' (want 1..999999999)" },
+		{ "ticks=1000000000", "ticks=0 crash=none; problem: bad value for ticks: '1000000000' (want 1..999999999)" },
+		{ "ticks=4294967296", "ticks=0 crash=none; problem: bad value for ticks: '4294967296' (want 1..999999999)" },
+		{ "ticks=+5",         "ticks=0 crash=none; problem: bad value for ticks: '+5' (want 1..999999999)" },
+		{ "ticks= 5",         "ticks=0 crash=none; problem: bad value for ticks: '' (want 1..999999999); "
+		                      "problem: unknown option '5' ignored" },
+		{ "ticks=5=6",        "ticks=0 crash=none; problem: bad value for ticks: '5=6' (want 1..999999999)" },
+		{ "ticks",            "ticks=0 crash=none; problem: unknown option 'ticks' ignored" },
+		{ "TICKS=5",          "ticks=0 crash=none; problem: unknown option 'TICKS=5' ignored" },
+		{ "ticksx=5",         "ticks=0 crash=none; problem: unknown option 'ticksx=5' ignored" },
+	};
+
+	(void)state;
+	check_rows(rows, ARRAY_LEN(rows));
+}
+
+static void crashtest_values_table(void **state)
+{
+	static const char *const rows[][2] = {
+		{ "crashtest=de",  "ticks=0 crash=de" },
+		{ "crashtest=bp",  "ticks=0 crash=bp" },
+		{ "crashtest=ud",  "ticks=0 crash=ud" },
+		{ "crashtest=gp",  "ticks=0 crash=gp" },
+		{ "crashtest=pf",  "ticks=0 crash=none; problem: bad value for crashtest: 'pf' (want de, bp, ud or gp)" },
+		{ "crashtest=DE",  "ticks=0 crash=none; problem: bad value for crashtest: 'DE' (want de, bp, ud or gp)" },
+		{ "crashtest=d",   "ticks=0 crash=none; problem: bad value for crashtest: 'd' (want de, bp, ud or gp)" },
+		{ "crashtest=dee", "ticks=0 crash=none; problem: bad value for crashtest: 'dee' (want de, bp, ud or gp)" },
+		{ "crashtest=",    "ticks=0 crash=none; problem: bad value for crashtest: '' (want de, bp, ud or gp)" },
+		{ "crashtest",     "ticks=0 crash=none; problem: unknown option 'crashtest' ignored" },
+	};
+
+	(void)state;
+	check_rows(rows, ARRAY_LEN(rows));
+}
+
+static void unknown_option_reported_verbatim(void **state)
+{
+	BootOptions o = parse("/boot/kernel.elf bogus=1");
+
+	(void)state;
+	assert_int_equal(o.problems, 1);
+	assert_string_equal(o.problem[0], "unknown option 'bogus=1' ignored");
+}
+
+static void both_options_together(void **state)
+{
+	BootOptions o = parse("/boot/kernel.elf crashtest=ud ticks=999");
+
+	(void)state;
+	assert_int_equal(o.ticks, 999);
+	assert_int_equal(o.crashtest, CRASH_UD);
+	assert_int_equal(o.problems, 0);
+}
+
+static void several_problems_counted_in_order(void **state)
+{
+	BootOptions o = parse("/k bogus=1 ticks=x crashtest=zz quiet ticks=42");
+
+	(void)state;
+	assert_int_equal(o.problems, 4);
+	assert_string_equal(o.problem[0], "unknown option 'bogus=1' ignored");
+	assert_string_equal(o.problem[1], "bad value for ticks: 'x' (want 1..999999999)");
+	assert_string_equal(o.problem[2], "bad value for crashtest: 'zz' (want de, bp, ud or gp)");
+	assert_string_equal(o.problem[3], "unknown option 'quiet' ignored");
+	assert_int_equal(o.ticks, 42);         /* good options around bad ones still apply */
+}
+
+/* More than CMDLINE_MAX_PROBLEMS: all counted, the first ones kept, nothing written past the array. */
+static void problems_beyond_the_maximum_counted_not_stored(void **state)
+{
+	struct {
+		BootOptions o;
+		char guard[64];
+	} s;
+	char line[512] = "/boot/kernel.elf";
+	char want[CMDLINE_PROBLEM_LEN];
+	const int n = CMDLINE_MAX_PROBLEMS + 5;
+
+	(void)state;
+	for (int i = 0; i < n; i++)
+		snprintf(line + strlen(line), sizeof line - strlen(line), " x%d=1", i);
+	memset(s.guard, 0x77, sizeof s.guard);
+	cmdline_parse(line, &s.o);
+
+	assert_int_equal(s.o.problems, n);
+	for (int i = 0; i < CMDLINE_MAX_PROBLEMS; i++) {
+		snprintf(want, sizeof want, "unknown option 'x%d=1' ignored", i);
+		assert_string_equal(s.o.problem[i], want);
+	}
+	for (size_t i = 0; i < sizeof s.guard; i++)
+		assert_int_equal((uint8_t)s.guard[i], 0x77);
+}
+
+/* A word of 63 characters is read whole; 64 or more is reported, not truncated into an option. */
+static void over_long_word_is_reported_not_applied(void **state)
+{
+	char line[256], word63[64], want[160];
+	BootOptions o;
+
+	(void)state;
+	/* "ticks=" followed by 58 digits of '0' then '7': 6 + 58 = 64 characters. */
+	strcpy(line, "/k ticks=");
+	memset(line + strlen(line), '0', 57);
+	line[9 + 57] = '7';
+	line[9 + 58] = '\0';
+	assert_int_equal(strlen(line) - 3, 64);
+	cmdline_parse(line, &o);
+	assert_int_equal(o.ticks, 0);
+	assert_int_equal(o.problems, 1);
+	/* The message keeps the first 63 characters of the word, then is cut to fit 64 bytes. */
+	snprintf(want, sizeof want, "option too long, ignored: '%.63s...'", line + 3);
+	want[CMDLINE_PROBLEM_LEN - 1] = '\0';
+	assert_string_equal(o.problem[0], want);
+	assert_int_equal(strncmp(o.problem[0], "option too long, ignored: 'ticks=000", 36), 0);
+	assert_int_equal(strlen(o.problem[0]), CMDLINE_PROBLEM_LEN - 1);
+
+	/* 63 characters exactly: an ordinary (unknown) option. */
+	memset(word63, 'a', 63);
+	word63[63] = '\0';
+	snprintf(line, sizeof line, "/k %s ticks=3", word63);
+	cmdline_parse(line, &o);
+	assert_int_equal(o.ticks, 3);
+	assert_int_equal(o.problems, 1);
+	assert_int_equal(strncmp(o.problem[0], "unknown option 'aaaa", 20), 0);
+	assert_int_equal(strlen(o.problem[0]), CMDLINE_PROBLEM_LEN - 1);  /* message truncated, NUL kept */
+}
+
+static void words_after_an_over_long_word_still_apply(void **state)
+{
+	char line[512];
+	BootOptions o;
+
+	(void)state;
+	strcpy(line, "/k ");
+	memset(line + 3, 'z', 200);
+	strcpy(line + 203, " crashtest=gp");
+	cmdline_parse(line, &o);
+	assert_int_equal(o.crashtest, CRASH_GP);
+	assert_int_equal(o.problems, 1);
+	assert_int_equal(strncmp(o.problem[0], "option too long, ignored: 'zzz", 30), 0);
+}
+
+static void tabs_and_repeated_spaces_separate_words(void **state)
+{
+	BootOptions o = parse("/boot/kernel.elf  \t ticks=12\t\tcrashtest=bp   \t");
+
+	(void)state;
+	assert_int_equal(o.ticks, 12);
+	assert_int_equal(o.crashtest, CRASH_BP);
+	assert_int_equal(o.problems, 0);
+}
+
+/* The parser works on a copy: the caller's line (e.g. in multiboot memory) is untouched. */
+static void the_line_is_not_modified(void **state)
+{
+	char line[] = "/k bogus=1 ticks=5";
+
+	(void)state;
+	parse(line);
+	assert_string_equal(line, "/k bogus=1 ticks=5");
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(null_line_gives_defaults),
+	cmocka_unit_test(empty_and_blank_lines_give_defaults),
+	cmocka_unit_test(first_word_with_slash_is_the_kernel_path),
+	cmocka_unit_test(first_word_without_slash_is_an_option),
+	cmocka_unit_test(later_word_with_slash_is_not_skipped),
+	cmocka_unit_test(leading_blanks_before_the_kernel_path),
+	cmocka_unit_test(ticks_values_table),
+	cmocka_unit_test(crashtest_values_table),
+	cmocka_unit_test(unknown_option_reported_verbatim),
+	cmocka_unit_test(both_options_together),
+	cmocka_unit_test(several_problems_counted_in_order),
+	cmocka_unit_test(problems_beyond_the_maximum_counted_not_stored),
+	cmocka_unit_test(over_long_word_is_reported_not_applied),
+	cmocka_unit_test(words_after_an_over_long_word_still_apply),
+	cmocka_unit_test(tabs_and_repeated_spaces_separate_words),
+	cmocka_unit_test(the_line_is_not_modified),
+};
+
+int main(int argc, char **argv)
+{
+	if (testmain_filter("cmdline", argc, argv, tests, ARRAY_LEN(tests)))
+		return 0;
+	return cmocka_run_group_tests_name("cmdline", tests, NULL, NULL);
+}
