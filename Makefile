@@ -91,6 +91,9 @@ $(B)/h/%.o: %.c $(B)/gen/assets.h
 $(B)/h/gen/assets.o: $(B)/gen/assets.c
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
+$(B)/hostframe: tests/host/hostframe.c tests/host/png.c $(HOBJ)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/host tests/host/hostframe.c tests/host/png.c $(HOBJ) -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
@@ -121,11 +124,11 @@ test-unit: $(TESTS)
 test-tools:
 	$(PYTHON) tools/test_gfx2c.py
 
-test-qemu: $(ISO)
-	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --out $(B)/test-qemu
+test-qemu: $(ISO) $(B)/hostframe
+	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --out $(B)/test-qemu
 
-golden: $(ISO)
-	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --out $(B)/test-qemu --update-golden
+golden: $(ISO) $(B)/hostframe
+	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --out $(B)/test-qemu --update-golden
 
 clean:
 	rm -rf $(B)

@@ -146,7 +146,7 @@ void title_draw(const TitleState *t, Frame *f)
 	frame_image(f, (SCREEN_W - logo->w) / 2 + logo->ox, 4 + logo->oy, IMG_LOGO, 0, 0);
 	draw_swatches(f);
 	frame_text(f, 16, 72, "Arrow keys move the hero", 14);
-	frame_text(f, 16, 84, "Mode 0Dh: 320x200, 16 col", 11);
+	frame_text(f, 16, 84, "VGA mode 0Dh, 16 colours", 11);
 	frame_text(f, 16, 96, "PIT 140 Hz, log on COM1", 10);
 	frame_text(f, 16, 108, "Bare metal, no OS below", 13);
 	draw_floor(f);

@@ -21,8 +21,8 @@ Tolerance rules (why a comparison passes or fails)
   anywhere else fails.
 * On a mismatch, actual.png, expected.png and diff.png are written to the
   test's folder (diff.png: the expected frame darkened to grey, differing
-  pixels bright red, ignored rectangles tinted blue) and ImageMismatch names
-  the three paths.
+  pixels yellow inside a red box, orange if inside an ignored rectangle,
+  ignored rectangles tinted blue) and ImageMismatch names the three paths.
 """
 
 import os
@@ -71,9 +71,9 @@ class Rect:
 
 
 # The title screen's one animated region (bobbing creature, tick counter):
-# x=240..319, y=56..135. Everything else on the title screen is static
+# x=240..319, y=68..135 (game/title.h TITLE_ANIM_*). Everything else on the title screen is static
 # unless the sprite moves.
-TITLE_ANIM_RECT = Rect(240, 56, 80, 80)
+TITLE_ANIM_RECT = Rect(240, 68, 80, 68)
 
 
 class ImageError(Exception):
@@ -272,7 +272,8 @@ def bounding_box(points):
 
 
 def write_diff(actual, expected, path, ignore=(), points=None):
-    """diff.png: expected darkened to grey, differing pixels red (orange if ignored), ignored rects blue-tinted."""
+    """diff.png: expected darkened to grey; differing pixels yellow (orange inside an ignored rect)
+    framed by a red box; ignored rects tinted blue."""
     if points is None:
         points = diff_pixels(actual, expected)
     data = []
@@ -284,9 +285,21 @@ def write_diff(actual, expected, path, ignore=(), points=None):
             data.append((grey, grey, min(255, grey + 90)))
         else:
             data.append((grey, grey, grey))
+    bad = [p for p in points if not any(rect.contains(p[0], p[1]) for rect in ignore)]
+    box = bounding_box(bad)
+    if box:     # a red frame 2 px outside the differences, so single pixels are easy to find
+        x0, y0, x1, y1 = box.x - 2, box.y - 2, box.x + box.w + 1, box.y + box.h + 1
+        for x in range(max(x0, 0), min(x1, SCREEN_W - 1) + 1):
+            for y in (y0, y1):
+                if 0 <= y < SCREEN_H:
+                    data[y * SCREEN_W + x] = (255, 0, 0)
+        for y in range(max(y0, 0), min(y1, SCREEN_H - 1) + 1):
+            for x in (x0, x1):
+                if 0 <= x < SCREEN_W:
+                    data[y * SCREEN_W + x] = (255, 0, 0)
     for x, y in points:
         inside = any(rect.contains(x, y) for rect in ignore)
-        data[y * SCREEN_W + x] = (255, 160, 0) if inside else (255, 0, 0)
+        data[y * SCREEN_W + x] = (255, 160, 0) if inside else (255, 255, 0)
     img = Image.new("RGB", (SCREEN_W, SCREEN_H))
     img.putdata(data)
     img.save(path)

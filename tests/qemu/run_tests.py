@@ -8,6 +8,7 @@ Prints `PASS name (1.23 s)` or `FAIL name: reason` per test, then
 """
 
 import argparse
+import subprocess
 import concurrent.futures
 import json
 import os
@@ -17,6 +18,7 @@ import threading
 import time
 import traceback
 
+sys.dont_write_bytecode = True      # keep __pycache__ out of the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
@@ -25,7 +27,7 @@ import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
+DEFAULT_GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
 
 BOOT_LIMIT_S = 10.0             # QEMU start to `ready`, any boot path
 READY_TIMEOUT_S = 20.0          # how long we wait for `ready` before giving up
@@ -54,6 +56,8 @@ class Context:
         self.args = args
         self.iso = args.iso
         self.update = args.update_golden
+        self.golden_dir = args.golden
+        self.hostframe = args.hostframe
         self.writes = writes            # goldens this test (re)writes under --update-golden
         self.outdir = qemu.test_dir(args.out, name)
         self.notes = []
@@ -73,7 +77,7 @@ class Context:
             m.quit()
 
     def golden(self, name):
-        return os.path.join(GOLDEN_DIR, name)
+        return os.path.join(self.golden_dir, name)
 
     def load_golden(self, name):
         path = self.golden(name)
@@ -85,9 +89,9 @@ class Context:
         """Compare with tests/golden/<name>, or write it under --update-golden if this test owns it."""
         path = self.golden(name)
         if self.update and name in self.writes:
-            os.makedirs(GOLDEN_DIR, exist_ok=True)
+            os.makedirs(self.golden_dir, exist_ok=True)
             frame.save_png(path)
-            self.note("wrote golden %s" % os.path.relpath(path, REPO))
+            self.note("wrote golden %s" % os.path.relpath(path))
             return
         self.load_golden(name)          # missing-golden message
         tolerated = image.compare_golden(frame, path, self.outdir, ignore=ignore,
@@ -143,6 +147,17 @@ def test_ticks_freeze(ctx):
     assert not changed, "screen changed after the freeze: %d pixels within %r" % (
         len(changed), image.bounding_box(changed))
     ctx.check_golden(first, "ticks_%d.png" % FREEZE_TICKS)
+    # The same game code built for the host must draw the very same frame.
+    assert ctx.hostframe, "no --hostframe binary given: cannot compare the host render"
+    host_png = os.path.join(ctx.outdir, "host_%d.png" % FREEZE_TICKS)
+    out = subprocess.run([ctx.hostframe, str(FREEZE_TICKS), host_png], capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 0, "%s failed: %s" % (ctx.hostframe, out.stderr.strip())
+    host = re.search(r"crc=([0-9A-F]{8})", out.stdout)
+    assert host, "no crc in host output %r" % out.stdout
+    ctx.note("host render crc=%s (%s)" % (host.group(1), host_png))
+    assert host.group(1) == crc, "host render crc=%s differs from QEMU's READY crc=%s; compare %s with %s" % (
+        host.group(1), crc, host_png, os.path.join(ctx.outdir, "frozen1.png"))
 
 
 def test_hold_right(ctx):
@@ -256,23 +271,77 @@ def test_missing_qemu(ctx):
     raise AssertionError("Machine() with %s did not raise QemuNotFound" % bogus)
 
 
-# name, function, goldens it owns (written by --update-golden)
+TITLE = ("title_boot.png",)
+PANIC = ("panic_ud.png",)
+def test_harness_image(ctx):
+    """Host-only: planes, CRC and screendump mapping on synthetic frames (no QEMU)."""
+    import random
+    import zlib
+    rng = random.Random(280)
+    px = bytearray(rng.randrange(16) for _ in range(image.SCREEN_W * image.SCREEN_H))
+    px[0], px[7], px[8] = 0b0101, 0b1000, 0b0011     # known bits in the first bytes
+    frame = image.Frame(px)
+    planes = frame.planes()
+    assert [len(p) for p in planes] == [image.PLANE_BYTES] * 4
+    assert planes[0][0] & 0x80 and not planes[1][0] & 0x80 and planes[2][0] & 0x80, "pixel 0 bits"
+    assert planes[3][0] & 0x01 and planes[0][1] & 0x80 and planes[1][1] & 0x80, "pixels 7 and 8 bits"
+    assert image.frame_from_planes(planes) == frame, "planes do not round-trip"
+    assert frame.crc() == "%08X" % zlib.crc32(b"".join(planes)), "crc is not zlib.crc32 of planes 0..3"
+    assert image.Frame(bytes(64000)).crc() == "%08X" % zlib.crc32(bytes(32000)), "black frame crc"
+    from PIL import Image
+    dump = Image.new("RGB", (640, 400))
+    dump.putdata([image.EGA_RGB_QEMU[px[(y // 2) * 320 + x // 2]] for y in range(400) for x in range(640)])
+    assert image.frame_from_image(dump) == frame, "640x400 QEMU-level screendump does not map back"
+    path = os.path.join(ctx.outdir, "frame.png")
+    frame.save_png(path)
+    assert image.load_golden(path) == frame, "golden PNG does not round-trip"
+    ctx.note("synthetic frame crc %s" % frame.crc())
+
+
+def test_harness_audio(ctx):
+    """Host-only: the tone measurement on a generated square-wave WAV (no QEMU)."""
+    path = os.path.join(ctx.outdir, "synthetic.wav")
+    divisors = [1193] * 6 + [795] * 6 + [0] * 2 + [2386] * 6
+    audio.write_square_wav(path, [(audio.PIT_HZ / d if d else 0, 1.0 / TICK_HZ) for d in divisors])
+    for line in audio.check_effect(path, divisors, FREQ_TOLERANCE):
+        ctx.note(line)
+    try:
+        audio.check_effect(path, [1250] * 6 + [795] * 6 + [0] * 2 + [2386] * 6, FREQ_TOLERANCE)
+    except audio.AudioError:
+        return
+    raise AssertionError("a 4.6% frequency error was not detected")
+
+
+# name, function, goldens it owns (written by --update-golden), goldens of other tests it reads
 TESTS = [
-    ("missing_qemu", test_missing_qemu, ()),
-    ("boot_cdrom", boot_test("cdrom"), ("title_boot.png",)),
-    ("boot_hdd", boot_test("hdd"), ()),
-    ("boot_usb_xhci", boot_test("usb"), ()),
-    ("ticks_freeze", test_ticks_freeze, ("ticks_%d.png" % FREEZE_TICKS,)),
-    ("hold_right", test_hold_right, ()),
-    ("speaker_blip", test_speaker_blip, ()),
-    ("crashtest_ud", crash_test("ud"), ("panic_ud.png",)),
-    ("crashtest_de", crash_test("de"), ()),
-    ("crashtest_gp", crash_test("gp"), ()),
-    ("crashtest_bp", crash_test("bp"), ()),
-    ("unknown_option", test_unknown_option, ()),
+    ("missing_qemu", test_missing_qemu, (), ()),
+    ("harness_image", test_harness_image, (), ()),
+    ("harness_audio", test_harness_audio, (), ()),
+    ("boot_cdrom", boot_test("cdrom"), TITLE, ()),
+    ("boot_hdd", boot_test("hdd"), (), TITLE),
+    ("boot_usb_xhci", boot_test("usb"), (), TITLE),
+    ("ticks_freeze", test_ticks_freeze, ("ticks_%d.png" % FREEZE_TICKS,), ()),
+    ("hold_right", test_hold_right, (), ()),
+    ("speaker_blip", test_speaker_blip, (), ()),
+    ("crashtest_ud", crash_test("ud"), PANIC, TITLE),
+    ("crashtest_de", crash_test("de"), (), TITLE + PANIC),
+    ("crashtest_gp", crash_test("gp"), (), TITLE + PANIC),
+    ("crashtest_bp", crash_test("bp"), (), TITLE + PANIC),
+    ("unknown_option", test_unknown_option, (), ()),
 ]
-# Tests that read a golden another test owns (run after it under --update-golden).
-READS_GOLDENS = {"boot_hdd", "boot_usb_xhci", "crashtest_de", "crashtest_gp", "crashtest_bp"}
+
+
+def update_waves(selected):
+    """Under --update-golden: groups of tests to run one after another, so that a
+    golden is rewritten before the tests reading it start."""
+    owned = {g for t in selected for g in t[2]}
+    waves, done, left = [], set(), list(selected)
+    while left:
+        wave = [t for t in left if all(g in done or g not in owned for g in t[3])]
+        waves.append(wave)
+        done |= {g for t in wave for g in t[2]}
+        left = [t for t in left if t not in wave]
+    return waves
 
 
 def run_one(name, func, writes, args, print_lock):
@@ -323,6 +392,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iso", default=os.path.join(REPO, "build", "shardfall.iso"))
     parser.add_argument("--out", default=os.path.join(REPO, "build", "test-qemu"))
+    parser.add_argument("--hostframe", help="host build of the game (build/hostframe) for CRC parity")
+    parser.add_argument("--golden", default=DEFAULT_GOLDEN_DIR, help="golden PNG folder (default tests/golden)")
     parser.add_argument("--update-golden", action="store_true",
                         help="rewrite tests/golden/*.png from this run (make golden)")
     parser.add_argument("-k", action="append", metavar="NAME",
@@ -342,9 +413,8 @@ def main(argv=None):
     print("%d tests, ISO %s, output %s, %d at a time%s" % (
         len(selected), args.iso, args.out, args.jobs, ", UPDATING GOLDENS" if args.update_golden else ""),
         flush=True)
-    if args.update_golden:          # owners of goldens first, then their readers
-        phases = [[t for t in selected if t[0] not in READS_GOLDENS],
-                  [t for t in selected if t[0] in READS_GOLDENS]]
+    if args.update_golden:
+        phases = update_waves(selected)
     else:
         phases = [selected]
     lock = threading.Lock()
@@ -352,7 +422,7 @@ def main(argv=None):
     t0 = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for phase in phases:
-            futures = [pool.submit(run_one, name, func, writes, args, lock) for name, func, writes in phase]
+            futures = [pool.submit(run_one, name, func, writes, args, lock) for name, func, writes, _ in phase]
             records += [f.result() for f in futures]
     passed = sum(1 for r in records if r["passed"])
     failed = len(records) - passed

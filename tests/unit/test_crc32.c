@@ -54,8 +54,10 @@ static void one_shot_equals_zlib_for_each_vector(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(vectors); i++) {
-		print_message("vector: %s\n", vectors[i].name);
-		assert_int_equal(crc32_update(0, vectors[i].data, vectors[i].len), vectors[i].zlib);
+		uint32_t crc = crc32_update(0, vectors[i].data, vectors[i].len);
+
+		assert_row(crc == vectors[i].zlib, "%s: got 0x%08X, zlib says 0x%08X",
+		    vectors[i].name, crc, vectors[i].zlib);
 	}
 }
 
@@ -68,11 +70,14 @@ static void pieces_fed_in_order_equal_one_shot(void **state)
 		size_t len = vectors[i].len > 300 ? 300 : vectors[i].len;
 		uint32_t whole = crc32_update(0, d, len), crc = 0;
 
-		for (size_t cut = 0; cut <= len; cut++)
-			assert_int_equal(crc32_update(crc32_update(0, d, cut), d + cut, len - cut), whole);
+		for (size_t cut = 0; cut <= len; cut++) {
+			uint32_t two = crc32_update(crc32_update(0, d, cut), d + cut, len - cut);
+
+			assert_row(two == whole, "%s cut at %zu", vectors[i].name, cut);
+		}
 		for (size_t k = 0; k < len; k++)
 			crc = crc32_update(crc, d + k, 1);
-		assert_int_equal(crc, whole);
+		assert_row(crc == whole, "%s byte by byte", vectors[i].name);
 	}
 }
 
