@@ -31,16 +31,21 @@ bool sfxseq_start(SfxSeq *s, const uint16_t *divisors, uint16_t length, uint8_t 
 	return true;
 }
 
-/* Called once per 140 Hz tick: the divisor to program now, 0 for silence. */
+/*
+ * Called once per 140 Hz tick: the divisor to program now, 0 for silence.
+ * Handing out the last divisor ends the effect, so the next request of any
+ * priority starts at once; the last tone still sounds until the next tick.
+ */
 uint16_t sfxseq_tick(SfxSeq *s)
 {
+	uint16_t d;
+
 	if (s->divisors == NULL)
 		return 0;
-	if (s->pos >= s->length) {
+	d = s->divisors[s->pos++];
+	if (s->pos >= s->length)
 		sfxseq_reset(s);
-		return 0;
-	}
-	return s->divisors[s->pos++];
+	return d;
 }
 
 bool sfxseq_busy(const SfxSeq *s)

@@ -35,7 +35,7 @@ static int axis_step(TitleAxis *a, const GameInput *in, int neg, int pos)
 	int dir = 0;
 
 	if (in->pressed & (negb | posb)) {
-		dir = (in->pressed & posb) ? 1 : -1;
+		dir = !!(in->pressed & posb) - !!(in->pressed & negb);  /* both at once: 0 */
 		a->repeat = TITLE_REPEAT_DELAY;
 	} else if (in->held & (negb | posb)) {
 		if (a->repeat > 0)

@@ -67,10 +67,12 @@ static void apply(BootOptions *o, char *word)
 		}
 	}
 	if (streq(word, "ticks") && value) {
-		if (!parse_u32(value, &o->ticks) || o->ticks == 0) {
-			o->ticks = 0;
+		uint32_t n;
+
+		if (parse_u32(value, &n) && n > 0)
+			o->ticks = n;
+		else
 			problem(o, "bad value for ticks: '%s' (want 1..999999999)", value);
-		}
 		return;
 	}
 	if (streq(word, "crashtest") && value) {

@@ -184,6 +184,15 @@ static void several_problems_counted_in_order(void **state)
 	assert_int_equal(o.ticks, 42);         /* good options around bad ones still apply */
 }
 
+static void bad_ticks_keeps_an_earlier_good_value(void **state)
+{
+	BootOptions o = parse("/k ticks=5 ticks=x");
+
+	(void)state;
+	assert_int_equal(o.ticks, 5);
+	assert_int_equal(o.problems, 1);
+}
+
 /* More than CMDLINE_MAX_PROBLEMS: all counted, the first ones kept, nothing written past the array. */
 static void problems_beyond_the_maximum_counted_not_stored(void **state)
 {
@@ -291,6 +300,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(unknown_option_reported_verbatim),
 	cmocka_unit_test(both_options_together),
 	cmocka_unit_test(several_problems_counted_in_order),
+		cmocka_unit_test(bad_ticks_keeps_an_earlier_good_value),
 	cmocka_unit_test(problems_beyond_the_maximum_counted_not_stored),
 	cmocka_unit_test(over_long_word_is_reported_not_applied),
 	cmocka_unit_test(words_after_an_over_long_word_still_apply),

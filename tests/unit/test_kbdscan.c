@@ -201,13 +201,14 @@ static void pause_sequence_produces_no_key(void **state)
 	assert_int_equal(got[0], KEY_LCTRL);
 }
 
-/* Pause while Ctrl is held must not release it (the sequence contains 9D). */
-static void pause_does_not_release_a_held_ctrl(void **state)
+/* Pause while Ctrl and NumLock are held releases neither (the sequence holds 9D and C5). */
+static void pause_does_not_release_held_ctrl_or_numlock(void **state)
 {
 	(void)state;
-	FEED(0x1D, 0xE1, 0x1D, 0x45, 0xE1, 0x9D, 0xC5);
+	FEED(0x1D, 0x45, 0xE1, 0x1D, 0x45, 0xE1, 0x9D, 0xC5);
 	assert_true(kbd.down[KEY_LCTRL]);
-	assert_int_equal(keys_down(), 1);
+	assert_true(kbd.down[0x45]);
+	assert_int_equal(keys_down(), 2);
 }
 
 /* A held key repeats its make code (typematic): still only one press. */
@@ -312,6 +313,11 @@ static void ack_and_overrun_bytes_ignored(void **state)
 	assert_false(kbd.down[0x7F]);
 	assert_int_equal(drain(got, sizeof got), 1);
 	assert_int_equal(kbd.dropped, 0);
+
+	/* Nor are they the break codes of keys 0x7A and 0x7F. */
+	FEED(0x7A, 0x7F, 0xFA, 0xFF);
+	assert_true(kbd.down[0x7A]);
+	assert_true(kbd.down[0x7F]);
 }
 
 static void release_of_a_key_never_pressed_is_harmless(void **state)
@@ -359,7 +365,7 @@ static const struct CMUnitTest tests[] = {
 	T(prefix_applies_to_the_next_byte_only),
 	T(fake_shifts_around_arrows_ignored),
 	T(pause_sequence_produces_no_key),
-	T(pause_does_not_release_a_held_ctrl),
+	T(pause_does_not_release_held_ctrl_or_numlock),
 	T(typematic_repeat_is_one_press),
 	T(tap_between_reads_is_kept),
 	T(queue_is_first_in_first_out),
