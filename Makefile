@@ -45,6 +45,7 @@ HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o
 HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
+.SECONDARY:
 .PHONY: all iso run run-gdb test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean
 all: $(KERNEL)
 
