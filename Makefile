@@ -24,16 +24,25 @@ KERNEL_INC := -Ikernel -Idrivers -Igame -I$(B)/gen
 BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
-              kernel/keymap.c kernel/gfxcache.c kernel/render.c kernel/string.c
+              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
-GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c \
-              game/sound.c game/title.c
+GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
+              game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
+              game/actor.c game/creatures.c game/player.c game/world.c game/render.c game/clock.c \
+              game/script.c game/level.c
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
+# Levels: Tiled maps -> .lvl files -> one C file of byte arrays (game_levels[] in level.h).
+# Table order is the order here.
+LEVEL_SRC  := game/levels/test.tmj
+LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
+LEVEL_DEPS := tools/level2bin.py game/map.h game/actor.h game/level.h \
+              $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json
+
 KOBJ := $(BOOT_SRC:%.S=$(B)/k/%.o) $(KERNEL_SRC:%.c=$(B)/k/%.o) $(DRIVER_SRC:%.c=$(B)/k/%.o) \
-        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o
+        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o $(B)/k/gen/levels.o
 
 KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
@@ -41,12 +50,13 @@ ISO    := $(B)/shardfall.iso
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
               kernel/keymap.c
-HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o
+HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o
 HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-gdb test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean
+.PHONY: all iso run run-gdb test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
+        levels fuzz fuzz-replay
 all: $(KERNEL)
 
 deps-build deps-run deps-test: deps-%:
@@ -55,6 +65,14 @@ deps-build deps-run deps-test: deps-%:
 $(B)/gen/assets.c $(B)/gen/assets.h: tools/gfx2c.py $(ASSETS)
 	@mkdir -p $(B)/gen
 	$(PYTHON) tools/gfx2c.py --assets game/assets --out-c $(B)/gen/assets.c --out-h $(B)/gen/assets.h
+
+levels: $(LEVELS)
+$(B)/levels/%.lvl: game/levels/%.tmj $(LEVEL_DEPS)
+	@mkdir -p $(@D)
+	$(PYTHON) tools/level2bin.py $< -o $@
+$(B)/gen/levels.c: $(LEVELS) tools/level2bin.py
+	@mkdir -p $(@D)
+	$(PYTHON) tools/level2bin.py --bundle $@ $(LEVELS)
 
 $(B)/k/boot/%.o: boot/%.S
 	@mkdir -p $(@D)
@@ -68,7 +86,7 @@ $(B)/k/drivers/%.o: drivers/%.c
 $(B)/k/game/%.o: game/%.c $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
-$(B)/k/gen/assets.o: $(B)/gen/assets.c
+$(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
 
@@ -89,15 +107,42 @@ $(ISO): $(KERNEL) boot/grub.cfg $(wildcard iso/*)
 $(B)/h/%.o: %.c $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
-$(B)/h/gen/assets.o: $(B)/gen/assets.c
+$(B)/h/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
 $(B)/hostframe: tests/host/hostframe.c tests/host/png.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/host tests/host/hostframe.c tests/host/png.c $(HOBJ) -o $@
 
+$(B)/hostrun: tests/host/hostrun.c tests/host/png.c $(HOBJ)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/host tests/host/hostrun.c tests/host/png.c $(HOBJ) -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
+
+# Fuzzing the level loader (clang's libFuzzer): make fuzz FUZZ_SECONDS=60.
+# fuzz-replay runs the same checks over the saved inputs with the host compiler.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SRC     := tests/fuzz/fuzz_level.c game/level.c game/crc32.c $(B)/gen/assets.c $(B)/gen/levels.c
+FUZZ_INPUTS  := tests/fuzz/corpus tests/fuzz/regressions
+
+$(B)/fuzz/fuzz_level: $(FUZZ_SRC) game/level.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=gnu11 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		$(HINC) $(FUZZ_SRC) -o $@
+
+fuzz: $(B)/fuzz/fuzz_level $(LEVELS)
+	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/crashes
+	$(B)/fuzz/fuzz_level -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes/ \
+		$(B)/fuzz/corpus $(B)/levels $(FUZZ_INPUTS)
+
+$(B)/fuzz/replay: tests/fuzz/replay.c tests/fuzz/fuzz_level.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) $< $(HOBJ) -o $@
+
+fuzz-replay: $(B)/fuzz/replay $(LEVELS)
+	$(B)/fuzz/replay $(LEVELS) $(FUZZ_INPUTS)
 
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
 	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd"; \

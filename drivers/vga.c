@@ -58,6 +58,28 @@ static const uint8_t ac_0d[21] = {
 static int front;                       /* page on screen */
 static const uint8_t (*font)[8];
 static uint32_t written;                /* VRAM byte writes, for benchmarks */
+static int clip_x0, clip_y0, clip_x1 = VGA_W, clip_y1 = VGA_H;
+
+void vga_set_clip(int x0, int y0, int x1, int y1)
+{
+	clip_x0 = x0 < 0 ? 0 : x0;
+	clip_y0 = y0 < 0 ? 0 : y0;
+	clip_x1 = x1 > VGA_W ? VGA_W : x1;
+	clip_y1 = y1 > VGA_H ? VGA_H : y1;
+}
+
+/* Bits of byte column bx that lie inside the clip rectangle's columns. */
+static inline uint8_t clip_bits(int bx)
+{
+	int l = clip_x0 - bx * 8, r = bx * 8 + 8 - clip_x1;
+	uint8_t m = 0xFF;
+
+	if (l > 0)
+		m = l >= 8 ? 0 : (uint8_t)(m >> l);
+	if (r > 0)
+		m &= r >= 8 ? 0 : (uint8_t)(0xFF << r);
+	return m;
+}
 
 static inline void seq_write(uint8_t idx, uint8_t v) { outw(VGA_SEQ_INDEX, (uint16_t)(v << 8 | idx)); }
 static inline void gc_write(uint8_t idx, uint8_t v) { outw(VGA_GC_INDEX, (uint16_t)(v << 8 | idx)); }
@@ -264,12 +286,12 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 	volatile uint8_t *base = page_base(page);
 	int p, r, bx, bx0, bx1, r0 = 0, r1 = b->h;
 
-	if (y < 0) r0 = -y;
-	if (y + r1 > VGA_H) r1 = VGA_H - y;
-	bx0 = x < 0 ? 0 : x >> 3;
+	if (y < clip_y0) r0 = clip_y0 - y;
+	if (y + r1 > clip_y1) r1 = clip_y1 - y;
+	bx0 = x < clip_x0 ? clip_x0 >> 3 : x >> 3;
 	bx1 = (x + b->w - 1) >> 3;
-	if (bx1 >= VGA_STRIDE) bx1 = VGA_STRIDE - 1;
-	if (r0 >= r1 || bx0 > bx1 || x + b->w <= 0)
+	if (bx1 > (clip_x1 - 1) >> 3) bx1 = (clip_x1 - 1) >> 3;
+	if (r0 >= r1 || bx0 > bx1 || x + b->w <= clip_x0 || x >= clip_x1)
 		return;
 
 	for (p = 0; p < 4; p++) {
@@ -283,7 +305,7 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 
 			for (bx = bx0; bx <= bx1; bx++) {
 				int o = bx * 8 - x;
-				uint8_t m = row_bits(mrow, b->stride, o), s;
+				uint8_t m = row_bits(mrow, b->stride, o) & clip_bits(bx), s;
 
 				if (!m)
 					continue;
@@ -320,8 +342,12 @@ void vga_text(int page, int x, int y, const char *s, int color)
 			uint8_t left = (uint8_t)(g[row] >> sh);
 			uint8_t right = (uint8_t)(g[row] << (8 - sh));
 
-			if (y + row < 0 || y + row >= VGA_H)
+			if (y + row < clip_y0 || y + row >= clip_y1)
 				continue;
+			if (bx >= 0)
+				left &= clip_bits(bx);
+			if (bx + 1 < VGA_STRIDE)
+				right &= clip_bits(bx + 1);
 			if (left && bx >= 0) {
 				gc_write(GC_BIT_MASK, left);
 				(void)d[bx];

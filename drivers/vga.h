@@ -40,6 +40,8 @@ bool vga_upload_tile(int tile, const uint8_t planes[4][8]);
 void vga_draw_tile(int page, int x, int y, int tile);   /* x multiple of 8 */
 void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int color);
 void vga_text(int page, int x, int y, const char *s, int color);
+/* Masked blits and text stay inside [x0, x1) x [y0, y1) (clamped to the screen). */
+void vga_set_clip(int x0, int y0, int x1, int y1);
 void vga_read_plane(int page, int plane, uint8_t *out); /* VGA_PAGE_BYTES bytes */
 
 uint32_t vga_bytes_written(void);               /* VRAM writes since boot */

@@ -74,3 +74,21 @@ void frame_text(Frame *f, int x, int y, const char *text, int color)
 	c->id = start;
 	c->color = (uint8_t)(color & 15);
 }
+
+void frame_mtile(Frame *f, int x, int y, int mtile)
+{
+	DrawCmd *c = add(f, DRAW_MTILE, x, y);
+
+	if (c)
+		c->id = (uint16_t)mtile;
+}
+
+void frame_clip(Frame *f, int x, int y, int w, int h)
+{
+	DrawCmd *c = add(f, DRAW_CLIP, x, y);
+
+	if (c) {
+		c->w = (uint16_t)(w < 0 ? 0 : w);
+		c->h = (uint16_t)(h < 0 ? 0 : h);
+	}
+}

@@ -12,6 +12,8 @@ typedef enum DrawKind {
 	DRAW_TILE,      /* solid 8x8 tile id at x,y (x a multiple of 8) */
 	DRAW_IMAGE,     /* image id with its origin at x,y, masked */
 	DRAW_TEXT,      /* text at x,y in colour, transparent background */
+	DRAW_MTILE,     /* masked 8x8 tile id at x,y (any x) */
+	DRAW_CLIP,      /* images, masked tiles and text after this stay inside x,y,w,h */
 } DrawKind;
 
 /* Flags for DRAW_IMAGE. */
@@ -43,5 +45,7 @@ void frame_fill(Frame *f, int x, int y, int w, int h, int color);
 void frame_tile(Frame *f, int x, int y, int tile);
 void frame_image(Frame *f, int x, int y, int image, int flags, int color);
 void frame_text(Frame *f, int x, int y, const char *text, int color);
+void frame_mtile(Frame *f, int x, int y, int mtile);
+void frame_clip(Frame *f, int x, int y, int w, int h);  /* every frame starts unclipped */
 
 #endif

@@ -28,6 +28,10 @@ extern const uint8_t gfx_palette[GFX_COLORS][3];
 extern const uint8_t gfx_font[128][8];          /* ASCII glyphs, bit 7 = leftmost pixel */
 extern const uint8_t gfx_tiles[][GFX_TILE_W * GFX_TILE_H]; /* solid tiles, colours 0..15 */
 extern const uint16_t gfx_tile_count;
+extern const uint8_t gfx_tile_attrs[];          /* TILE_* attribute bits per solid tile */
+extern const uint8_t gfx_mtiles[][GFX_TILE_W * GFX_TILE_H]; /* masked tiles, GFX_TRANSPARENT allowed */
+extern const uint8_t gfx_mtile_attrs[];
+extern const uint16_t gfx_mtile_count;
 extern const GfxImage gfx_images[];
 extern const uint16_t gfx_image_count;
 

@@ -11,6 +11,15 @@ static void put(uint8_t *fb, int x, int y, int c)
 		fb[y * SCREEN_W + x] = (uint8_t)c;
 }
 
+/* The DRAW_CLIP rectangle in force, for images, masked tiles and text. */
+static int clip_x0, clip_y0, clip_x1, clip_y1;
+
+static void put_clipped(uint8_t *fb, int x, int y, int c)
+{
+	if (x >= clip_x0 && x < clip_x1 && y >= clip_y0 && y < clip_y1)
+		put(fb, x, y, c);
+}
+
 static void fill(uint8_t *fb, const DrawCmd *c)
 {
 	for (int y = c->y; y < c->y + c->h; y++)
@@ -28,6 +37,19 @@ static void tile(uint8_t *fb, const DrawCmd *c)
 	for (int y = 0; y < GFX_TILE_H; y++)
 		for (int x = 0; x < GFX_TILE_W; x++)
 			put(fb, c->x + x, c->y + y, t[y * GFX_TILE_W + x]);
+}
+
+static void mtile(uint8_t *fb, const DrawCmd *c)
+{
+	const uint8_t *t;
+
+	if (c->id >= gfx_mtile_count)
+		return;
+	t = gfx_mtiles[c->id];
+	for (int y = 0; y < GFX_TILE_H; y++)
+		for (int x = 0; x < GFX_TILE_W; x++)
+			if (t[y * GFX_TILE_W + x] != GFX_TRANSPARENT)
+				put_clipped(fb, c->x + x, c->y + y, t[y * GFX_TILE_W + x]);
 }
 
 static void image(uint8_t *fb, const DrawCmd *c)
@@ -48,7 +70,7 @@ static void image(uint8_t *fb, const DrawCmd *c)
 
 			if (p == GFX_TRANSPARENT)
 				continue;
-			put(fb, x0 + x, y0 + y, (c->flags & DRAWF_SILHOUETTE) ? c->color : p);
+			put_clipped(fb, x0 + x, y0 + y, (c->flags & DRAWF_SILHOUETTE) ? c->color : p);
 		}
 	}
 }
@@ -63,12 +85,15 @@ static void text(uint8_t *fb, const Frame *f, const DrawCmd *c)
 		for (int y = 0; y < 8; y++)
 			for (int i = 0; i < 8; i++)
 				if (g[y] & (0x80 >> i))
-					put(fb, x + i, c->y + y, c->color);
+					put_clipped(fb, x + i, c->y + y, c->color);
 	}
 }
 
 void raster_frame(const Frame *f, uint8_t fb[SCREEN_H * SCREEN_W])
 {
+	clip_x0 = clip_y0 = 0;
+	clip_x1 = SCREEN_W;
+	clip_y1 = SCREEN_H;
 	for (int i = 0; i < f->count; i++) {
 		const DrawCmd *c = &f->cmds[i];
 
@@ -77,6 +102,13 @@ void raster_frame(const Frame *f, uint8_t fb[SCREEN_H * SCREEN_W])
 		case DRAW_TILE:  tile(fb, c); break;
 		case DRAW_IMAGE: image(fb, c); break;
 		case DRAW_TEXT:  text(fb, f, c); break;
+		case DRAW_MTILE: mtile(fb, c); break;
+		case DRAW_CLIP:
+			clip_x0 = c->x;
+			clip_y0 = c->y;
+			clip_x1 = c->x + c->w;
+			clip_y1 = c->y + c->h;
+			break;
 		}
 	}
 }

@@ -16,10 +16,20 @@ static const uint16_t snd_bump[] = {
 	HZ(220), HZ(220), HZ(200), HZ(180), HZ(160), HZ(140), 0, HZ(120), HZ(120),
 };
 
+/* A quick rising sweep. */
+static const uint16_t snd_jump[] = {
+	HZ(400), HZ(500), HZ(600), HZ(700), HZ(800), HZ(900), HZ(1000), HZ(1100),
+};
+
+/* A short thud. */
+static const uint16_t snd_land[] = { HZ(150), HZ(120), HZ(100) };
+
 #define LEN(a) ((uint16_t)(sizeof(a) / sizeof((a)[0])))
 
 const SoundDef snd_defs[SND_COUNT] = {
 	[SND_NONE] = { .priority = 0, .length = 0, .divisors = 0 },
 	[SND_MOVE] = { .priority = 10, .length = LEN(snd_move), .divisors = snd_move },
 	[SND_BUMP] = { .priority = 20, .length = LEN(snd_bump), .divisors = snd_bump },
+	[SND_JUMP] = { .priority = 10, .length = LEN(snd_jump), .divisors = snd_jump },
+	[SND_LAND] = { .priority = 5, .length = LEN(snd_land), .divisors = snd_land },
 };

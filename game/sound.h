@@ -7,7 +7,9 @@
 typedef enum SoundId {
 	SND_NONE,
 	SND_MOVE,       /* title screen: sprite stepped one tile */
-	SND_BUMP,       /* title screen: sprite hit the edge */
+	SND_BUMP,       /* title screen: sprite hit the edge; head hits a ceiling */
+	SND_JUMP,
+	SND_LAND,
 	SND_COUNT
 } SoundId;
 

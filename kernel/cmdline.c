@@ -6,7 +6,6 @@
 #include "cmdline.h"
 #include "kfmt.h"
 
-#define WORD_MAX 64
 
 static const struct {
 	const char *name;
@@ -47,6 +46,32 @@ static bool parse_u32(const char *s, uint32_t *out)
 	return true;
 }
 
+static bool copy_bounded(char *dst, const char *src, size_t size)
+{
+	size_t n = 0;
+
+	while (src[n] && n + 1 < size)
+		n++;
+	if (src[n])
+		return false;
+	for (size_t i = 0; i <= n; i++)
+		dst[i] = src[i];
+	return true;
+}
+
+/* A level name: lowercase letters, digits, '_' and '-' only. */
+static bool copy_name(char *dst, const char *src, size_t size)
+{
+	const char *p = src;
+
+	if (!*p)
+		return false;
+	for (; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '-'))
+			return false;
+	return copy_bounded(dst, src, size);
+}
+
 static void problem(BootOptions *o, const char *fmt, const char *word)
 {
 	if (o->problems < CMDLINE_MAX_PROBLEMS)
@@ -75,6 +100,20 @@ static void apply(BootOptions *o, char *word)
 			problem(o, "bad value for ticks: '%s' (want 1..999999999)", value);
 		return;
 	}
+	if (streq(word, "level") && value) {
+		if (!copy_name(o->level, value, CMDLINE_LEVEL_LEN))
+			problem(o, "bad value for level: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
+		return;
+	}
+	if (streq(word, "input") && value) {
+		if (!copy_bounded(o->input, value, CMDLINE_INPUT_LEN))
+			problem(o, "input script too long (max %s characters)", "239");
+		return;
+	}
+	if (streq(word, "bench") && !value) {
+		o->bench = true;
+		return;
+	}
 	if (streq(word, "crashtest") && value) {
 		for (i = 0; i < sizeof crash_names / sizeof crash_names[0]; i++) {
 			if (streq(value, crash_names[i].name)) {
@@ -93,11 +132,11 @@ static void apply(BootOptions *o, char *word)
 /*
  * Words are separated by spaces or tabs. The first word is the kernel's own
  * path when it contains a '/' (GRUB and QEMU put it there) and is skipped.
- * Words longer than WORD_MAX-1 are reported, not truncated into something else.
+ * Words longer than CMDLINE_WORD_MAX-1 are reported, not truncated into something else.
  */
 void cmdline_parse(const char *line, BootOptions *o)
 {
-	char word[WORD_MAX];
+	char word[CMDLINE_WORD_MAX];
 	bool first = true;
 
 	*o = (BootOptions){ 0 };
@@ -112,7 +151,7 @@ void cmdline_parse(const char *line, BootOptions *o)
 		if (!*line)
 			break;
 		while (*line && *line != ' ' && *line != '\t') {
-			if (n + 1 < WORD_MAX)
+			if (n + 1 < CMDLINE_WORD_MAX)
 				word[n++] = *line;
 			else
 				too_long = true;

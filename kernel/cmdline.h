@@ -13,12 +13,18 @@ typedef enum CrashTest {
 	CRASH_GP,                       /* general protection (bad selector), vector 13 */
 } CrashTest;
 
+#define CMDLINE_WORD_MAX        256     /* longest option word + 1 */
 #define CMDLINE_MAX_PROBLEMS    8
+#define CMDLINE_LEVEL_LEN       32
+#define CMDLINE_INPUT_LEN       240
 #define CMDLINE_PROBLEM_LEN     64
 
 typedef struct BootOptions {
 	uint32_t ticks;                 /* ticks=N: freeze after N ticks, 0 = run forever */
 	CrashTest crashtest;            /* crashtest=de|bp|ud|gp */
+	char level[CMDLINE_LEVEL_LEN];  /* level=NAME: boot straight into it ("" = title) */
+	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/script.h) */
+	bool bench;                     /* bench: per-frame cost report with the READY line */
 	int problems;                   /* unknown or malformed options (all kept if <= max) */
 	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];
 } BootOptions;

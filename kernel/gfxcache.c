@@ -15,6 +15,7 @@
 static uint8_t arena[CACHE_BYTES];
 static size_t arena_used;
 static VgaBitmap bitmaps[CACHE_IMAGES];
+static VgaBitmap mtiles[CACHE_IMAGES];
 
 static uint8_t *take(size_t n)
 {
@@ -27,34 +28,40 @@ static uint8_t *take(size_t n)
 	return p;
 }
 
+static void cache(VgaBitmap *b, const uint8_t *px, int w, int h)
+{
+	size_t plane_bytes = (size_t)((w + 7) / 8) * h;
+	uint8_t *mask = take(plane_bytes), *pl[4];
+	int p;
+
+	for (p = 0; p < 4; p++)
+		pl[p] = take(plane_bytes);
+	planar_pack(px, w, h, GFX_TRANSPARENT, pl, mask);
+	*b = (VgaBitmap){ .w = (uint16_t)w, .h = (uint16_t)h, .stride = (uint16_t)((w + 7) / 8), .mask = mask };
+	for (p = 0; p < 4; p++)
+		b->plane[p] = pl[p];
+}
+
 void gfxcache_init(void)
 {
 	uint8_t planes[4][8];
 	uint8_t *pp[4] = { planes[0], planes[1], planes[2], planes[3] };
 	int i;
 
-	if (gfx_tile_count > VGA_MAX_TILES || gfx_image_count > CACHE_IMAGES)
+	if (gfx_tile_count > VGA_MAX_TILES || gfx_image_count > CACHE_IMAGES ||
+	    gfx_mtile_count > CACHE_IMAGES)
 		panic("gfxcache: more tiles or images than the cache holds");
 	for (i = 0; i < gfx_tile_count; i++) {
 		planar_pack(gfx_tiles[i], GFX_TILE_W, GFX_TILE_H, -1, pp, NULL);
 		vga_upload_tile(i, (const uint8_t (*)[8])planes);
 	}
-	for (i = 0; i < gfx_image_count; i++) {
-		const GfxImage *im = &gfx_images[i];
-		VgaBitmap *b = &bitmaps[i];
-		size_t plane_bytes = (size_t)((im->w + 7) / 8) * im->h;
-		uint8_t *mask = take(plane_bytes), *pl[4];
-		int p;
-
-		for (p = 0; p < 4; p++)
-			pl[p] = take(plane_bytes);
-		planar_pack(im->px, im->w, im->h, GFX_TRANSPARENT, pl, mask);
-		*b = (VgaBitmap){ .w = im->w, .h = im->h, .stride = (uint16_t)((im->w + 7) / 8), .mask = mask };
-		for (p = 0; p < 4; p++)
-			b->plane[p] = pl[p];
-	}
-	klog("gfx: %u tiles in VRAM, %u images, %u bytes planar\n",
-	    (unsigned)gfx_tile_count, (unsigned)gfx_image_count, (unsigned)arena_used);
+	for (i = 0; i < gfx_image_count; i++)
+		cache(&bitmaps[i], gfx_images[i].px, gfx_images[i].w, gfx_images[i].h);
+	for (i = 0; i < gfx_mtile_count; i++)
+		cache(&mtiles[i], gfx_mtiles[i], GFX_TILE_W, GFX_TILE_H);
+	klog("gfx: %u tiles in VRAM, %u images, %u masked tiles, %u bytes planar\n",
+	    (unsigned)gfx_tile_count, (unsigned)gfx_image_count, (unsigned)gfx_mtile_count,
+	    (unsigned)arena_used);
 }
 
 const VgaBitmap *gfxcache_image(int id)
@@ -62,4 +69,11 @@ const VgaBitmap *gfxcache_image(int id)
 	if (id < 0 || id >= gfx_image_count)
 		return NULL;
 	return &bitmaps[id];
+}
+
+const VgaBitmap *gfxcache_mtile(int id)
+{
+	if (id < 0 || id >= gfx_mtile_count)
+		return NULL;
+	return &mtiles[id];
 }

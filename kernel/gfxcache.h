@@ -6,5 +6,6 @@
 
 void gfxcache_init(void);                       /* after vga_init */
 const VgaBitmap *gfxcache_image(int id);        /* NULL for a bad id */
+const VgaBitmap *gfxcache_mtile(int id);
 
 #endif

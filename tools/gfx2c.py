@@ -6,7 +6,11 @@ Usage: gfx2c.py --assets game/assets --out-c build/gen/assets.c --out-h build/ge
 Inputs (all colours must be one of the 16 EGA colours exactly; alpha 0 = transparent):
   font.png                  128x64, glyph n at column n % 16, row n / 16; white = set,
                             black or transparent = clear.
-  tiles.png + tiles.json    8x8 solid tiles in reading order; {"tiles": ["EMPTY", ...]}.
+  tiles.png + tiles.json    8x8 solid tiles in reading order, tile 0 = EMPTY:
+                            {"tiles": [{"name": "EMPTY", "attrs": []},
+                                       {"name": "BRICK", "attrs": ["BLOCK_SOUTH", ...]}, ...]}
+                            attrs are TILE_* bit names from game/map.h without the prefix.
+  mtiles.png + mtiles.json  8x8 masked tiles (transparency allowed), same schema, no EMPTY.
   sprites.png + sprites.json {"images": [{"name", "x", "y", "w", "h", "ox", "oy"}, ...]}.
 Any problem is reported as "gfx2c: error: <file>: ..." and the exit status is 1;
 nothing is written unless everything converts. Needs Pillow (Debian: python3-pil).
@@ -33,6 +37,12 @@ TILE = 8                    # GFX_TILE_W == GFX_TILE_H
 FONT_W, FONT_H = 128, 64
 NAME_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 IMAGE_KEYS = ("name", "x", "y", "w", "h", "ox", "oy")
+TILE_KEYS = ("name", "attrs")
+# TILE_* attribute bits, as in game/map.h.
+TILE_ATTRS = {
+	"BLOCK_SOUTH": 0x01, "BLOCK_NORTH": 0x02, "BLOCK_WEST": 0x04, "BLOCK_EAST": 0x08,
+	"SLIPPERY": 0x10, "IN_FRONT": 0x20, "SLOPED": 0x40, "CAN_CLING": 0x80,
+}
 
 
 class AssetError(Exception):
@@ -131,14 +141,46 @@ def read_font(path):
 	return glyphs
 
 
-def read_tiles(png, js):
-	"""Returns [(name, 64 colour indices)] in sheet order (left to right, top to bottom)."""
-	names = read_json(js, "tiles")
+def read_tile_list(js, masked):
+	"""Returns [(name, attribute bits)] from tiles.json / mtiles.json."""
+	entries = read_json(js, "tiles")
 	seen = set()
-	for name in names:
+	out = []
+	for i, e in enumerate(entries):
+		if not isinstance(e, dict):
+			raise AssetError('%s: tiles[%d] is not an object {"name": ..., "attrs": [...]}' % (js, i))
+		name = e.get("name")
 		check_name(js, "tile", name, seen)
-	if names[0] != "EMPTY":
-		raise AssetError("%s: tile 0 must be EMPTY, is %s" % (js, names[0]))
+		if not masked and (name in TILE_ATTRS or name == "BLOCK_ALL"):
+			raise AssetError("%s: tile name %s would clash with TILE_%s in game/map.h" % (js, name, name))
+		extra = sorted(set(e) - set(TILE_KEYS))
+		if extra:
+			raise AssetError("%s: tile %s has unknown key(s) %s" % (js, name, ", ".join(extra)))
+		attrs = e.get("attrs")
+		if not isinstance(attrs, list):
+			raise AssetError('%s: tile %s: "attrs" must be a list of attribute names' % (js, name))
+		bits = 0
+		for a in attrs:
+			if a not in TILE_ATTRS:
+				raise AssetError("%s: tile %s: unknown attribute %r (known: %s)"
+				                 % (js, name, a, ", ".join(TILE_ATTRS)))
+			if bits & TILE_ATTRS[a]:
+				raise AssetError("%s: tile %s: attribute %s listed twice" % (js, name, a))
+			bits |= TILE_ATTRS[a]
+		out.append((name, bits))
+	if not masked and (out[0][0] != "EMPTY" or out[0][1] != 0):
+		raise AssetError("%s: tile 0 must be EMPTY with no attrs, is %s" % (js, out[0][0]))
+	return out
+
+
+def read_tiles(png, js, masked=False):
+	"""Returns [(name, attrs, 64 colour indices)] in sheet order (left to right, top to bottom).
+
+	Solid tiles (tiles.png) are opaque and tile 0 is all black. Masked tiles
+	(mtiles.png) may use transparency. Cells past the named ones must stay
+	black (solid) or fully transparent (masked).
+	"""
+	names = read_tile_list(js, masked)
 	sheet = Sheet(png)
 	if sheet.w % TILE or sheet.h % TILE or sheet.w == 0:
 		raise AssetError("%s: size %dx%d is not a multiple of %d" % (png, sheet.w, sheet.h, TILE))
@@ -146,6 +188,7 @@ def read_tiles(png, js):
 	cells = per_row * (sheet.h // TILE)
 	if len(names) > cells:
 		raise AssetError("%s names %d tiles but %s holds only %d" % (js, len(names), png, cells))
+	blank = TRANSPARENT if masked else BLACK
 	tiles = []
 	for n in range(cells):
 		tx, ty = (n % per_row) * TILE, (n // per_row) * TILE
@@ -153,14 +196,16 @@ def read_tiles(png, js):
 		for y in range(ty, ty + TILE):
 			for x in range(tx, tx + TILE):
 				c = sheet.at(x, y)
-				if c == TRANSPARENT:
+				if c == TRANSPARENT and not masked:
 					sheet.fail(x, y, "tiles must be solid (no transparency)")
-				if c != BLACK and (n >= len(names) or n == 0):
-					sheet.fail(x, y, "tile %d %s" % (n, "EMPTY must be all black" if n == 0 else
-					           "is not named in %s (unused cells must stay black)" % js))
+				if n >= len(names) and c != blank:
+					sheet.fail(x, y, "tile %d is not named in %s (unused cells must stay %s)"
+					           % (n, js, "transparent" if masked else "black"))
+				if n == 0 and not masked and c != BLACK:
+					sheet.fail(x, y, "tile 0 EMPTY must be all black")
 				px.append(c)
 		if n < len(names):
-			tiles.append((names[n], px))
+			tiles.append((names[n][0], names[n][1], px))
 	return tiles
 
 
@@ -213,27 +258,46 @@ def glyph_comment(n):
 	return "%3d" % n
 
 
-def emit_h(banner, tiles, images):
+def attr_expr(bits):
+	"""Attribute bits as a C expression of TILE_* names from map.h, e.g. TILE_BLOCK_SOUTH | TILE_SLOPED."""
+	names = ["TILE_" + a for a, bit in TILE_ATTRS.items() if bits & bit]
+	return " | ".join(names) if names else "0"
+
+
+def emit_h(banner, tiles, mtiles, images):
 	out = [banner, "#ifndef GEN_ASSETS_H", "#define GEN_ASSETS_H", "", '#include "gfx.h"', "",
 	       "/* Tiles in tiles.png order (tiles.json). */", "enum {"]
-	out += ["\tTILE_%s," % name for name, _ in tiles]
-	out += ["\tTILE_COUNT", "};", "", "/* Images in sprites.json order. */", "enum {"]
+	out += ["\tTILE_%s," % t[0] for t in tiles]
+	out += ["\tTILE_COUNT", "};", "", "/* Masked tiles in mtiles.png order (mtiles.json). */", "enum {"]
+	out += ["\tMTILE_%s," % t[0] for t in mtiles]
+	out += ["\tMTILE_COUNT", "};", "", "/* Images in sprites.json order. */", "enum {"]
 	out += ["\tIMG_%s," % img[0] for img in images]
 	out += ["\tIMG_COUNT", "};", "", "#endif", ""]
 	return "\n".join(out)
 
 
-def emit_c(banner, glyphs, tiles, images):
-	out = [banner, '#include "assets.h"', "",
+def emit_c(banner, glyphs, tiles, mtiles, images):
+	out = [banner, '#include "assets.h"', '#include "map.h"', "",
 	       "/* font.png: glyph n at column n % 16, row n / 16; bit 7 = leftmost pixel. */",
 	       "const uint8_t gfx_font[128][8] = {"]
 	for n, rows in enumerate(glyphs):
 		out.append("\t{ %s },\t/* %s */" % (", ".join("0x%02X" % r for r in rows), glyph_comment(n)))
 	out += ["};", "", "/* tiles.png: 8x8 colour indices, row-major. */",
 	        "const uint8_t gfx_tiles[TILE_COUNT][GFX_TILE_W * GFX_TILE_H] = {"]
-	for name, px in tiles:
+	for name, _, px in tiles:
 		out += ["\t[TILE_%s] = {" % name, hex_rows(px, TILE, "\t\t"), "\t},"]
 	out += ["};", "", "const uint16_t gfx_tile_count = TILE_COUNT;", "",
+	        "/* tiles.json: TILE_* attribute bits (map.h). */",
+	        "const uint8_t gfx_tile_attrs[TILE_COUNT] = {"]
+	out += ["\t[TILE_%s] = %s," % (name, attr_expr(bits)) for name, bits, _ in tiles]
+	out += ["};", "", "/* mtiles.png: 8x8 colour indices, row-major, 0xFF = GFX_TRANSPARENT. */",
+	        "const uint8_t gfx_mtiles[MTILE_COUNT][GFX_TILE_W * GFX_TILE_H] = {"]
+	for name, _, px in mtiles:
+		out += ["\t[MTILE_%s] = {" % name, hex_rows(px, TILE, "\t\t"), "\t},"]
+	out += ["};", "", "/* mtiles.json: TILE_* attribute bits (map.h). */",
+	        "const uint8_t gfx_mtile_attrs[MTILE_COUNT] = {"]
+	out += ["\t[MTILE_%s] = %s," % (name, attr_expr(bits)) for name, bits, _ in mtiles]
+	out += ["};", "", "const uint16_t gfx_mtile_count = MTILE_COUNT;", "",
 	        "/* sprites.png: colour indices, 0xFF = GFX_TRANSPARENT. */"]
 	for name, w, h, ox, oy, px in images:
 		out += ["static const uint8_t img_%s_px[%d * %d] = {" % (name.lower(), w, h),
@@ -261,16 +325,17 @@ def convert(assets, out_c, out_h):
 	src = lambda name: os.path.join(assets, name)
 	glyphs = read_font(src("font.png"))
 	tiles = read_tiles(src("tiles.png"), src("tiles.json"))
+	mtiles = read_tiles(src("mtiles.png"), src("mtiles.json"), masked=True)
 	images = read_images(src("sprites.png"), src("sprites.json"))
 	shown = assets.replace(os.sep, "/").rstrip("/")
 	banner = "/* Generated by tools/gfx2c.py from %s; do not edit. */" % shown
-	write_atomically(out_h, emit_h(banner, tiles, images))
-	write_atomically(out_c, emit_c(banner, glyphs, tiles, images))
+	write_atomically(out_h, emit_h(banner, tiles, mtiles, images))
+	write_atomically(out_c, emit_c(banner, glyphs, tiles, mtiles, images))
 
 
 def main(argv):
 	ap = argparse.ArgumentParser(prog="gfx2c", description="Convert game/assets PNGs to C data.")
-	ap.add_argument("--assets", required=True, help="folder with font.png, tiles.*, sprites.*")
+	ap.add_argument("--assets", required=True, help="folder with font.png, tiles.*, mtiles.*, sprites.*")
 	ap.add_argument("--out-c", required=True, help="C file to write (assets.c)")
 	ap.add_argument("--out-h", required=True, help="header to write (assets.h)")
 	args = ap.parse_args(argv)

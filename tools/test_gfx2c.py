@@ -56,7 +56,16 @@ class Gfx2cTest(unittest.TestCase):
 		for x in range(8, 16):
 			tiles.putpixel((x, 0), GREEN[:3])
 		tiles.save(self.path("tiles.png"))
-		self.write_json("tiles.json", {"tiles": ["EMPTY", "GRASS"]})
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "EMPTY", "attrs": []},
+			{"name": "GRASS", "attrs": ["BLOCK_SOUTH", "CAN_CLING"]}]})
+		mtiles = Image.new("RGBA", (16, 8), CLEAR)
+		mtiles.putpixel((1, 0), YELLOW)          # ROPE row 0: . E . . . . . .
+		mtiles.putpixel((8 + 7, 7), GREEN)       # FENCE row 7: . . . . . . . 2
+		mtiles.save(self.path("mtiles.png"))
+		self.write_json("mtiles.json", {"tiles": [
+			{"name": "ROPE", "attrs": []},
+			{"name": "FENCE", "attrs": ["IN_FRONT", "BLOCK_WEST"]}]})
 		sprites = Image.new("RGBA", (8, 4), CLEAR)
 		sprites.putpixel((0, 0), YELLOW)
 		sprites.putpixel((5, 2), GREEN)
@@ -77,11 +86,14 @@ class Gfx2cTest(unittest.TestCase):
 
 	def run_gfx2c(self):
 		"""Runs main() in-process; returns (exit code, stderr text, C text, H text)."""
+		return self.run_gfx2c_on(self.assets)
+
+	def run_gfx2c_on(self, assets):
 		out_c = os.path.join(self.dir, "gen", "assets.c")
 		out_h = os.path.join(self.dir, "gen", "assets.h")
 		err = io.StringIO()
 		with contextlib.redirect_stderr(err):
-			rc = gfx2c.main(["--assets", self.assets, "--out-c", out_c, "--out-h", out_h])
+			rc = gfx2c.main(["--assets", assets, "--out-c", out_c, "--out-h", out_h])
 		c = h = None
 		if rc == 0:
 			with open(out_c) as f:
@@ -117,6 +129,41 @@ class Gfx2cTest(unittest.TestCase):
 		              "origin defaults to bottom-left")
 		self.assertIn("static const uint8_t img_dot_px[2 * 3] = {\n"
 		              "\t0xFF, 0xFF,\n\t0xFF, 0x02,\n\t0xFF, 0xFF,\n};", c)
+
+	def test_tile_attributes_become_map_h_bit_names(self):
+		rc, err, c, _ = self.run_gfx2c()
+		self.assertEqual(rc, 0, err)
+		self.assertIn("const uint8_t gfx_tile_attrs[TILE_COUNT] = {\n"
+		              "\t[TILE_EMPTY] = 0,\n"
+		              "\t[TILE_GRASS] = TILE_BLOCK_SOUTH | TILE_CAN_CLING,\n};", c)
+		self.assertIn('#include "map.h"', c)
+
+	def test_attribute_bits_match_map_h(self):
+		with open(os.path.join(REPO, "game", "map.h")) as f:
+			text = f.read()
+		for name, bit in gfx2c.TILE_ATTRS.items():
+			self.assertIn("#define TILE_%-15s0x%02X" % (name, bit), text, name)
+
+	def test_masked_tiles_keep_transparency(self):
+		rc, err, c, h = self.run_gfx2c()
+		self.assertEqual(rc, 0, err)
+		self.assertIn("enum {\n\tMTILE_ROPE,\n\tMTILE_FENCE,\n\tMTILE_COUNT\n};", h)
+		self.assertIn("\t[MTILE_ROPE] = {\n\t\t0xFF, 0x0E, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,\n"
+		              "\t\t0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,\n", c)
+		self.assertIn("\t\t0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02,\n\t},\n};", c,
+		              "FENCE ends with its one green pixel")
+		self.assertIn("const uint8_t gfx_mtile_attrs[MTILE_COUNT] = {\n"
+		              "\t[MTILE_ROPE] = 0,\n"
+		              "\t[MTILE_FENCE] = TILE_BLOCK_WEST | TILE_IN_FRONT,\n};", c)
+		self.assertIn("const uint16_t gfx_mtile_count = MTILE_COUNT;", c)
+
+	def test_real_assets_convert(self):
+		rc, err, c, h = self.run_gfx2c_on(os.path.join(REPO, "game", "assets"))
+		self.assertEqual(rc, 0, err)
+		self.assertIn("\t[TILE_PLATFORM_BLUE] = TILE_BLOCK_SOUTH,\n", c)
+		self.assertIn("\t[TILE_SLOPE_UR] = TILE_BLOCK_SOUTH | TILE_SLOPED,\n", c)
+		self.assertIn("TILE_IN_FRONT", c)
+		self.assertIn("\tMTILE_COUNT\n", h)
 
 	def test_font_bit7_is_leftmost_pixel(self):
 		glyphs = gfx2c.read_font(self.path("font.png"))
@@ -179,15 +226,66 @@ class Gfx2cTest(unittest.TestCase):
 		self.assert_rejected("sprites.json", "duplicate image name BOX")
 
 	def test_duplicate_tile_name_rejected(self):
-		self.write_json("tiles.json", {"tiles": ["EMPTY", "EMPTY"]})
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "EMPTY", "attrs": []}, {"name": "EMPTY", "attrs": []}]})
 		self.assert_rejected("tiles.json", "duplicate tile name EMPTY")
+
+	def test_unknown_attribute_rejected(self):
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "EMPTY", "attrs": []}, {"name": "GRASS", "attrs": ["BLOCK_SOUTH", "STICKY"]}]})
+		self.assert_rejected("tiles.json", "tile GRASS", "unknown attribute 'STICKY'")
+
+	def test_unknown_attribute_in_masked_tile_rejected(self):
+		self.write_json("mtiles.json", {"tiles": [{"name": "ROPE", "attrs": ["block_south"]}]})
+		self.assert_rejected("mtiles.json", "tile ROPE", "unknown attribute 'block_south'")
+
+	def test_attribute_listed_twice_rejected(self):
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "EMPTY", "attrs": []}, {"name": "GRASS", "attrs": ["SLOPED", "SLOPED"]}]})
+		self.assert_rejected("tiles.json", "tile GRASS", "SLOPED listed twice")
+
+	def test_plain_name_list_rejected(self):
+		self.write_json("tiles.json", {"tiles": ["EMPTY", "GRASS"]})
+		self.assert_rejected("tiles.json", "tiles[0] is not an object")
+
+	def test_missing_attrs_rejected(self):
+		self.write_json("tiles.json", {"tiles": [{"name": "EMPTY", "attrs": []}, {"name": "GRASS"}]})
+		self.assert_rejected("tiles.json", "tile GRASS", '"attrs" must be a list')
+
+	def test_unknown_tile_key_rejected(self):
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "EMPTY", "attrs": []}, {"name": "GRASS", "attrs": [], "solid": True}]})
+		self.assert_rejected("tiles.json", "tile GRASS has unknown key(s) solid")
+
+	def test_empty_tile_with_attributes_rejected(self):
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "EMPTY", "attrs": ["BLOCK_SOUTH"]}, {"name": "GRASS", "attrs": []}]})
+		self.assert_rejected("tiles.json", "tile 0 must be EMPTY with no attrs")
+
+	def test_tile_name_clashing_with_attribute_macro_rejected(self):
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "EMPTY", "attrs": []}, {"name": "SLOPED", "attrs": []}]})
+		self.assert_rejected("tiles.json", "SLOPED would clash with TILE_SLOPED")
+
+	def test_half_transparent_masked_pixel_rejected(self):
+		self.edit_png("mtiles.png", (3, 3), (0xFF, 0xFF, 0x55, 100))
+		self.assert_rejected("mtiles.png", "(3, 3)", "alpha 100")
+
+	def test_unnamed_masked_cell_must_stay_transparent(self):
+		self.write_json("mtiles.json", {"tiles": [{"name": "ROPE", "attrs": []}]})
+		self.assert_rejected("mtiles.png", "(15, 7)", "tile 1 is not named", "transparent")
+
+	def test_missing_masked_sheet_rejected(self):
+		os.remove(self.path("mtiles.png"))
+		self.assert_rejected("mtiles.png", "cannot read PNG")
 
 	def test_transparency_in_tile_rejected(self):
 		self.edit_png("tiles.png", (9, 4), CLEAR)
 		self.assert_rejected("tiles.png", "(9, 4)", "transparency")
 
 	def test_tile_zero_must_be_empty(self):
-		self.write_json("tiles.json", {"tiles": ["GRASS", "EMPTY"]})
+		self.write_json("tiles.json", {"tiles": [
+			{"name": "GRASS", "attrs": []}, {"name": "EMPTY", "attrs": []}]})
 		self.assert_rejected("tiles.json", "tile 0 must be EMPTY")
 
 	def test_font_colour_other_than_black_or_white_rejected(self):

@@ -1,17 +1,16 @@
-/* render.c: walks a Frame's draw list and turns each command into VGA driver calls. */
+/* present.c: walks a Frame's draw list and turns each command into VGA driver calls. */
 #include <stdint.h>
 
 #include "crc32.h"
 #include "frame.h"
 #include "gfx.h"
 #include "gfxcache.h"
-#include "render.h"
+#include "present.h"
 #include "vga.h"
 
-void render_frame(const Frame *f)
+void present_frame(const Frame *f, int page)
 {
-	int page = vga_back_page();
-
+	vga_set_clip(0, 0, VGA_W, VGA_H);
 	for (int i = 0; i < f->count; i++) {
 		const DrawCmd *c = &f->cmds[i];
 		const VgaBitmap *b;
@@ -37,12 +36,20 @@ void render_frame(const Frame *f)
 		case DRAW_TEXT:
 			vga_text(page, c->x, c->y, &f->text[c->id], c->color);
 			break;
+		case DRAW_CLIP:
+			vga_set_clip(c->x, c->y, c->x + c->w, c->y + c->h);
+			break;
+		case DRAW_MTILE:
+			b = gfxcache_mtile(c->id);
+			if (b)
+				vga_blit_masked(page, c->x, c->y, b, 0, 0);
+			break;
 		}
 	}
-	vga_flip();
+	vga_set_clip(0, 0, VGA_W, VGA_H);
 }
 
-uint32_t render_displayed_crc(void)
+uint32_t present_displayed_crc(void)
 {
 	static uint8_t plane[VGA_PAGE_BYTES];
 	uint32_t crc = 0;

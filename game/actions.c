@@ -1,0 +1,34 @@
+/* actions.c: the game's action table — which images each action shows, how many views, how it cycles. */
+#include <stdint.h>
+
+#include "actions.h"
+#include "anim.h"
+#include "assets.h"
+
+/*
+ * Views are stored clockwise from east, `count` images each (seed 002).
+ * In sprites.json the player is PLAYER_R0, R1, L0, L1: a 2-frame,
+ * 2-view action from PLAYER_R0 has east = R0 R1 and west = L0 L1.
+ * A frame lasts delay + 1 game ticks.
+ *
+ * HACK: a 1-frame, 2-view stand would need R0 and L0 next to each other,
+ * but R1 sits between them (first + 1 * facing would show R1 facing
+ * west). So the stand claims 4 views of 1 frame: east (0) = R0, south
+ * (90) = R1, west (180) = L0, north (270) = L1. The player only ever
+ * faces 0 or 180, so it sees R0 and L0. The clean fix is two more images
+ * in sprites.json (a PLAYER_STAND_R / PLAYER_STAND_L pair cut from the
+ * same places as R0 and L0, appended so other ids keep their values)
+ * and views = 2.
+ *
+ * NOTE: the shard's delay (1) is our choice; nothing specifies it.
+ */
+const Action anim_actions[ACTION_COUNT] = {
+	[ACTION_PLAYER_STAND] = { .first = IMG_PLAYER_R0, .count = 1, .views = 4, .mode = ANIM_FREEZE, .delay = 0 },
+	[ACTION_PLAYER_WALK]  = { .first = IMG_PLAYER_R0, .count = 2, .views = 2, .mode = ANIM_LOOP, .delay = 0 },
+	[ACTION_CRITTER_IDLE] = { .first = IMG_CRITTER0, .count = 4, .views = 1, .mode = ANIM_OSCILLATE, .delay = 1 },
+	[ACTION_SLUG_FLY]     = { .first = IMG_SLUG0, .count = 2, .views = 1, .mode = ANIM_LOOP, .delay = 1 },
+	[ACTION_BARREL]       = { .first = IMG_BARREL, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
+	[ACTION_SHARD_SPIN]   = { .first = IMG_SHARD0, .count = 4, .views = 1, .mode = ANIM_LOOP, .delay = 1 },
+};
+
+const uint8_t anim_action_count = ACTION_COUNT;

@@ -1,0 +1,27 @@
+/* acts.h: the action functions of every actor kind (one typed signature: ActorTick). */
+#ifndef GAME_ACTS_H
+#define GAME_ACTS_H
+
+#include "actor.h"
+
+/* player.c — the chain stand -> begin_jump -> jump -> begin_fall -> fall -> stand. */
+void act_player_stand(Actor *self, World *w);
+void act_player_begin_jump(Actor *self, World *w);
+void act_player_jump(Actor *self, World *w);
+void act_player_begin_fall(Actor *self, World *w);
+void act_player_fall(Actor *self, World *w);
+
+/* creatures.c */
+void act_critter_walk(Actor *self, World *w);
+void act_critter_fall(Actor *self, World *w);
+void act_slug_fly(Actor *self, World *w);
+void act_barrel_sit(Actor *self, World *w);
+void act_barrel_fall(Actor *self, World *w);
+
+/* Shared helpers for movers on the tile grid. */
+int actor_image(const Actor *a);
+bool actor_on_ground(const World *w, const Actor *a);
+bool actor_step_x(World *w, Actor *a, int dx);  /* one tile, if the leading edge is free */
+int actor_fall(World *w, Actor *a, int tiles);  /* tiles actually fallen */
+
+#endif

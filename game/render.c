@@ -1,0 +1,102 @@
+/* render.c: the game's description of what to draw; no pixels are touched here. */
+#include <stdint.h>
+
+#include "acts.h"
+#include "assets.h"
+#include "frame.h"
+#include "gfx.h"
+#include "map.h"
+#include "render.h"
+#include "world.h"
+
+#define BORDER_COLOR    1
+#define STATUS_BG       0
+#define STATUS_TEXT     15
+#define STATUS_VALUE    14
+
+static void draw_cell(Frame *f, uint16_t c, int px, int py)
+{
+	if (map_is_solid(c)) {
+		frame_tile(f, px, py, c - MAP_SOLID_BASE);
+		return;
+	}
+	frame_tile(f, px, py, TILE_EMPTY);
+	if (map_is_masked(c))
+		frame_mtile(f, px, py, c & (uint16_t)~MAP_MASKED_FLAG);
+}
+
+static void draw_actor(const World *w, const Actor *a, Frame *f)
+{
+	int img = actor_image(a);
+
+	if (img < 0 || !is_sprite_visible(w, img, a->x, a->y))
+		return;
+	/* Images hang from their origin; actors stand on the bottom of their tile. */
+	frame_image(f, VIEW_PX + (a->x - w->cam_x) * 8 + gfx_images[img].ox,
+	    VIEW_PY + (a->y - w->cam_y) * 8 + 7 - (gfx_images[img].h - 1 - gfx_images[img].oy),
+	    img, 0, 0);
+}
+
+void render_view(const World *w, Frame *f)
+{
+	frame_clear(f);
+	frame_fill(f, 0, 0, SCREEN_W, VIEW_PY, BORDER_COLOR);
+	frame_fill(f, 0, VIEW_PY, VIEW_PX, VIEW_H * 8, BORDER_COLOR);
+	frame_fill(f, VIEW_PX + VIEW_W * 8, VIEW_PY, SCREEN_W - VIEW_PX - VIEW_W * 8, VIEW_H * 8,
+	    BORDER_COLOR);
+	frame_fill(f, 0, VIEW_PY + VIEW_H * 8, SCREEN_W, STATUS_Y - VIEW_PY - VIEW_H * 8, BORDER_COLOR);
+
+	for (int y = 0; y < VIEW_H; y++)
+		for (int x = 0; x < VIEW_W; x++)
+			draw_cell(f, map_get_tile(&w->map, w->cam_x + x, w->cam_y + y),
+			    VIEW_PX + x * 8, VIEW_PY + y * 8);
+
+	frame_clip(f, VIEW_PX, VIEW_PY, VIEW_W * 8, VIEW_H * 8);       /* sprites stay in the window */
+	for (int i = 0; i < MAX_ACTORS; i++)
+		if (w->actors[i].kind != ACT_NONE && i != w->player)
+			draw_actor(w, &w->actors[i], f);
+	if (w->player >= 0)
+		draw_actor(w, &w->actors[w->player], f);
+
+	for (int y = 0; y < VIEW_H; y++) {
+		for (int x = 0; x < VIEW_W; x++) {
+			uint16_t c = map_get_tile(&w->map, w->cam_x + x, w->cam_y + y);
+
+			if (map_attr(c) & TILE_IN_FRONT) {
+				if (map_is_masked(c))
+					frame_mtile(f, VIEW_PX + x * 8, VIEW_PY + y * 8, c & (uint16_t)~MAP_MASKED_FLAG);
+				else
+					frame_tile(f, VIEW_PX + x * 8, VIEW_PY + y * 8, c - MAP_SOLID_BASE);
+			}
+		}
+	}
+}
+
+/* Decimal digits, right-aligned in `width` characters with leading zeros. */
+static void put_number(char *out, uint32_t v, int width)
+{
+	out[width] = '\0';
+	for (int i = width - 1; i >= 0; i--) {
+		out[i] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
+void render_status(const World *w, Frame *f)
+{
+	char num[11];
+
+	frame_clear(f);
+	frame_fill(f, 0, STATUS_Y, SCREEN_W, SCREEN_H - STATUS_Y, STATUS_BG);
+	frame_fill(f, 0, STATUS_Y, SCREEN_W, 1, BORDER_COLOR + 8);
+	frame_text(f, 8, STATUS_Y + 8, "SCORE", STATUS_TEXT);
+	put_number(num, w->score, 7);
+	frame_text(f, 56, STATUS_Y + 8, num, STATUS_VALUE);
+	frame_text(f, 128, STATUS_Y + 8, "HEALTH", STATUS_TEXT);
+	for (int i = 0; i < PLAYER_MAX_HEALTH; i++)
+		frame_fill(f, 184 + i * 10, STATUS_Y + 8, 8, 8, i < w->health ? 12 : 8);
+	frame_text(f, 232, STATUS_Y + 8, "LIVES", STATUS_TEXT);
+	put_number(num, w->lives, 2);
+	frame_text(f, 280, STATUS_Y + 8, num, STATUS_VALUE);
+	frame_text(f, 8, STATUS_Y + 22, "Arrows move, Ctrl/Alt jump", 7);
+}

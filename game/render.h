@@ -1,0 +1,22 @@
+/* render.h: turns the world into frames — the scrolling view every tick, the status bar on change. */
+#ifndef GAME_RENDER_H
+#define GAME_RENDER_H
+
+#include "frame.h"
+#include "world.h"
+
+/*
+ * The view: border, map tiles of the 38x18 window (solid by tile copy,
+ * masked over the sky), actors in slot order with the player last, then
+ * the in-front tiles again over the sprites.
+ */
+void render_view(const World *w, Frame *f);
+
+/*
+ * The status bar below the view: score, health bar, lives. It only changes
+ * when w->status_version does, so a renderer may skip redrawing a page that
+ * already shows that version (seed 004's score box idea).
+ */
+void render_status(const World *w, Frame *f);
+
+#endif

@@ -1,0 +1,10 @@
+/* loop.h: the kernel's main loops — title screen and levels — on the 140 Hz tick. */
+#ifndef KERNEL_LOOP_H
+#define KERNEL_LOOP_H
+
+#include "cmdline.h"
+#include "multiboot.h"
+
+void loop_run(const BootOptions *o, const BootInfo *b) __attribute__((noreturn));
+
+#endif
