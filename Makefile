@@ -170,11 +170,11 @@ test-unit: $(TESTS)
 test-tools:
 	$(PYTHON) tools/test_gfx2c.py
 
-test-qemu: $(ISO) $(B)/hostframe
-	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --out $(B)/test-qemu
+test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun
+	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu
 
-golden: $(ISO) $(B)/hostframe
-	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --out $(B)/test-qemu --update-golden
+golden: $(ISO) $(B)/hostframe $(B)/hostrun
+	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu --update-golden
 
 clean:
 	rm -rf $(B)

@@ -22,6 +22,43 @@ static void face(Actor *a, int dx)
 	anim_set_angle(&a->anim, dx < 0 ? 180 : 0);
 }
 
+/* Any sloped tile along the sprite's width in map row y? */
+static bool sloped_row(const World *w, const Actor *a, int y)
+{
+	int n = image_tiles_w(actor_image(a));
+
+	for (int i = 0; i < n; i++)
+		if (map_attr_at(&w->map, a->x + i, y) & TILE_SLOPED)
+			return true;
+	return false;
+}
+
+/*
+ * Walking on slopes: stepping into a sloped tile lifts the feet onto it;
+ * a step blocked while standing on a slope climbs diagonally if there is
+ * room; stepping off a slope's edge onto the next slope down follows it
+ * instead of falling a tile.
+ */
+static void step_sloped(World *w, Actor *a, int dx)
+{
+	int img = actor_image(a);
+
+	if (actor_step_x(w, a, dx)) {
+		if (sloped_row(w, a, a->y) &&
+		    test_sprite_move(&w->map, DIR4_NORTH, img, a->x, a->y - 1) == MOVE_FREE)
+			a->y--;
+		else if (!actor_on_ground(w, a) && sloped_row(w, a, a->y + 2))
+			a->y++;
+		return;
+	}
+	if (sloped_row(w, a, a->y + 1) &&
+	    test_sprite_move(&w->map, DIR4_NORTH, img, a->x, a->y - 1) == MOVE_FREE &&
+	    test_sprite_move(&w->map, dx < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + dx, a->y - 1) == MOVE_FREE) {
+		a->x = (int16_t)(a->x + dx);
+		a->y--;
+	}
+}
+
 /* Left/right control, shared by every state: one tile a frame when free. */
 static int steer(World *w, Actor *a)
 {
@@ -29,7 +66,7 @@ static int steer(World *w, Actor *a)
 
 	if (dx) {
 		face(a, dx);
-		actor_step_x(w, a, dx);
+		step_sloped(w, a, dx);
 	}
 	return dx;
 }

@@ -63,8 +63,12 @@ def test_dir(out_root, name):
     return path
 
 
-def options_disk(outdir, opts):
-    """Write a 1.44 MB FAT image holding /shardfall-opts.cfg with `set opts="<opts>"`; return its path."""
+def options_disk(outdir, opts, files=None):
+    """Write a 1.44 MB FAT image holding /shardfall-opts.cfg with `set opts="<opts>"`; return its path.
+
+    files: {name: host path} copied to the disk's root too. A file named
+    level.lvl is also loaded by GRUB as a multiboot module called "disk"
+    (boot/grub.cfg), so `level=disk` plays it."""
     for tool in ("mformat", "mcopy"):
         if not shutil.which(tool):
             raise HarnessError("%s not found: install the Debian package %s" % (tool, MTOOLS_PACKAGE))
@@ -72,13 +76,18 @@ def options_disk(outdir, opts):
         raise HarnessError("kernel options may not contain quotes or newlines: %r" % opts)
     cfg = os.path.join(outdir, "shardfall-opts.cfg")
     img = os.path.join(outdir, "opts.img")
+    files = files or {}
     with open(cfg, "w") as f:
         f.write('set opts="%s"\n' % opts)
+        if "level.lvl" in files:
+            f.write('set level_module="($optdev)/level.lvl"\n')
     if os.path.exists(img):
         os.remove(img)
     env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
-    for cmd in (["mformat", "-i", img, "-C", "-f", "1440", "::"],
-                ["mcopy", "-i", img, cfg, "::/shardfall-opts.cfg"]):
+    cmds = [["mformat", "-i", img, "-C", "-f", "1440", "::"],
+            ["mcopy", "-i", img, cfg, "::/shardfall-opts.cfg"]]
+    cmds += [["mcopy", "-i", img, path, "::/" + name] for name, path in sorted(files.items())]
+    for cmd in cmds:
         res = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if res.returncode != 0:
             raise HarnessError("%s failed: %s" % (" ".join(cmd), res.stdout.strip()))
@@ -142,7 +151,8 @@ class Machine:
     record the PC speaker to.
     """
 
-    def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64):
+    def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
+                 icount=False):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         self.binary = find_qemu(qemu)
@@ -152,6 +162,8 @@ class Machine:
         self.outdir = outdir
         self.boot = boot
         self.opts = opts
+        self.files = files
+        self.icount = icount
         self.wav = wav
         self.memory = memory
         self.serial_path = os.path.join(outdir, "serial.log")
@@ -176,8 +188,10 @@ class Machine:
             args += ["-drive", "if=none,id=usbstick,format=raw,file=%s,readonly=on" % self.iso,
                      "-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0"]
         if self.opts is not None:
-            disk = options_disk(self.outdir, self.opts)
+            disk = options_disk(self.outdir, self.opts, self.files)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
+        if self.icount:
+            args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
         return args

@@ -33,6 +33,8 @@ BOOT_LIMIT_S = 10.0             # QEMU start to `ready`, any boot path
 READY_TIMEOUT_S = 20.0          # how long we wait for `ready` before giving up
 TICK_HZ = 140
 FREEZE_TICKS = 280
+LEVEL_TICKS = 40                        # world frames (13 PIT ticks each)
+LEVEL_INPUT = "r24,rj5,r6,l3,.2"        # game/script.h: walk, jump up the hill, turn
 SPRITE_START = (4, 20)          # title sprite's first tile position (tx, ty)
 SPRITE_TILES = 2                # 16x16 sprite = 2x2 tiles of 8x8
 HOLD_S = 1.0                    # hold_right: how long Right is held
@@ -58,6 +60,7 @@ class Context:
         self.update = args.update_golden
         self.golden_dir = args.golden
         self.hostframe = args.hostframe
+        self.hostrun = args.hostrun
         self.writes = writes            # goldens this test (re)writes under --update-golden
         self.outdir = qemu.test_dir(args.out, name)
         self.notes = []
@@ -67,8 +70,8 @@ class Context:
     def note(self, text):
         self.notes.append(text)
 
-    def machine(self, boot="cdrom", opts=None, wav=None):
-        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav)
+    def machine(self, boot="cdrom", opts=None, wav=None, files=None):
+        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files)
         self.machines.append(m)
         return m.start()
 
@@ -267,6 +270,61 @@ def test_unknown_option(ctx):
     m.wait_for(r"^cmdline: unknown option 'bogus=1' ignored$", 0.5)   # printed before `ready`
 
 
+def run_host(ctx, args):
+    """Run the host build of the game (build/hostrun); return its last `crc=` value."""
+    assert ctx.hostrun, "no --hostrun binary given: cannot compare with the host build"
+    out = subprocess.run([ctx.hostrun] + args, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, "%s %s failed: %s" % (ctx.hostrun, " ".join(args), out.stderr.strip())
+    crcs = re.findall(r"crc=([0-9A-F]{8})", out.stdout)
+    assert crcs, "no crc in host output %r" % out.stdout
+    return crcs[-1]
+
+
+def test_level_golden(ctx):
+    """The test level after LEVEL_TICKS frames of scripted input: QEMU, host and golden agree."""
+    m = ctx.machine(opts="level=test ticks=%d input=%s" % (LEVEL_TICKS, LEVEL_INPUT))
+    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + LEVEL_TICKS * 13 / TICK_HZ + 5)
+    tick, crc = int(match.group(1)), match.group(2)
+    assert tick == LEVEL_TICKS, "READY reports tick=%d, want %d" % (tick, LEVEL_TICKS)
+    frame = m.screendump("level")
+    assert frame.crc() == crc, "READY crc=%s but the screendump's planes give %s" % (crc, frame.crc())
+    host_png = os.path.join(ctx.outdir, "host_level.png")
+    host = run_host(ctx, ["test", str(LEVEL_TICKS), "--input", LEVEL_INPUT, "--png", host_png])
+    ctx.note("QEMU READY crc=%s, host crc=%s" % (crc, host))
+    assert host == crc, "host crc=%s differs from QEMU's %s; compare %s with %s" % (
+        host, crc, host_png, os.path.join(ctx.outdir, "level.png"))
+    ctx.check_golden(frame, "level_test_%d.png" % LEVEL_TICKS)
+
+
+def test_level_bad(ctx):
+    """A corrupt level file from the boot disk: a clear error on screen and COM1, no crash."""
+    good = os.path.join(REPO, "build", "levels", "test.lvl")
+    assert os.path.exists(good), "%s missing: run make" % good
+    data = bytearray(open(good, "rb").read())
+    data[30] ^= 0x55                    # first map cell: the CRC no longer matches
+    bad = os.path.join(ctx.outdir, "level.lvl")
+    with open(bad, "wb") as f:
+        f.write(data)
+    m = ctx.machine(opts="level=disk", files={"level.lvl": bad})
+    line = m.wait_for(r"^ERROR: BAD LEVEL FILE: level: (.*)$", READY_TIMEOUT_S + 5)
+    ctx.note("serial: %s" % line.group(0))
+    assert "CRC" in line.group(1), "error does not name the CRC problem: %r" % line.group(1)
+    time.sleep(0.3)
+    frame = m.screendump("error")
+    hist = frame.histogram()
+    assert frame.dominant_colour() == 4, "error screen is not red (dominant %d)" % frame.dominant_colour()
+    assert hist[14] > 200 and hist[15] > 200, "error screen lacks its yellow/white text"
+    assert m.running(), "QEMU died on a bad level"
+
+
+def test_level_module(ctx):
+    """A good level file next to the kernel (GRUB module) is played instead of the built-in one."""
+    good = os.path.join(REPO, "build", "levels", "test.lvl")
+    m = ctx.machine(opts="level=disk ticks=5", files={"level.lvl": good})
+    m.wait_for(r"^level: 'disk' from GRUB module 0 \(\d+ bytes\)$", READY_TIMEOUT_S + 5)
+    m.wait_for(RE_FROZEN, 5)
+
+
 def test_missing_qemu(ctx):
     bogus = os.path.join(ctx.outdir, "no-such-dir", "qemu-system-i386")
     try:
@@ -338,6 +396,9 @@ TESTS = [
     ("crashtest_gp", crash_test("gp"), (), TITLE + PANIC),
     ("crashtest_bp", crash_test("bp"), (), TITLE + PANIC),
     ("unknown_option", test_unknown_option, (), ()),
+    ("level_golden", test_level_golden, ("level_test_%d.png" % LEVEL_TICKS,), ()),
+    ("level_bad", test_level_bad, (), ()),
+    ("level_module", test_level_module, (), ()),
 ]
 
 
@@ -402,6 +463,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iso", default=os.path.join(REPO, "build", "shardfall.iso"))
     parser.add_argument("--out", default=os.path.join(REPO, "build", "test-qemu"))
+    parser.add_argument("--hostrun", help="host build of the level player (build/hostrun)")
     parser.add_argument("--hostframe", help="host build of the game (build/hostframe) for CRC parity")
     parser.add_argument("--golden", default=DEFAULT_GOLDEN_DIR, help="golden PNG folder (default tests/golden)")
     parser.add_argument("--update-golden", action="store_true",
