@@ -55,7 +55,7 @@ HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-gdb test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
+.PHONY: all iso run run-gdb bench test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
         levels fuzz fuzz-replay
 all: $(KERNEL)
 
@@ -175,6 +175,9 @@ test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun
 
 golden: $(ISO) $(B)/hostframe $(B)/hostrun
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu --update-golden
+
+bench: deps-test $(ISO)
+	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --out $(B)/bench
 
 clean:
 	rm -rf $(B)

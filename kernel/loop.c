@@ -78,6 +78,15 @@ static void play_sound(SoundId id)
 	klog("sfx start id=%d div=%s\n", (int)id, list);
 }
 
+/* The first frame is on screen. Under QEMU -icount the TSC counts guest instructions. */
+static void log_ready(void)
+{
+	uint64_t tsc = cpu_rdtsc();
+
+	klog("boot: first frame at tsc=%u%08u\n", (unsigned)(tsc / 100000000u), (unsigned)(tsc % 100000000u));
+	klog("ready\n");
+}
+
 /* ticks=N reached: report the CRC of what is on screen, then stay frozen. */
 static void freeze(uint32_t done)
 {
@@ -129,7 +138,7 @@ static void run_title(const BootOptions *o)
 			present_frame(&view_frame, vga_back_page());
 			vga_flip();
 			if (!shown)
-				klog("ready\n");
+				log_ready();
 			shown = true;
 		}
 		if (o->ticks && done >= o->ticks)
@@ -242,7 +251,7 @@ static void run_level(const BootOptions *o, const BootInfo *b, const char *name)
 	    actor_count(&world));
 	status_shown[0] = status_shown[1] = 0;
 	draw_world();
-	klog("ready\n");
+	log_ready();
 	clock_init(&clock, pit_ticks(), WORLD_PIT_TICKS_PER_FRAME, MAX_CATCH_UP);
 	for (;;) {
 		uint32_t due = clock_frames_due(&clock, pit_ticks());
