@@ -55,7 +55,7 @@ HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-gdb bench test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
+.PHONY: all iso run run-gdb bench fuzz fuzz-replay test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
         levels fuzz fuzz-replay
 all: $(KERNEL)
 
@@ -162,13 +162,14 @@ run-gdb: deps-run
 	$(QEMU_RUN) -s -S
 
 test: deps-test
-	@$(MAKE) --no-print-directory test-unit test-tools test-qemu
+	@$(MAKE) --no-print-directory test-unit test-tools fuzz-replay test-qemu
 
 test-unit: $(TESTS)
 	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
 
 test-tools:
 	$(PYTHON) tools/test_gfx2c.py
+	$(PYTHON) tools/test_level2bin.py
 
 test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu

@@ -33,6 +33,10 @@ void world_init(World *w, uint32_t seed)
  */
 void world_tick(World *w, const GameInput *in)
 {
+	const Actor *p = world_player(w);
+	int py = p ? p->y : 0, ydir = 0;
+	bool looking;
+
 	w->in = *in;
 	w->sound = SND_NONE;
 	w->in_tick = true;
@@ -46,7 +50,13 @@ void world_tick(World *w, const GameInput *in)
 	}
 	w->in_tick = false;
 	actor_collect_dead(w);
-	world_camera_follow(w);
+	p = world_player(w);
+	if (p) {
+		ydir = p->y > py ? 1 : p->y < py ? -1 : 0;
+		looking = p->tick == act_player_stand && !(in->held & (BTN_BIT(BTN_LEFT) | BTN_BIT(BTN_RIGHT)));
+		world_camera_step(w, ydir, looking && (in->held & BTN_BIT(BTN_UP)),
+		    looking && (in->held & BTN_BIT(BTN_DOWN)));
+	}
 	w->tick++;
 }
 
@@ -72,7 +82,13 @@ static int clampi(int v, int lo, int hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* Keep the player's left tile between the side margins and feet between the top/bottom ones. */
+static void camera_clamp(World *w)
+{
+	w->cam_x = clampi(w->cam_x, 0, w->map.w > VIEW_W ? w->map.w - VIEW_W : 0);
+	w->cam_y = clampi(w->cam_y, 0, w->map.h > VIEW_H ? w->map.h - VIEW_H : 0);
+}
+
+/* Level start and teleports: put the player inside the margins at once. */
 void world_camera_follow(World *w)
 {
 	const Actor *p = world_player(w);
@@ -82,13 +98,44 @@ void world_camera_follow(World *w)
 			w->cam_x = p->x - CAM_MARGIN_RIGHT;
 		if (p->x - w->cam_x < CAM_MARGIN_LEFT)
 			w->cam_x = p->x - CAM_MARGIN_LEFT;
-		if (p->y - w->cam_y > CAM_MARGIN_BOTTOM)
-			w->cam_y = p->y - CAM_MARGIN_BOTTOM;
+		if (p->y - w->cam_y > CAM_MARGIN_FALL)
+			w->cam_y = p->y - CAM_MARGIN_FALL;
 		if (p->y - w->cam_y < CAM_MARGIN_TOP)
 			w->cam_y = p->y - CAM_MARGIN_TOP;
 	}
-	w->cam_x = clampi(w->cam_x, 0, w->map.w > VIEW_W ? w->map.w - VIEW_W : 0);
-	w->cam_y = clampi(w->cam_y, 0, w->map.h > VIEW_H ? w->map.h - VIEW_H : 0);
+	camera_clamp(w);
+}
+
+/*
+ * One frame of view centering, as Cosmo does it (seed 003): at most a tile
+ * a step. ydir is the player's vertical motion this frame (-1, 0, +1);
+ * look_up / look_down are Up / Down held alone while standing (seed 004's
+ * look up and down, in Cosmo's tile steps and limits).
+ */
+void world_camera_step(World *w, int ydir, bool look_up, bool look_down)
+{
+	const Actor *p = world_player(w);
+	int maxx = w->map.w > VIEW_W ? w->map.w - VIEW_W : 0;
+
+	if (!p)
+		return;
+	if (look_up && w->cam_y > 0 && p->y - w->cam_y < VIEW_H - 1)
+		w->cam_y--;
+	if (look_down && (w->cam_y + CAM_LOOK_DOWN_MIN < p->y || (ydir == 1 && w->cam_y + 3 < p->y)))
+		w->cam_y++;
+	if (p->y - w->cam_y > CAM_MARGIN_BOTTOM)
+		w->cam_y++;
+	else if (p->y - w->cam_y < CAM_MARGIN_TOP)
+		w->cam_y--;
+	if (p->x - w->cam_x > CAM_MARGIN_RIGHT && maxx > w->cam_x)
+		w->cam_x++;
+	else if (p->x - w->cam_x < CAM_MARGIN_LEFT && w->cam_x > 0)
+		w->cam_x--;
+	if (ydir == 1 && p->y - w->cam_y > CAM_MARGIN_FALL)
+		w->cam_y++;
+	if (ydir == -1 && p->y - w->cam_y < CAM_MARGIN_TOP)
+		w->cam_y--;
+	camera_clamp(w);
 }
 
 /* Any part of the image, bottom-left tile at (x, y), inside the view. */

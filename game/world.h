@@ -19,11 +19,19 @@
 #define VIEW_PY         8
 #define STATUS_Y        (VIEW_PY + VIEW_H * 8 + 4)
 
-/* Camera margins: the view scrolls when the player leaves this box. */
-#define CAM_MARGIN_LEFT   14
-#define CAM_MARGIN_RIGHT  22            /* player's left tile further right than this scrolls */
-#define CAM_MARGIN_TOP    5
-#define CAM_MARGIN_BOTTOM 12
+/*
+ * Camera margins, in view tiles, from Cosmo's view centering (seed 003,
+ * MovePlayerPlatform): the view scrolls one tile a frame when the player's
+ * left tile passes column 23 (SCROLLW - 15) or comes before column 12, or
+ * the feet row passes row 17 (SCROLLH - 1) or comes above row 3; a falling
+ * player is kept above row 14 (SCROLLH - 4).
+ */
+#define CAM_MARGIN_LEFT   12
+#define CAM_MARGIN_RIGHT  23
+#define CAM_MARGIN_TOP    3
+#define CAM_MARGIN_BOTTOM (VIEW_H - 1)
+#define CAM_MARGIN_FALL   (VIEW_H - 4)
+#define CAM_LOOK_DOWN_MIN 4             /* looking down keeps the feet this far below the top */
 
 /* Cosmo: one game frame per 13 PIT ticks at 140 Hz (about 10.8 per second). */
 #define WORLD_PIT_TICKS_PER_FRAME 13
@@ -64,6 +72,7 @@ Actor *world_player(World *w);
 
 void world_request_sound(World *w, SoundId s);
 void world_add_score(World *w, uint32_t points);
-void world_camera_follow(World *w);
+void world_camera_follow(World *w);            /* snap: player inside the margins at once */
+void world_camera_step(World *w, int ydir, bool look_up, bool look_down);      /* one frame */
 
 #endif

@@ -400,6 +400,7 @@ static void add_score_adds_and_bumps_the_status_version(void **state)
  * 100x40 map, 38x18 view: cam_x 0..62, cam_y 0..22. The player's left tile
  * stays 14..22 columns right of cam_x, its feet 5..12 rows below cam_y.
  */
+/* Snap (level start): left tile into columns 12..23, feet into rows 3..14, clamped to the map. */
 static void camera_keeps_the_player_inside_the_margins(void **state)
 {
 	static const struct {
@@ -408,17 +409,15 @@ static void camera_keeps_the_player_inside_the_margins(void **state)
 		int want_x, want_y;
 	} rows[] = {
 		{ 0, 0, 0, 0, 0, 0 },           /* top-left corner: clamped at 0 */
-		{ 0, 0, 22, 12, 0, 0 },         /* on the right and bottom margins: no scroll */
-		{ 0, 0, 23, 13, 1, 1 },         /* one past: scroll by one */
-		{ 0, 0, 40, 20, 18, 8 },        /* far past: right/bottom margins */
+		{ 0, 0, 23, 14, 0, 0 },         /* on the right and fall margins: no scroll */
+		{ 0, 0, 24, 15, 1, 1 },         /* one past: scroll by one */
+		{ 0, 0, 40, 20, 17, 6 },        /* far past: right/fall margins */
 		{ 10, 5, 30, 10, 10, 5 },       /* inside the box: no scroll */
-		{ 10, 5, 24, 10, 10, 5 },       /* on the left margin */
-		{ 10, 5, 23, 9, 9, 4 },         /* one before the left and top margins */
-		{ 30, 10, 20, 8, 6, 3 },        /* far before: left/top margins */
+		{ 10, 5, 22, 8, 10, 5 },        /* on the left and top margins */
+		{ 10, 5, 21, 7, 9, 4 },         /* one before the left and top margins */
+		{ 30, 10, 20, 8, 8, 5 },        /* far before: left/top margins */
 		{ 0, 0, 99, 39, 62, 22 },       /* bottom-right corner: clamped to the map */
-		{ 50, 20, 99, 39, 62, 22 },
-		{ 62, 22, 70, 30, 56, 22 },     /* 8 from cam_x: back to the left margin */
-		{ 62, 22, 80, 30, 62, 22 },
+		{ 62, 22, 70, 30, 58, 22 },     /* 8 from cam_x: back to the left margin */
 		{ 40, 10, 5, 38, 0, 22 },       /* both at once, both clamped */
 	};
 
@@ -434,6 +433,55 @@ static void camera_keeps_the_player_inside_the_margins(void **state)
 		assert_row(w.cam_x == rows[i].want_x && w.cam_y == rows[i].want_y,
 		    "cam (%d,%d), player (%d,%d): cam (%d,%d), want (%d,%d)", rows[i].cam_x, rows[i].cam_y,
 		    rows[i].px, rows[i].py, w.cam_x, w.cam_y, rows[i].want_x, rows[i].want_y);
+	}
+}
+
+/*
+ * Seed 003's view centering, one frame at a time: one tile per rule, x
+ * past column 23 / before 12, feet past row 17 / above 3, a falling player
+ * above row 14, looking up while the feet stay above the bottom row,
+ * looking down while they stay 4 rows below the top.
+ */
+static void camera_step_follows_seed_003_view_centering(void **state)
+{
+	static const struct {
+		const char *what;
+		int cam_x, cam_y, px, py, ydir, up, down;
+		int want_x, want_y;
+	} rows[] = {
+		{ "inside: still",               10, 5, 30, 15, 0, 0, 0, 10, 5 },
+		{ "x at 23: still",              10, 5, 33, 15, 0, 0, 0, 10, 5 },
+		{ "x at 24: one right",          10, 5, 34, 15, 0, 0, 0, 11, 5 },
+		{ "x at 11: one left",           10, 5, 21, 15, 0, 0, 0, 9, 5 },
+		{ "x far right: still one",      10, 5, 60, 15, 0, 0, 0, 11, 5 },
+		{ "right edge of the map",       62, 5, 95, 15, 0, 0, 0, 62, 5 },
+		{ "left edge of the map",        0, 5, 3, 15, 0, 0, 0, 0, 5 },
+		{ "feet at row 17: still",       10, 5, 30, 22, 0, 0, 0, 10, 5 },
+		{ "feet at row 18: one down",    10, 5, 30, 23, 0, 0, 0, 10, 6 },
+		{ "feet at row 2: one up",       10, 5, 30, 7, 0, 0, 0, 10, 4 },
+		{ "rising at row 1: two up",     10, 5, 30, 6, -1, 0, 0, 10, 3 },
+		{ "rising at row 2: one up",     10, 5, 30, 7, -1, 0, 0, 10, 4 },
+		{ "falling at row 15: one down", 10, 5, 30, 20, 1, 0, 0, 10, 6 },
+		{ "falling at row 14: still",    10, 5, 30, 19, 1, 0, 0, 10, 5 },
+		{ "look up",                     10, 5, 30, 15, 0, 1, 0, 10, 4 },
+		{ "look up: feet at the bottom", 10, 5, 30, 22, 0, 1, 0, 10, 5 },
+		{ "look up at the map top",      10, 0, 30, 10, 0, 1, 0, 10, 0 },
+		{ "look down",                   10, 5, 30, 15, 0, 0, 1, 10, 6 },
+		{ "look down: feet at row 4",    10, 5, 30, 9, 0, 0, 1, 10, 5 },
+	};
+
+	(void)state;
+	map_init(&w.map, 100, 40);
+	actor_spawn(&w, ACT_PLAYER, 0, 0);
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		w.cam_x = rows[i].cam_x;
+		w.cam_y = rows[i].cam_y;
+		w.actors[w.player].x = (int16_t)rows[i].px;
+		w.actors[w.player].y = (int16_t)rows[i].py;
+		world_camera_step(&w, rows[i].ydir, rows[i].up, rows[i].down);
+		assert_row(w.cam_x == rows[i].want_x && w.cam_y == rows[i].want_y,
+		    "%s: cam (%d,%d), want (%d,%d)", rows[i].what, w.cam_x, w.cam_y,
+		    rows[i].want_x, rows[i].want_y);
 	}
 }
 
@@ -469,9 +517,14 @@ static void tick_moves_the_camera_with_the_player(void **state)
 	p = actor_spawn(&w, ACT_PLAYER, 40, 20);
 	p->tick = record;
 	calls.n = 0;
+	w.cam_x = 0;
+	w.cam_y = 0;
 	world_tick(&w, &no_input);
-	assert_int_equal(w.cam_x, 18);
-	assert_int_equal(w.cam_y, 8);
+	assert_int_equal(w.cam_x, 1);           /* one tile a frame towards the player */
+	assert_int_equal(w.cam_y, 1);
+	world_tick(&w, &no_input);
+	assert_int_equal(w.cam_x, 2);
+	assert_int_equal(w.cam_y, 2);
 }
 
 /* A 2x2 image (16x16) against the view at cam (10, 5): columns 10..47, rows 5..22. */
@@ -565,6 +618,7 @@ static const struct CMUnitTest tests[] = {
 	T(request_sound_keeps_the_highest_priority),
 	T(add_score_adds_and_bumps_the_status_version),
 	T(camera_keeps_the_player_inside_the_margins),
+	T(camera_step_follows_seed_003_view_centering),
 	T(camera_without_a_player_or_on_a_small_map_is_clamped),
 	T(tick_moves_the_camera_with_the_player),
 	T(sprite_visible_when_any_tile_is_in_the_view),
