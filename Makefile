@@ -55,7 +55,7 @@ HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-gdb bench fuzz fuzz-replay test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
+.PHONY: all iso run run-gdb bench test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
         levels fuzz fuzz-replay
 all: $(KERNEL)
 
