@@ -111,3 +111,14 @@ int actor_fall(World *w, Actor *a, int tiles)
 	}
 	return n;
 }
+
+/* Frame 0 of a kind's starting action: what spawners draw and test with (seed 000). */
+int actor_kind_image(int kind)
+{
+	uint8_t act;
+
+	if (kind <= ACT_NONE || kind >= ACT_COUNT)
+		return -1;
+	act = actor_kinds[kind].action;
+	return act < anim_action_count ? anim_actions[act].first : -1;
+}

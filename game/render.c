@@ -25,16 +25,19 @@ static void draw_cell(Frame *f, uint16_t c, int px, int py)
 		frame_mtile(f, px, py, c & (uint16_t)~MAP_MASKED_FLAG);
 }
 
+void render_sprite(const World *w, Frame *f, int img, int x, int y, int flags, int color)
+{
+	if (img < 0 || img >= gfx_image_count || !is_sprite_visible(w, img, x, y))
+		return;
+	/* Images hang from their origin; sprites stand on the bottom of their tile. */
+	frame_image(f, VIEW_PX + (x - w->cam_x) * 8 + gfx_images[img].ox,
+	    VIEW_PY + (y - w->cam_y) * 8 + 7 - (gfx_images[img].h - 1 - gfx_images[img].oy),
+	    img, flags, color);
+}
+
 static void draw_actor(const World *w, const Actor *a, Frame *f)
 {
-	int img = actor_image(a);
-
-	if (img < 0 || !is_sprite_visible(w, img, a->x, a->y))
-		return;
-	/* Images hang from their origin; actors stand on the bottom of their tile. */
-	frame_image(f, VIEW_PX + (a->x - w->cam_x) * 8 + gfx_images[img].ox,
-	    VIEW_PY + (a->y - w->cam_y) * 8 + 7 - (gfx_images[img].h - 1 - gfx_images[img].oy),
-	    img, 0, 0);
+	render_sprite(w, f, actor_image(a), a->x, a->y, 0, 0);
 }
 
 void render_view(const World *w, Frame *f)

@@ -13,6 +13,14 @@
 void render_view(const World *w, Frame *f);
 
 /*
+ * A sprite in map coordinates: image's bottom row on map row y, left
+ * column on map column x, clipped to the view by the caller's DRAW_CLIP
+ * (render_view sets it before actors). flags: DRAWF_*; color for
+ * DRAWF_SILHOUETTE. Skipped when no part is in the view.
+ */
+void render_sprite(const World *w, Frame *f, int image, int x, int y, int flags, int color);
+
+/*
  * The status bar below the view: score, health bar, lives. It only changes
  * when w->status_version does, so a renderer may skip redrawing a page that
  * already shows that version (seed 004's score box idea).

@@ -24,6 +24,14 @@ static const uint16_t snd_jump[] = {
 /* A short thud. */
 static const uint16_t snd_land[] = { HZ(150), HZ(120), HZ(100) };
 
+static const uint16_t snd_hurt[] = {
+	HZ(900), HZ(300), HZ(800), HZ(250), HZ(700), HZ(200), HZ(600), HZ(150),
+};
+static const uint16_t snd_shard_bounce[] = { HZ(2000), HZ(1600), HZ(1200) };
+static const uint16_t snd_pounce[] = { HZ(300), HZ(450), HZ(600), HZ(800), HZ(600) };
+static const uint16_t snd_pickup[] = { HZ(1200), HZ(1600), HZ(2000), HZ(2400), HZ(2800), HZ(3200) };
+static const uint16_t snd_switch[] = { HZ(500), 0, HZ(500), 0, HZ(1000), HZ(1000) };
+
 #define LEN(a) ((uint16_t)(sizeof(a) / sizeof((a)[0])))
 
 const SoundDef snd_defs[SND_COUNT] = {
@@ -32,4 +40,9 @@ const SoundDef snd_defs[SND_COUNT] = {
 	[SND_BUMP] = { .priority = 20, .length = LEN(snd_bump), .divisors = snd_bump },
 	[SND_JUMP] = { .priority = 10, .length = LEN(snd_jump), .divisors = snd_jump },
 	[SND_LAND] = { .priority = 5, .length = LEN(snd_land), .divisors = snd_land },
+	[SND_HURT] = { .priority = 40, .length = LEN(snd_hurt), .divisors = snd_hurt },
+	[SND_SHARD_BOUNCE] = { .priority = 8, .length = LEN(snd_shard_bounce), .divisors = snd_shard_bounce },
+	[SND_POUNCE] = { .priority = 30, .length = LEN(snd_pounce), .divisors = snd_pounce },
+	[SND_PICKUP] = { .priority = 25, .length = LEN(snd_pickup), .divisors = snd_pickup },
+	[SND_SWITCH] = { .priority = 35, .length = LEN(snd_switch), .divisors = snd_switch },
 };

@@ -10,6 +10,11 @@ typedef enum SoundId {
 	SND_BUMP,       /* title screen: sprite hit the edge; head hits a ceiling */
 	SND_JUMP,
 	SND_LAND,
+	SND_HURT,
+	SND_SHARD_BOUNCE,               /* seed 001: a shard hits the ground the first time */
+	SND_POUNCE,
+	SND_PICKUP,
+	SND_SWITCH,
 	SND_COUNT
 } SoundId;
 

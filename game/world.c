@@ -4,6 +4,7 @@
 
 #include "acts.h"
 #include "collide.h"
+#include "dir.h"
 #include "gfx.h"
 #include "level.h"
 #include "world.h"
@@ -24,6 +25,12 @@ void world_init(World *w, uint32_t seed)
 	w->status_version = 1;
 	w->sound = SND_NONE;
 	w->in_tick = false;
+	w->cling_dir = DIR4_NONE;
+	w->hurt_cooldown = 0;
+	w->scooter = false;
+	spawner_init(w);
+	shard_init(w);
+	platform_init(w);
 }
 
 /*
@@ -169,4 +176,24 @@ bool world_load_level(World *w, const uint8_t *data, size_t len, uint32_t seed, 
 		actor_spawn(w, spawns[i].kind, spawns[i].x, spawns[i].y);
 	world_camera_follow(w);
 	return true;
+}
+
+/* A hit: one health point, then HURT_COOLDOWN_FRAMES of immunity. */
+void world_hurt_player(World *w)
+{
+	if (w->player < 0 || w->hurt_cooldown > 0)
+		return;
+	if (w->health > 0)
+		w->health--;
+	w->hurt_cooldown = HURT_COOLDOWN_FRAMES;
+	w->status_version++;
+	world_request_sound(w, SND_HURT);
+}
+
+/* One line per active spawner, shard, platform and fountain (the `trace` option). */
+void world_trace(const World *w, TraceEmit emit, void *ctx)
+{
+	spawner_trace(w, emit, ctx);
+	shard_trace(w, emit, ctx);
+	platform_trace(w, emit, ctx);
 }

@@ -9,8 +9,11 @@
 #include "actor.h"
 #include "input.h"
 #include "map.h"
+#include "platform.h"
 #include "rng.h"
+#include "shard.h"
 #include "sound.h"
+#include "spawner.h"
 
 /* Cosmo's game window: 38x18 tiles at (8, 8), status bar below. */
 #define VIEW_W          38
@@ -52,12 +55,21 @@ struct World {
 	uint32_t status_version;        /* bumped when score/health/lives change */
 	SoundId sound;                  /* highest-priority sound asked for this tick */
 	bool in_tick;                   /* inside the actor loop: spawns wait for the next one */
+	uint8_t cling_dir;              /* DIR4_* wall the player clings to, DIR4_NONE if none */
+	uint8_t hurt_cooldown;          /* frames the player ignores further hurts */
+	bool scooter;                   /* Cosmo's scooter: platforms ignore a mounted player (never set yet) */
+	SpawnerPool spawners;           /* seed 000 */
+	ShardPool shards;               /* seed 001 */
+	PlatformPool platforms;         /* seed 003: platforms and fountains */
 };
+
+#define HURT_COOLDOWN_FRAMES 44         /* NOTE: our choice; frames of blinking after a hit */
 
 void world_init(World *w, uint32_t seed);       /* empty map, no actors */
 void world_tick(World *w, const GameInput *in); /* one game frame */
 bool world_load_level(World *w, const uint8_t *data, size_t len, uint32_t seed,
     char *err, size_t errlen);                  /* false + message on a bad level */
+void world_trace(const World *w, TraceEmit emit, void *ctx);   /* one line per active mover */
 
 /* Actor pool. actor_spawn returns NULL when the pool is full. */
 Actor *actor_spawn(World *w, int kind, int x, int y);
@@ -71,6 +83,8 @@ bool is_touching_player(const World *w, const Actor *a);
 Actor *world_player(World *w);
 
 void world_request_sound(World *w, SoundId s);
+void world_hurt_player(World *w);               /* one health point unless cooling down */
+int actor_kind_image(int kind);                 /* frame 0 of the kind's first action */
 void world_add_score(World *w, uint32_t points);
 void world_camera_follow(World *w);            /* snap: player inside the margins at once */
 void world_camera_step(World *w, int ydir, bool look_up, bool look_down);      /* one frame */
