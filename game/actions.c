@@ -29,6 +29,11 @@ const Action anim_actions[ACTION_COUNT] = {
 	[ACTION_SLUG_FLY]     = { .first = IMG_SLUG0, .count = 2, .views = 1, .mode = ANIM_LOOP, .delay = 1 },
 	[ACTION_BARREL]       = { .first = IMG_BARREL, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
 	[ACTION_SHARD_SPIN]   = { .first = IMG_SHARD0, .count = 4, .views = 1, .mode = ANIM_LOOP, .delay = 1 },
+	[ACTION_GOURD]        = { .first = IMG_GOURD, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
+	[ACTION_TOMATO]       = { .first = IMG_TOMATO, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
+	[ACTION_DIAMOND]      = { .first = IMG_DIAMOND, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
+	[ACTION_EMERALD]      = { .first = IMG_EMERALD, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
+	[ACTION_HAMBURGER]    = { .first = IMG_HAMBURGER, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
 };
 
 const uint8_t anim_action_count = ACTION_COUNT;

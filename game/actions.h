@@ -11,6 +11,11 @@ typedef enum ActionId {
 	ACTION_SLUG_FLY,                /* two-frame flap */
 	ACTION_BARREL,                  /* one still frame */
 	ACTION_SHARD_SPIN,              /* four-frame spin */
+	ACTION_GOURD,                   /* prizes: one still frame each */
+	ACTION_TOMATO,
+	ACTION_DIAMOND,
+	ACTION_EMERALD,
+	ACTION_HAMBURGER,
 	ACTION_COUNT
 } ActionId;
 

@@ -18,7 +18,24 @@ const ActorKind actor_kinds[ACT_COUNT] = {
 	[ACT_SLUG]    = { .name = "SLUG", .start = act_slug_fly,
 	                  .action = ACTION_SLUG_FLY, .flags = AF_POUNCE },
 	[ACT_BARREL]  = { .name = "BARREL", .start = act_barrel_sit,
-	                  .action = ACTION_BARREL, .flags = AF_WEIGHTED | AF_POUNCE },
+	                  .action = ACTION_BARREL, .flags = AF_WEIGHTED | AF_POUNCE, .points = 100 },
+	[ACT_GOURD]   = { .name = "GOURD", .start = act_prize, .action = ACTION_GOURD,
+	                  .flags = AF_WEIGHTED | AF_PRIZE, .points = 200 },
+	[ACT_TOMATO]  = { .name = "TOMATO", .start = act_prize, .action = ACTION_TOMATO,
+	                  .flags = AF_WEIGHTED | AF_PRIZE, .points = 200 },
+	[ACT_DIAMOND] = { .name = "DIAMOND", .start = act_prize, .action = ACTION_DIAMOND,
+	                  .flags = AF_WEIGHTED | AF_PRIZE, .points = 1000 },
+	[ACT_EMERALD] = { .name = "EMERALD", .start = act_prize, .action = ACTION_EMERALD,
+	                  .flags = AF_WEIGHTED | AF_PRIZE, .points = 500 },
+	[ACT_HAMBURGER] = { .name = "HAMBURGER", .start = act_prize, .action = ACTION_HAMBURGER,
+	                  .flags = AF_WEIGHTED | AF_PRIZE, .points = 100 },
+	[ACT_FOOT_SWITCH] = { .name = "FOOT_SWITCH", .start = act_foot_switch,
+	                  .action = ACTION_BARREL, .flags = AF_POUNCE },
+	[ACT_PLATFORM]    = { .name = "PLATFORM", .flags = AF_MARKER },
+	[ACT_FOUNTAIN_6]  = { .name = "FOUNTAIN_6", .flags = AF_MARKER },
+	[ACT_FOUNTAIN_9]  = { .name = "FOUNTAIN_9", .flags = AF_MARKER },
+	[ACT_FOUNTAIN_12] = { .name = "FOUNTAIN_12", .flags = AF_MARKER },
+	[ACT_FOUNTAIN_15] = { .name = "FOUNTAIN_15", .flags = AF_MARKER },
 };
 
 /*
@@ -28,7 +45,7 @@ const ActorKind actor_kinds[ACT_COUNT] = {
  */
 Actor *actor_spawn(World *w, int kind, int x, int y)
 {
-	if (kind <= ACT_NONE || kind >= ACT_COUNT)
+	if (kind <= ACT_NONE || kind >= ACT_COUNT || (actor_kinds[kind].flags & AF_MARKER))
 		return NULL;
 	for (int i = 0; i < MAX_ACTORS; i++) {
 		Actor *a = &w->actors[i];

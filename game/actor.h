@@ -24,7 +24,18 @@ typedef enum ActorKindId {
 	ACT_PLAYER,                     /* the player's start position */
 	ACT_CRITTER,                    /* walks, turns at walls and ledges */
 	ACT_SLUG,                       /* flies back and forth */
-	ACT_BARREL,                     /* sits; falls when unsupported */
+	ACT_BARREL,                     /* sits; falls when unsupported; pounce: shards + prize */
+	ACT_GOURD,                      /* prizes (seed 000's spawner sources) */
+	ACT_TOMATO,
+	ACT_DIAMOND,
+	ACT_EMERALD,
+	ACT_HAMBURGER,
+	ACT_FOOT_SWITCH,                /* the map's platforms wait until it is pressed */
+	ACT_PLATFORM,                   /* level marker: becomes a moving platform (seed 003) */
+	ACT_FOUNTAIN_6,                 /* level markers: mud fountains 6, 9, 12, 15 tiles high */
+	ACT_FOUNTAIN_9,
+	ACT_FOUNTAIN_12,
+	ACT_FOUNTAIN_15,
 	/* ACTOR KINDS END */
 	ACT_COUNT
 } ActorKindId;
@@ -34,12 +45,14 @@ typedef enum ActorKindId {
 #define AF_HURTS        0x02            /* touching it hurts the player */
 #define AF_POUNCE       0x04            /* landing on it destroys it */
 #define AF_PRIZE        0x08            /* collected on touch */
+#define AF_MARKER       0x10            /* level-file marker, never a live actor */
 
 typedef struct ActorKind {
 	const char *name;
 	ActorTick start;                /* first action function */
 	uint8_t action;                 /* ActionId it starts in */
 	uint8_t flags;
+	uint16_t points;                /* score when collected or destroyed */
 } ActorKind;
 
 extern const ActorKind actor_kinds[ACT_COUNT];

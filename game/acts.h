@@ -17,6 +17,11 @@ void act_critter_fall(Actor *self, World *w);
 void act_slug_fly(Actor *self, World *w);
 void act_barrel_sit(Actor *self, World *w);
 void act_barrel_fall(Actor *self, World *w);
+void act_prize(Actor *self, World *w);
+void act_foot_switch(Actor *self, World *w);
+
+/* items.c: what happens when the player lands on an actor (Cosmo's pounce). */
+bool actor_pounce(World *w, Actor *victim);     /* true if it was pounceable and reacted */
 
 /* Shared helpers for movers on the tile grid. */
 int actor_image(const Actor *a);

@@ -123,6 +123,24 @@ void act_player_jump(Actor *a, World *w)
 	}
 }
 
+/* A pounceable actor whose top row is right under the player's feet, overlapping them. */
+static Actor *pounce_target(World *w, const Actor *p)
+{
+	Rect pr = sprite_rect_tiles(actor_image(p), p->x, p->y);
+
+	for (int i = 0; i < MAX_ACTORS; i++) {
+		Actor *a = &w->actors[i];
+		Rect ar;
+
+		if (a == p || a->kind == ACT_NONE || a->dead || !(actor_kinds[a->kind].flags & AF_POUNCE))
+			continue;
+		ar = sprite_rect_tiles(actor_image(a), a->x, a->y);
+		if (ar.y == p->y + 1 && pr.x < ar.x + ar.w && ar.x < pr.x + pr.w)
+			return a;
+	}
+	return 0;
+}
+
 void act_player_begin_fall(Actor *a, World *w)
 {
 	(void)w;
@@ -130,12 +148,26 @@ void act_player_begin_fall(Actor *a, World *w)
 	go(a, act_player_fall);
 }
 
+/*
+ * Falling: steer, speed up to FALL_MAX_SPEED tiles a frame, land on ground,
+ * or pounce on what is under the feet and bounce off it (Cosmo).
+ */
 void act_player_fall(Actor *a, World *w)
 {
+	Actor *v;
+
 	steer(w, a);
 	if (a->vy < FALL_MAX_SPEED)
 		a->vy++;
-	if (actor_fall(w, a, a->vy) < a->vy || actor_on_ground(w, a)) {
+	for (int i = 0; i < a->vy; i++) {
+		if ((v = pounce_target(w, a)) && actor_pounce(w, v)) {
+			go(a, act_player_jump);         /* bounce: a fresh rise */
+			return;
+		}
+		if (actor_fall(w, a, 1) == 0)
+			break;
+	}
+	if (actor_on_ground(w, a)) {
 		world_request_sound(w, SND_LAND);
 		go(a, act_player_stand);
 	}

@@ -54,12 +54,16 @@ void render_view(const World *w, Frame *f)
 			draw_cell(f, map_get_tile(&w->map, w->cam_x + x, w->cam_y + y),
 			    VIEW_PX + x * 8, VIEW_PY + y * 8);
 
-	frame_clip(f, VIEW_PX, VIEW_PY, VIEW_W * 8, VIEW_H * 8);       /* sprites stay in the window */
+	/* Sprites stay in the window; Cosmo's order: fountains, actors, shards, spawners. */
+	frame_clip(f, VIEW_PX, VIEW_PY, VIEW_W * 8, VIEW_H * 8);
+	fountain_draw(w, f);
 	for (int i = 0; i < MAX_ACTORS; i++)
 		if (w->actors[i].kind != ACT_NONE && i != w->player)
 			draw_actor(w, &w->actors[i], f);
-	if (w->player >= 0)
+	if (w->player >= 0 && !(w->hurt_cooldown & 2))     /* blinks while hurt */
 		draw_actor(w, &w->actors[w->player], f);
+	shard_draw(w, f);
+	spawner_draw(w, f);
 
 	for (int y = 0; y < VIEW_H; y++) {
 		for (int x = 0; x < VIEW_W; x++) {

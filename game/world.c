@@ -40,30 +40,39 @@ void world_init(World *w, uint32_t seed)
  */
 void world_tick(World *w, const GameInput *in)
 {
-	const Actor *p = world_player(w);
-	int py = p ? p->y : 0, ydir = 0;
+	Actor *p = world_player(w);
+	int py = p ? p->y : 0, ydir;
 	bool looking;
 
 	w->in = *in;
 	w->sound = SND_NONE;
 	w->in_tick = true;
-	for (int i = 0; i < MAX_ACTORS; i++) {
-		Actor *a = &w->actors[i];
 
-		if (a->kind == ACT_NONE || a->dead || a->born > w->tick || !a->tick)
-			continue;
-		a->tick(a, w);
-		anim_tick(&a->anim);
-	}
-	w->in_tick = false;
-	actor_collect_dead(w);
-	p = world_player(w);
-	if (p) {
+	/* Cosmo's order: the player, platforms and fountains, the actors, shards, spawners. */
+	if (p && p->tick && !p->dead) {
+		p->tick(p, w);
+		anim_tick(&p->anim);
 		ydir = p->y > py ? 1 : p->y < py ? -1 : 0;
 		looking = p->tick == act_player_stand && !(in->held & (BTN_BIT(BTN_LEFT) | BTN_BIT(BTN_RIGHT)));
 		world_camera_step(w, ydir, looking && (in->held & BTN_BIT(BTN_UP)),
 		    looking && (in->held & BTN_BIT(BTN_DOWN)));
 	}
+	platform_update(w);
+	fountain_update(w);
+	for (int i = 0; i < MAX_ACTORS; i++) {
+		Actor *a = &w->actors[i];
+
+		if (i == w->player || a->kind == ACT_NONE || a->dead || a->born > w->tick || !a->tick)
+			continue;
+		a->tick(a, w);
+		anim_tick(&a->anim);
+	}
+	shard_update(w);
+	spawner_update(w);
+	w->in_tick = false;
+	actor_collect_dead(w);
+	if (w->hurt_cooldown)
+		w->hurt_cooldown--;
 	w->tick++;
 }
 
@@ -163,6 +172,9 @@ bool is_touching_player(const World *w, const Actor *a)
 	    sprite_rect_tiles(actor_image(p), p->x, p->y));
 }
 
+/* Mud fountain heights by kind (seed 003). */
+static const uint8_t fountain_heights[] = { 6, 9, 12, 15 };
+
 /* Load a level file into a fresh world: map, actors, camera on the player. */
 bool world_load_level(World *w, const uint8_t *data, size_t len, uint32_t seed, char *err, size_t errlen)
 {
@@ -172,8 +184,28 @@ bool world_load_level(World *w, const uint8_t *data, size_t len, uint32_t seed, 
 	world_init(w, seed);
 	if (!level_load(&w->map, spawns, &n, data, len, err, errlen))
 		return false;
-	for (int i = 0; i < n; i++)
-		actor_spawn(w, spawns[i].kind, spawns[i].x, spawns[i].y);
+	for (int i = 0; i < n; i++) {
+		const LevelSpawn *sp = &spawns[i];
+
+		switch (sp->kind) {
+		case ACT_PLATFORM:
+			platform_new(w, sp->x, sp->y);
+			break;
+		case ACT_FOUNTAIN_6:
+		case ACT_FOUNTAIN_9:
+		case ACT_FOUNTAIN_12:
+		case ACT_FOUNTAIN_15:
+			fountain_new(w, sp->x, sp->y, fountain_heights[sp->kind - ACT_FOUNTAIN_6]);
+			break;
+		case ACT_FOOT_SWITCH:
+			w->platforms.active = false;    /* seed 003: frozen until it is pressed */
+			actor_spawn(w, sp->kind, sp->x, sp->y);
+			break;
+		default:
+			actor_spawn(w, sp->kind, sp->x, sp->y);
+			break;
+		}
+	}
 	world_camera_follow(w);
 	return true;
 }
@@ -193,6 +225,17 @@ void world_hurt_player(World *w)
 /* One line per active spawner, shard, platform and fountain (the `trace` option). */
 void world_trace(const World *w, TraceEmit emit, void *ctx)
 {
+	const Actor *p = w->player >= 0 ? &w->actors[w->player] : 0;
+	TraceLine l;
+
+	if (p) {
+		trace_begin(&l, w->tick, "player", w->player);
+		trace_int(&l, "x", p->x);
+		trace_int(&l, "y", p->y);
+		trace_int(&l, "health", w->health);
+		trace_int(&l, "score", (int32_t)w->score);
+		emit(ctx, l.buf);
+	}
 	spawner_trace(w, emit, ctx);
 	shard_trace(w, emit, ctx);
 	platform_trace(w, emit, ctx);

@@ -114,6 +114,10 @@ static void apply(BootOptions *o, char *word)
 		o->bench = true;
 		return;
 	}
+	if (streq(word, "trace") && !value) {
+		o->trace = true;
+		return;
+	}
 	if (streq(word, "crashtest") && value) {
 		for (i = 0; i < sizeof crash_names / sizeof crash_names[0]; i++) {
 			if (streq(value, crash_names[i].name)) {

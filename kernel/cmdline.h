@@ -25,6 +25,7 @@ typedef struct BootOptions {
 	char level[CMDLINE_LEVEL_LEN];  /* level=NAME: boot straight into it ("" = title) */
 	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/script.h) */
 	bool bench;                     /* bench: per-frame cost report with the READY line */
+	bool trace;                     /* trace: one COM1 line per active mover per world frame */
 	int problems;                   /* unknown or malformed options (all kept if <= max) */
 	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];
 } BootOptions;

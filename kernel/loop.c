@@ -184,6 +184,12 @@ static bool find_level(const BootInfo *b, const char *name, const uint8_t **data
 	return false;
 }
 
+static void trace_to_log(void *ctx, const char *line)
+{
+	(void)ctx;
+	klog("%s\n", line);
+}
+
 /* A problem the player must see: message on screen and COM1, Enter goes back. */
 static void show_error(const char *what, const char *detail)
 {
@@ -267,6 +273,8 @@ static void run_level(const BootOptions *o, const BootInfo *b, const char *name)
 				return;
 			world_tick(&world, &in);
 			done++;
+			if (o->trace)
+				world_trace(&world, trace_to_log, NULL);
 			play_sound(world.sound);
 		}
 		if (due) {

@@ -21,9 +21,11 @@ static uint8_t file[1 << 20];
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s LEVEL FRAMES [--input SCRIPT] [--png OUT.png] [--every]\n"
+	fprintf(stderr, "usage: %s LEVEL FRAMES [--input SCRIPT] [--png OUT.png] [--every] [--trace]\n"
 	    "  LEVEL is a .lvl file or the name of a built-in level\n"
-	    "  --every prints the CRC after every frame, not only the last\n", argv0);
+	    "  --every prints the CRC after every frame, not only the last\n"
+	    "  --trace prints the world trace lines after every frame (as the kernel's trace option)\n",
+	    argv0);
 	exit(2);
 }
 
@@ -49,6 +51,12 @@ static size_t load(const char *name, const uint8_t **data)
 	return n;
 }
 
+static void print_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	puts(line);
+}
+
 /* The kernel draws the status bar only when it changes, on top of a full view, so this equals its page. */
 static uint32_t draw(void)
 {
@@ -65,7 +73,7 @@ int main(int argc, char **argv)
 	const uint8_t *data;
 	char err[LEVEL_ERR_SIZE];
 	Script script;
-	int bad = 0, every = 0;
+	int bad = 0, every = 0, trace = 0;
 	long frames;
 	size_t len;
 
@@ -79,6 +87,8 @@ int main(int argc, char **argv)
 			png = argv[++i];
 		else if (strcmp(argv[i], "--every") == 0)
 			every = 1;
+		else if (strcmp(argv[i], "--trace") == 0)
+			trace = 1;
 		else
 			usage(argv[0]);
 	}
@@ -96,6 +106,8 @@ int main(int argc, char **argv)
 
 		script_next(&script, &in);
 		world_tick(&world, &in);
+		if (trace)
+			world_trace(&world, print_line, NULL);
 		if (every)
 			printf("tick=%ld crc=%08X\n", t + 1, (unsigned)draw());
 	}
