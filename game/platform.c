@@ -1,12 +1,229 @@
-/* platform.c: STUB being replaced — seed 003 platforms, fountains, riding. */
+/* platform.c: moving platforms (seed 003) — 5x1 solid spans that follow path tiles in the map — and riding them. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acts.h"
+#include "assets.h"
+#include "collide.h"
+#include "dir.h"
+#include "input.h"
+#include "map.h"
 #include "platform.h"
 #include "world.h"
 
-void platform_init(World *w) { (void)w; }
-bool platform_new(World *w, int x, int y) { (void)w; (void)x; (void)y; return false; }
-bool fountain_new(World *w, int x, int y, int h) { (void)w; (void)x; (void)y; (void)h; return false; }
-void platform_update(World *w) { (void)w; }
-void fountain_update(World *w) { (void)w; }
-void fountain_draw(const World *w, Frame *f) { (void)w; (void)f; }
-void platform_trace(const World *w, TraceEmit emit, void *ctx) { (void)w; (void)emit; (void)ctx; }
-void platform_carry_player(World *w, int a, int b, int c, int d) { (void)w; (void)a; (void)b; (void)c; (void)d; }
+/*
+ * What a platform writes into the map, west to east.
+ * NOTE: Cosmo draws five consecutive tiles starting at TILE_BLUE_PLATFORM
+ * (ends and middles). Until our tile sheet has them, all five are the one
+ * blue platform tile; swapping in real art changes only this table.
+ */
+const uint16_t platform_cells[PLATFORM_W] = {
+	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
+	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
+	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
+	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
+	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
+};
+
+#define HALF_W (PLATFORM_W / 2)         /* tiles either side of the centre */
+
+void platform_init(World *w)
+{
+	PlatformPool *pp = &w->platforms;
+
+	for (int i = 0; i < MAX_PLATFORMS; i++)
+		pp->plat[i] = (Platform){ 0 };
+	for (int i = 0; i < MAX_FOUNTAINS; i++)
+		pp->fnt[i] = (Fountain){ 0 };
+	pp->count = 0;
+	pp->fcount = 0;
+	pp->active = true;
+	/* NOTE: Cosmo's DrawFountains counters live for the whole run; ours restart with the world. */
+	pp->fast_count = 0;
+	pp->slow_count = 0;
+}
+
+static bool span_inside(const Map *m, int x, int y)
+{
+	return map_inside(m, x - HALF_W, y) && map_inside(m, x + HALF_W, y);
+}
+
+/* The cells under the span go into the stash (the loader does this once, then every move). */
+static void stash_cells(World *w, Platform *p)
+{
+	for (int i = 0; i < PLATFORM_W; i++)
+		p->mapstash[i] = map_get_tile(&w->map, p->x - HALF_W + i, p->y);
+}
+
+static void put_cells(World *w, const Platform *p, const uint16_t *cells)
+{
+	for (int i = 0; i < PLATFORM_W; i++)
+		map_set_tile(&w->map, p->x - HALF_W + i, p->y, cells[i]);
+}
+
+bool platform_new(World *w, int x, int y)
+{
+	PlatformPool *pp = &w->platforms;
+	Platform *p;
+
+	if (pp->count >= MAX_PLATFORMS || !span_inside(&w->map, x, y))
+		return false;
+	p = &pp->plat[pp->count++];
+	*p = (Platform){ .x = (int16_t)x, .y = (int16_t)y, .step = DIR8_NONE };
+	stash_cells(w, p);
+	return true;
+}
+
+static bool player_alive(World *w)
+{
+	const Actor *pl = world_player(w);
+
+	/* NOTE: our stand-in for Cosmo's playerDeadTime == 0. */
+	return pl && !pl->dead;
+}
+
+/*
+ * The step a platform takes from the cell under its centre (its own tiles
+ * already lifted): 0 halts for good, 1..8 is a DIR8 step.
+ * NOTE: deliberate fix. Cosmo divides whatever it finds by 8 and indexes
+ * dir8X/dir8Y with it, so a solid or masked tile (or the map's edge) under
+ * the centre reads past the tables and throws the platform about. Here any
+ * cell that is not a path step, and any step that would carry part of the
+ * span off the map, halts the platform where it is.
+ */
+static uint8_t read_step(const World *w, Platform *p)
+{
+	uint16_t c;
+	int nx, ny;
+
+	if (p->halted)
+		return DIR8_NONE;
+	c = map_get_tile(&w->map, p->x, p->y);
+	if (!map_is_path(c)) {
+		p->halted = true;               /* 0: the end of the path; anything else: malformed */
+		return DIR8_NONE;
+	}
+	nx = p->x + dir8_x[c];
+	ny = p->y + dir8_y[c];
+	if (!span_inside(&w->map, nx, ny)) {
+		p->halted = true;
+		return DIR8_NONE;
+	}
+	return (uint8_t)c;
+}
+
+/*
+ * MovePlatforms: each platform in slot order lifts its tiles (the stash
+ * goes back into the map), reads its step, carries a player standing on it,
+ * moves (unless platforms are frozen by a foot switch), stashes the cells
+ * at its new place and writes its tiles there. Frozen platforms still do
+ * everything except moving and carrying.
+ * ORIGINAL (seed 003): the rider is carried while the platform's own tiles
+ * are lifted, so the cling test under the player sees the map without this
+ * platform; and the feet-row test is the only vertical check.
+ */
+void platform_update(World *w)
+{
+	PlatformPool *pp = &w->platforms;
+
+	for (int i = 0; i < pp->count; i++) {
+		Platform *p = &pp->plat[i];
+		uint8_t step;
+
+		put_cells(w, p, p->mapstash);
+		step = read_step(w, p);
+		p->step = step;
+		if (player_alive(w) && world_player(w)->y == p->y - 1 && pp->active)
+			platform_carry_player(w, p->x - HALF_W, p->x + HALF_W, step, step);
+		if (pp->active) {
+			p->x = (int16_t)(p->x + dir8_x[step]);
+			p->y = (int16_t)(p->y + dir8_y[step]);
+		}
+		stash_cells(w, p);
+		put_cells(w, p, platform_cells);
+	}
+}
+
+static bool held(const World *w, int b)
+{
+	return (w->in.held & BTN_BIT(b)) != 0;
+}
+
+static int dir8_ok(int d)
+{
+	return d >= 0 && d < DIR8_COUNT ? d : DIR8_NONE;
+}
+
+/*
+ * MovePlayerPlatform. The player's right column comes from the width of
+ * the player's frame 0, whatever frame is showing.
+ * ORIGINAL (seed 003): Cosmo reads frame 0's width from the player info
+ * data every call; the test under the feet uses the same frame.
+ * The view then follows with Cosmo's centering rules (world_camera_step is
+ * those rules): Up or Down held without Left/Right looks up or down, the
+ * player is kept between rows 3 and 17 and columns 12 and 23 of the view,
+ * and one extra row is scrolled when the ride goes down past row 14 or up
+ * above row 3.
+ */
+void platform_carry_player(World *w, int x_west, int x_east, int x_dir, int y_dir)
+{
+	Actor *pl = world_player(w);
+	int img0 = actor_kind_image(ACT_PLAYER);
+	int x2;
+	bool lr;
+
+	if (w->scooter || !pl)
+		return;
+	x2 = pl->x + image_tiles_w(img0) - 1;
+	if (w->cling_dir != DIR4_NONE &&
+	    test_sprite_move(&w->map, DIR4_SOUTH, img0, pl->x, pl->y + 1) != MOVE_FREE)
+		w->cling_dir = DIR4_NONE;
+	if ((pl->x < x_west || pl->x > x_east) && (x2 < x_west || x2 > x_east))
+		return;
+	x_dir = dir8_ok(x_dir);
+	y_dir = dir8_ok(y_dir);
+	pl->x = (int16_t)(pl->x + dir8_x[x_dir]);
+	pl->y = (int16_t)(pl->y + dir8_y[y_dir]);
+	lr = held(w, BTN_LEFT) || held(w, BTN_RIGHT);
+	world_camera_step(w, dir8_y[y_dir], !lr && held(w, BTN_UP), !lr && held(w, BTN_DOWN));
+}
+
+static const char *platform_state(const PlatformPool *pp, const Platform *p)
+{
+	return p->halted ? "halted" : pp->active ? "moving" : "frozen";
+}
+
+static const char *fountain_state(const Fountain *f)
+{
+	return f->delay ? "paused" : f->dir == DIR4_NORTH ? "rising" : "falling";
+}
+
+void platform_trace(const World *w, TraceEmit emit, void *ctx)
+{
+	const PlatformPool *pp = &w->platforms;
+	TraceLine l;
+
+	for (int i = 0; i < pp->count; i++) {
+		const Platform *p = &pp->plat[i];
+
+		trace_begin(&l, w->tick, "platform", i);
+		trace_int(&l, "x", p->x);
+		trace_int(&l, "y", p->y);
+		trace_int(&l, "step", p->step);
+		trace_str(&l, " state=");
+		trace_str(&l, platform_state(pp, p));
+		emit(ctx, l.buf);
+	}
+	for (int i = 0; i < pp->fcount; i++) {
+		const Fountain *f = &pp->fnt[i];
+
+		trace_begin(&l, w->tick, "fountain", i);
+		trace_int(&l, "x", f->x);
+		trace_int(&l, "y", f->y);
+		trace_int(&l, "height", f->height);
+		trace_int(&l, "step", f->step);
+		trace_str(&l, " state=");
+		trace_str(&l, fountain_state(f));
+		emit(ctx, l.buf);
+	}
+}

@@ -54,14 +54,21 @@ void render_view(const World *w, Frame *f)
 			draw_cell(f, map_get_tile(&w->map, w->cam_x + x, w->cam_y + y),
 			    VIEW_PX + x * 8, VIEW_PY + y * 8);
 
-	/* Sprites stay in the window; Cosmo's order: fountains, actors, shards, spawners. */
+	/*
+	 * Sprites stay in the window, in Cosmo's order: the player, fountains,
+	 * actors, shards, spawners. An actor created during the last frame has
+	 * not acted yet and is not drawn (a finishing spawner draws it instead).
+	 */
 	frame_clip(f, VIEW_PX, VIEW_PY, VIEW_W * 8, VIEW_H * 8);
-	fountain_draw(w, f);
-	for (int i = 0; i < MAX_ACTORS; i++)
-		if (w->actors[i].kind != ACT_NONE && i != w->player)
-			draw_actor(w, &w->actors[i], f);
 	if (w->player >= 0 && !(w->hurt_cooldown & 2))     /* blinks while hurt */
 		draw_actor(w, &w->actors[w->player], f);
+	fountain_draw(w, f);
+	for (int i = 0; i < MAX_ACTORS; i++) {
+		const Actor *a = &w->actors[i];
+
+		if (a->kind != ACT_NONE && i != w->player && !(a->born == w->tick && w->tick > 0))
+			draw_actor(w, a, f);
+	}
 	shard_draw(w, f);
 	spawner_draw(w, f);
 

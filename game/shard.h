@@ -12,27 +12,34 @@ typedef struct World World;
 
 #define MAX_SHARDS 16
 
+#define SHARD_IDLE 0xFFFF
+
 typedef struct Shard {
-	uint16_t image;                 /* IMG_* of the piece; 0xFFFF = idle slot */
-	int16_t x, y;                   /* map tiles */
-	uint16_t age;
+	uint16_t image;                 /* IMG_* of the piece; SHARD_IDLE = idle slot (its age is 0 too) */
+	int16_t x, y;                   /* map tiles: left column, bottom row */
+	uint16_t age;                   /* the age the next update moves it with: 1 on creation */
 	uint8_t xmode;                  /* 0 east, 1 west, 2 none, 3 east x2, 4 west x2 */
 	bool bounced;
 } Shard;
 
+/* What the last update left to draw for a slot this frame (a shard ending at age 40 is drawn once more). */
+typedef struct ShardDraw {
+	uint16_t image;                 /* SHARD_IDLE = nothing */
+	int16_t x, y;
+	uint8_t flags;                  /* DRAWF_SILHOUETTE on the first tick, else DRAWF_FLIP_V */
+	uint8_t color;                  /* silhouette colour */
+} ShardDraw;
+
 typedef struct ShardPool {
 	Shard slot[MAX_SHARDS];
-	uint8_t next_xmode;             /* NOTE: Cosmo's hidden static counter, kept in world state */
-	uint8_t draw_flags[MAX_SHARDS]; /* how the last update wants each slot drawn */
-	bool drawn[MAX_SHARDS];
+	uint8_t next_xmode;             /* the next shard's xmode. NOTE: Cosmo's hidden static counter, kept in world state */
+	ShardDraw draw[MAX_SHARDS];
 } ShardPool;
-
-#define SHARD_IDLE 0xFFFF
 
 void shard_init(World *w);                              /* also resets the x-mode counter */
 void shard_new(World *w, int image, int x, int y);      /* silently nothing when all 16 are busy */
-void shard_update(World *w);
-void shard_draw(const World *w, Frame *f);
+void shard_update(World *w);                            /* the "move" half of MoveAndDrawShards */
+void shard_draw(const World *w, Frame *f);              /* the "draw" half */
 void shard_trace(const World *w, TraceEmit emit, void *ctx);
 
 #endif

@@ -1,4 +1,4 @@
-/* test_render.c: the world as draw commands — cells, actors on their tiles, player last, in-front tiles, status bar. */
+/* test_render.c: the world as draw commands — cells, actors on their tiles, player first, in-front tiles, status bar. */
 #include "testmain.h"
 
 #include "actions.h"
@@ -250,10 +250,11 @@ static void an_actor_stands_on_the_bottom_row_of_its_tile(void **state)
 	}
 }
 
-static void the_player_is_drawn_after_the_other_actors(void **state)
+/* Cosmo draws the player right after the map, before fountains, actors, shards and spawners. */
+static void the_player_is_drawn_before_the_other_actors(void **state)
 {
 	Actor *p, *c, *b;
-	int ip, ic, ib;
+	int ip = -1, ic, ib;
 
 	(void)state;
 	p = actor_spawn(&w, ACT_PLAYER, 5, 10);         /* slot 0 */
@@ -261,7 +262,9 @@ static void the_player_is_drawn_after_the_other_actors(void **state)
 	b = actor_spawn(&w, ACT_BARREL, 9, 10);         /* slot 2 */
 	render_view(&w, &frame);
 	assert_int_equal(count_cmds(DRAW_IMAGE), 3);
-	ip = last_cmd(DRAW_IMAGE);
+	for (int k = 0; k < frame.count && ip < 0; k++)
+		if (frame.cmds[k].kind == DRAW_IMAGE)
+			ip = k;
 	assert_int_equal(frame.cmds[ip].id, actor_image(p));
 	ic = -1;
 	ib = -1;
@@ -274,7 +277,7 @@ static void the_player_is_drawn_after_the_other_actors(void **state)
 		}
 	assert_true(ic >= 0 && ib >= 0);
 	assert_true(ic < ib);                   /* others in slot order */
-	assert_true(ib < ip);                   /* the player last */
+	assert_true(ip < ic);                   /* the player first */
 }
 
 static void actors_outside_the_view_are_not_drawn(void **state)
@@ -471,7 +474,7 @@ static const struct CMUnitTest tests[] = {
 	T(a_masked_cell_is_the_empty_tile_then_the_masked_tile),
 	T(cells_outside_a_small_map_are_empty),
 	T(an_actor_stands_on_the_bottom_row_of_its_tile),
-	T(the_player_is_drawn_after_the_other_actors),
+	T(the_player_is_drawn_before_the_other_actors),
 	T(actors_outside_the_view_are_not_drawn),
 	T(an_actor_at_the_view_edge_stays_inside_the_view),
 	T(in_front_tiles_are_drawn_again_over_the_sprites),
