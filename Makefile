@@ -30,13 +30,13 @@ DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
               game/actor.c game/creatures.c game/player.c game/world.c game/render.c game/clock.c \
-              game/script.c game/items.c game/trace.c game/spawner.c game/shard.c game/platform.c game/level.c
+              game/script.c game/items.c game/trace.c game/spawner.c game/shard.c game/platform.c game/fountain.c game/level.c
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
 # Levels: Tiled maps -> .lvl files -> one C file of byte arrays (game_levels[] in level.h).
 # Table order is the order here.
-LEVEL_SRC  := game/levels/test.tmj
+LEVEL_SRC  := game/levels/test.tmj game/levels/seeds.tmj
 LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
 LEVEL_DEPS := tools/level2bin.py game/map.h game/actor.h game/level.h \
               $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json

@@ -34,6 +34,8 @@ const Action anim_actions[ACTION_COUNT] = {
 	[ACTION_DIAMOND]      = { .first = IMG_DIAMOND, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
 	[ACTION_EMERALD]      = { .first = IMG_EMERALD, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
 	[ACTION_HAMBURGER]    = { .first = IMG_HAMBURGER, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
+	[ACTION_FOOT_SWITCH_UP]   = { .first = IMG_FOOT_SWITCH_UP, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_FOOT_SWITCH_DOWN] = { .first = IMG_FOOT_SWITCH_DOWN, .count = 1, .views = 1, .mode = ANIM_FREEZE },
 };
 
 const uint8_t anim_action_count = ACTION_COUNT;

@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "actions.h"
 #include "acts.h"
 #include "assets.h"
 #include "collide.h"
@@ -53,6 +54,7 @@ bool actor_pounce(World *w, Actor *v)
 	case ACT_FOOT_SWITCH:
 		if (!w->platforms.active) {
 			w->platforms.active = true;
+			anim_set_action(&v->anim, ACTION_FOOT_SWITCH_DOWN);
 			world_request_sound(w, SND_SWITCH);
 		}
 		return true;            /* stays, pressed */

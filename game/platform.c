@@ -1,4 +1,4 @@
-/* platform.c: moving platforms (seed 003) — 5x1 solid spans that follow path tiles in the map — and riding them. */
+/* platform.c: moving platforms (seed 003) — 5x1 spans following path tiles in the map — and riding them. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -12,17 +12,13 @@
 #include "world.h"
 
 /*
- * What a platform writes into the map, west to east.
- * NOTE: Cosmo draws five consecutive tiles starting at TILE_BLUE_PLATFORM
- * (ends and middles). Until our tile sheet has them, all five are the one
- * blue platform tile; swapping in real art changes only this table.
+ * What a platform writes into the map, west to east: five consecutive
+ * tiles (ends and middles), as Cosmo's TILE_BLUE_PLATFORM + 0..4.
  */
 const uint16_t platform_cells[PLATFORM_W] = {
-	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
-	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
-	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
-	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
-	MAP_SOLID_BASE + TILE_PLATFORM_BLUE,
+	MAP_SOLID_BASE + TILE_PLATFORM_0, MAP_SOLID_BASE + TILE_PLATFORM_1,
+	MAP_SOLID_BASE + TILE_PLATFORM_2, MAP_SOLID_BASE + TILE_PLATFORM_3,
+	MAP_SOLID_BASE + TILE_PLATFORM_4,
 };
 
 #define HALF_W (PLATFORM_W / 2)         /* tiles either side of the centre */
@@ -118,7 +114,7 @@ static uint8_t read_step(const World *w, Platform *p)
  * moves (unless platforms are frozen by a foot switch), stashes the cells
  * at its new place and writes its tiles there. Frozen platforms still do
  * everything except moving and carrying.
- * ORIGINAL (seed 003): the rider is carried while the platform's own tiles
+ * ORIGINAL: seed 003 — the rider is carried while the platform's own tiles
  * are lifted, so the cling test under the player sees the map without this
  * platform; and the feet-row test is the only vertical check.
  */
@@ -157,13 +153,15 @@ static int dir8_ok(int d)
 /*
  * MovePlayerPlatform. The player's right column comes from the width of
  * the player's frame 0, whatever frame is showing.
- * ORIGINAL (seed 003): Cosmo reads frame 0's width from the player info
+ * ORIGINAL: seed 003 — Cosmo reads frame 0's width from the player info
  * data every call; the test under the feet uses the same frame.
  * The view then follows with Cosmo's centering rules (world_camera_step is
  * those rules): Up or Down held without Left/Right looks up or down, the
  * player is kept between rows 3 and 17 and columns 12 and 23 of the view,
  * and one extra row is scrolled when the ride goes down past row 14 or up
  * above row 3.
+ * NOTE: world_camera_step also keeps the view inside the map, which Cosmo's
+ * unsigned scroll arithmetic does not (it could wrap above row 0).
  */
 void platform_carry_player(World *w, int x_west, int x_east, int x_dir, int y_dir)
 {

@@ -1,4 +1,4 @@
-/* platform.h: moving platforms and mud fountains (seed 003) — solid tiles written into the map. */
+/* platform.h: moving platforms and mud fountains (seed 003): solid tiles written into the map. */
 #ifndef GAME_PLATFORM_H
 #define GAME_PLATFORM_H
 

@@ -1,4 +1,4 @@
-/* shard.c: shards (seed 001) — debris that flies up, drifts sideways, bounces once, then sinks through the floor. */
+/* shard.c: shards (seed 001) — debris that flies up, drifts sideways, bounces once, sinks through the floor. */
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -32,7 +32,7 @@ typedef struct ShardDraw {
 
 typedef struct ShardPool {
 	Shard slot[MAX_SHARDS];
-	uint8_t next_xmode;             /* the next shard's xmode. NOTE: Cosmo's hidden static counter, kept in world state */
+	uint8_t next_xmode;             /* the next shard's xmode. NOTE: Cosmo's hidden static, kept here */
 	ShardDraw draw[MAX_SHARDS];
 } ShardPool;
 

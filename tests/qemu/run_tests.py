@@ -35,6 +35,9 @@ TICK_HZ = 140
 FREEZE_TICKS = 280
 LEVEL_TICKS = 40                        # world frames (13 PIT ticks each)
 LEVEL_INPUT = "r24,rj5,r6,l3,.2"        # game/script.h: walk, jump up the hill, turn
+SEEDS_TICKS = 14                        # the frame with all four seed subsystems on screen
+SEEDS_INPUT = "r3,rj4,j2,.4"            # run, jump, pounce the barrel under the low ceiling
+TRACE_TICKS = 60
 SPRITE_START = (4, 20)          # title sprite's first tile position (tx, ty)
 SPRITE_TILES = 2                # 16x16 sprite = 2x2 tiles of 8x8
 HOLD_S = 1.0                    # hold_right: how long Right is held
@@ -296,6 +299,42 @@ def test_level_golden(ctx):
     ctx.check_golden(frame, "level_test_%d.png" % LEVEL_TICKS)
 
 
+def test_seeds_golden(ctx):
+    """Seed subsystems on screen at once: a shard burst, a spawner under a low
+    ceiling, a platform on its loop, a fountain at full height (game/levels/seeds.tmj)."""
+    m = ctx.machine(opts="level=seeds ticks=%d input=%s" % (SEEDS_TICKS, SEEDS_INPUT))
+    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + SEEDS_TICKS * 13 / TICK_HZ + 5)
+    crc = match.group(2)
+    frame = m.screendump("seeds")
+    assert frame.crc() == crc, "READY crc=%s but the screendump's planes give %s" % (crc, frame.crc())
+    host_png = os.path.join(ctx.outdir, "host_seeds.png")
+    host = run_host(ctx, ["seeds", str(SEEDS_TICKS), "--input", SEEDS_INPUT, "--png", host_png])
+    ctx.note("QEMU READY crc=%s, host crc=%s" % (crc, host))
+    assert host == crc, "host crc=%s differs from QEMU's %s; compare %s with %s" % (
+        host, crc, host_png, os.path.join(ctx.outdir, "seeds.png"))
+    ctx.check_golden(frame, "seeds_%d.png" % SEEDS_TICKS)
+
+
+def test_seeds_trace(ctx):
+    """The `trace` option: QEMU's per-frame lines for every spawner, shard,
+    platform and fountain equal the host build's, frame for frame."""
+    m = ctx.machine(opts="level=seeds ticks=%d input=%s trace" % (TRACE_TICKS, SEEDS_INPUT))
+    m.wait_for(RE_FROZEN, READY_TIMEOUT_S + TRACE_TICKS * 13 / TICK_HZ + 10)
+    guest = [l for l in m.serial_lines() if l.startswith("T=")]
+    assert ctx.hostrun, "no --hostrun binary given"
+    out = subprocess.run([ctx.hostrun, "seeds", str(TRACE_TICKS), "--input", SEEDS_INPUT, "--trace"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    host = [l for l in out.stdout.splitlines() if l.startswith("T=")]
+    kinds = sorted({l.split()[1] for l in guest})
+    ctx.note("%d trace lines from QEMU (%s)" % (len(guest), ", ".join(kinds)))
+    for want in ("player", "spawner", "shard", "platform", "fountain"):
+        assert want in kinds, "no %s line in the trace" % want
+    for i, (g, h) in enumerate(zip(guest, host)):
+        assert g == h, "trace line %d differs:\n  QEMU: %s\n  host: %s" % (i + 1, g, h)
+    assert len(guest) == len(host), "QEMU printed %d trace lines, host %d" % (len(guest), len(host))
+
+
 def test_level_bad(ctx):
     """A corrupt level file from the boot disk: a clear error on screen and COM1, no crash."""
     good = os.path.join(REPO, "build", "levels", "test.lvl")
@@ -398,6 +437,8 @@ TESTS = [
     ("unknown_option", test_unknown_option, (), ()),
     ("level_golden", test_level_golden, ("level_test_%d.png" % LEVEL_TICKS,), ()),
     ("level_bad", test_level_bad, (), ()),
+    ("seeds_golden", test_seeds_golden, ("seeds_%d.png" % SEEDS_TICKS,), ()),
+    ("seeds_trace", test_seeds_trace, (), ()),
     ("level_module", test_level_module, (), ()),
 ]
 
