@@ -1,5 +1,6 @@
 /* test_fountain.c: seed 003 mud fountains — heights and pauses, corner cells, riding, the stream, drawing. */
 #include "testmain.h"
+#include "tracecap.h"
 
 #include "acts.h"
 #include "assets.h"
@@ -77,19 +78,6 @@ static int model_height(int m, int t)
 	if (k < m - 1)
 		return m - 2 - k;               /* falling */
 	return 0;                               /* turning, paused at the bottom */
-}
-
-/* Trace lines captured from platform_trace. */
-static struct {
-	char line[MAX_PLATFORMS + MAX_FOUNTAINS][TRACE_LINE];
-	int n;
-} traced;
-
-static void capture(void *ctx, const char *line)
-{
-	(void)ctx;
-	assert_true(traced.n < (int)ARRAY_LEN(traced.line));
-	snprintf(traced.line[traced.n++], TRACE_LINE, "%s", line);
 }
 
 static void trace_now(void)

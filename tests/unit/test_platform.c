@@ -1,5 +1,6 @@
 /* test_platform.c: seed 003 platforms — paths tick by tick, the stash, freeze, riding, view centering. */
 #include "testmain.h"
+#include "tracecap.h"
 
 #include "acts.h"
 #include "assets.h"
@@ -85,19 +86,6 @@ static void scatter_scenery(int x0, int y0, int x1, int y1)
 		for (int x = x0; x <= x1; x++)
 			if (map_get_tile(&w.map, x, y) == MAP_AIR && (x + y) % 3 != 2)
 				map_set_tile(&w.map, x, y, (x + y) % 3 ? ROPE : BRICK);
-}
-
-/* Trace lines captured from platform_trace. */
-static struct {
-	char line[MAX_PLATFORMS + MAX_FOUNTAINS][TRACE_LINE];
-	int n;
-} traced;
-
-static void capture(void *ctx, const char *line)
-{
-	(void)ctx;
-	assert_true(traced.n < (int)ARRAY_LEN(traced.line));
-	snprintf(traced.line[traced.n++], TRACE_LINE, "%s", line);
 }
 
 static void trace_now(void)

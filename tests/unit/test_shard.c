@@ -1,5 +1,6 @@
 /* test_shard.c: seed 001 shards — up 2,2,2,2,1, hang 2, down 1 then 2 a tick; one bounce; ejection loop; expiry. */
 #include "testmain.h"
+#include "tracecap.h"
 
 #include "assets.h"
 #include "collide.h"
@@ -102,19 +103,6 @@ static void walk(int slot, const TickRow *rows, size_t n, const char *what)
 		assert_row((w.sound == SND_SHARD_BOUNCE) == r->bounce, "%s tick %zu: sound %d", what,
 		    i + 1, w.sound);
 	}
-}
-
-/* Trace lines captured from shard_trace. */
-static struct {
-	char line[MAX_SHARDS + 1][TRACE_LINE];
-	int n;
-} traced;
-
-static void capture(void *ctx, const char *line)
-{
-	(void)ctx;
-	assert_true(traced.n < (int)ARRAY_LEN(traced.line));
-	snprintf(traced.line[traced.n++], TRACE_LINE, "%s", line);
 }
 
 static void test_tiles_and_image_are_as_assumed(void **state)

@@ -1,5 +1,6 @@
 /* test_spawner.c: seed 000 spawners — rise 2 tiles a tick at ages 1..8, 1 tile at 9..10, become the actor at 11 or under a ceiling. */
 #include "testmain.h"
+#include "tracecap.h"
 
 #include "assets.h"
 #include "collide.h"
@@ -67,19 +68,6 @@ static Actor *first_of_kind(int kind)
 		if (w.actors[i].kind == kind)
 			return &w.actors[i];
 	return NULL;
-}
-
-/* Trace lines captured from spawner_trace. */
-static struct {
-	char line[MAX_SPAWNERS + 1][TRACE_LINE];
-	int n;
-} traced;
-
-static void capture(void *ctx, const char *line)
-{
-	(void)ctx;
-	assert_true(traced.n < (int)ARRAY_LEN(traced.line));
-	snprintf(traced.line[traced.n++], TRACE_LINE, "%s", line);
 }
 
 static void trace_now(void)
