@@ -283,36 +283,33 @@ def run_host(ctx, args):
     return crcs[-1]
 
 
-def test_level_golden(ctx):
-    """The test level after LEVEL_TICKS frames of scripted input: QEMU, host and golden agree."""
-    m = ctx.machine(opts="level=test ticks=%d input=%s" % (LEVEL_TICKS, LEVEL_INPUT))
-    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + LEVEL_TICKS * 13 / TICK_HZ + 5)
+def level_parity(ctx, level, ticks, script, golden):
+    """Play `level` for `ticks` frames of `script` in QEMU and on the host: the
+    READY crc, the screendump's crc and the host's crc agree, and the frame
+    equals tests/golden/<golden>."""
+    m = ctx.machine(opts="level=%s ticks=%d input=%s" % (level, ticks, script))
+    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + ticks * 13 / TICK_HZ + 5)
     tick, crc = int(match.group(1)), match.group(2)
-    assert tick == LEVEL_TICKS, "READY reports tick=%d, want %d" % (tick, LEVEL_TICKS)
-    frame = m.screendump("level")
+    assert tick == ticks, "READY reports tick=%d, want %d" % (tick, ticks)
+    frame = m.screendump(level)
     assert frame.crc() == crc, "READY crc=%s but the screendump's planes give %s" % (crc, frame.crc())
-    host_png = os.path.join(ctx.outdir, "host_level.png")
-    host = run_host(ctx, ["test", str(LEVEL_TICKS), "--input", LEVEL_INPUT, "--png", host_png])
+    host_png = os.path.join(ctx.outdir, "host_%s.png" % level)
+    host = run_host(ctx, [level, str(ticks), "--input", script, "--png", host_png])
     ctx.note("QEMU READY crc=%s, host crc=%s" % (crc, host))
     assert host == crc, "host crc=%s differs from QEMU's %s; compare %s with %s" % (
-        host, crc, host_png, os.path.join(ctx.outdir, "level.png"))
-    ctx.check_golden(frame, "level_test_%d.png" % LEVEL_TICKS)
+        host, crc, host_png, os.path.join(ctx.outdir, level + ".png"))
+    ctx.check_golden(frame, golden)
+
+
+def test_level_golden(ctx):
+    """The test level after LEVEL_TICKS frames of scripted input: QEMU, host and golden agree."""
+    level_parity(ctx, "test", LEVEL_TICKS, LEVEL_INPUT, "level_test_%d.png" % LEVEL_TICKS)
 
 
 def test_seeds_golden(ctx):
     """Seed subsystems on screen at once: a shard burst, a spawner under a low
     ceiling, a platform on its loop, a fountain at full height (game/levels/seeds.tmj)."""
-    m = ctx.machine(opts="level=seeds ticks=%d input=%s" % (SEEDS_TICKS, SEEDS_INPUT))
-    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + SEEDS_TICKS * 13 / TICK_HZ + 5)
-    crc = match.group(2)
-    frame = m.screendump("seeds")
-    assert frame.crc() == crc, "READY crc=%s but the screendump's planes give %s" % (crc, frame.crc())
-    host_png = os.path.join(ctx.outdir, "host_seeds.png")
-    host = run_host(ctx, ["seeds", str(SEEDS_TICKS), "--input", SEEDS_INPUT, "--png", host_png])
-    ctx.note("QEMU READY crc=%s, host crc=%s" % (crc, host))
-    assert host == crc, "host crc=%s differs from QEMU's %s; compare %s with %s" % (
-        host, crc, host_png, os.path.join(ctx.outdir, "seeds.png"))
-    ctx.check_golden(frame, "seeds_%d.png" % SEEDS_TICKS)
+    level_parity(ctx, "seeds", SEEDS_TICKS, SEEDS_INPUT, "seeds_%d.png" % SEEDS_TICKS)
 
 
 def test_seeds_trace(ctx):
