@@ -10,6 +10,7 @@ void act_player_begin_jump(Actor *self, World *w);
 void act_player_jump(Actor *self, World *w);
 void act_player_begin_fall(Actor *self, World *w);
 void act_player_fall(Actor *self, World *w);
+void act_player_die(Actor *self, World *w);     /* lie still, then respawn or game over */
 
 /* creatures.c */
 void act_critter_walk(Actor *self, World *w);

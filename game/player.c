@@ -172,3 +172,27 @@ void act_player_fall(Actor *a, World *w)
 		go(a, act_player_stand);
 	}
 }
+
+/*
+ * Dead: no control, the body stays where it fell for DEATH_FRAMES, then a
+ * life is spent and the player starts again where the level began, with
+ * full health; with no life left the game is over.
+ */
+void act_player_die(Actor *a, World *w)
+{
+	if (++a->timer < DEATH_FRAMES)
+		return;
+	if (w->lives > 0)
+		w->lives--;
+	w->status_version++;
+	if (w->lives == 0) {
+		w->game_over = true;
+		return;
+	}
+	a->x = w->start_x;
+	a->y = w->start_y;
+	w->health = PLAYER_MAX_HEALTH;
+	w->hurt_cooldown = HURT_COOLDOWN_FRAMES;
+	go(a, act_player_stand);
+	world_camera_follow(w);
+}

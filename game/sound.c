@@ -32,6 +32,11 @@ static const uint16_t snd_pounce[] = { HZ(300), HZ(450), HZ(600), HZ(800), HZ(60
 static const uint16_t snd_pickup[] = { HZ(1200), HZ(1600), HZ(2000), HZ(2400), HZ(2800), HZ(3200) };
 static const uint16_t snd_switch[] = { HZ(500), 0, HZ(500), 0, HZ(1000), HZ(1000) };
 
+static const uint16_t snd_death[] = {
+	HZ(800), HZ(760), HZ(720), HZ(680), HZ(640), HZ(600), HZ(560), HZ(520), HZ(480), HZ(440),
+	HZ(400), HZ(360), HZ(320), HZ(280), HZ(240), HZ(200), HZ(160), HZ(120), 0, HZ(100),
+};
+
 #define LEN(a) ((uint16_t)(sizeof(a) / sizeof((a)[0])))
 
 const SoundDef snd_defs[SND_COUNT] = {
@@ -45,4 +50,5 @@ const SoundDef snd_defs[SND_COUNT] = {
 	[SND_POUNCE] = { .priority = 30, .length = LEN(snd_pounce), .divisors = snd_pounce },
 	[SND_PICKUP] = { .priority = 25, .length = LEN(snd_pickup), .divisors = snd_pickup },
 	[SND_SWITCH] = { .priority = 35, .length = LEN(snd_switch), .divisors = snd_switch },
+	[SND_DEATH] = { .priority = 50, .length = LEN(snd_death), .divisors = snd_death },
 };

@@ -15,6 +15,7 @@ typedef enum SoundId {
 	SND_POUNCE,
 	SND_PICKUP,
 	SND_SWITCH,
+	SND_DEATH,
 	SND_COUNT
 } SoundId;
 

@@ -26,6 +26,8 @@ void world_init(World *w, uint32_t seed)
 	w->sound = SND_NONE;
 	w->in_tick = false;
 	w->cling_dir = DIR4_NONE;
+	w->start_x = w->start_y = 0;
+	w->game_over = false;
 	w->hurt_cooldown = 0;
 	w->scooter = false;
 	spawner_init(w);
@@ -38,6 +40,8 @@ void world_init(World *w, uint32_t seed)
  * spawned during the loop wait for the next frame; removed ones are only
  * marked, and their slots are freed after the loop.
  */
+static void check_player_hazards(World *w);
+
 void world_tick(World *w, const GameInput *in)
 {
 	Actor *p = world_player(w);
@@ -69,6 +73,7 @@ void world_tick(World *w, const GameInput *in)
 	}
 	shard_update(w);
 	spawner_update(w);
+	check_player_hazards(w);
 	w->in_tick = false;
 	actor_collect_dead(w);
 	if (w->hurt_cooldown)
@@ -201,6 +206,11 @@ bool world_load_level(World *w, const uint8_t *data, size_t len, uint32_t seed, 
 			w->platforms.active = false;    /* seed 003: frozen until it is pressed */
 			actor_spawn(w, sp->kind, sp->x, sp->y);
 			break;
+		case ACT_PLAYER:
+			w->start_x = (int16_t)sp->x;
+			w->start_y = (int16_t)sp->y;
+			actor_spawn(w, sp->kind, sp->x, sp->y);
+			break;
 		default:
 			actor_spawn(w, sp->kind, sp->x, sp->y);
 			break;
@@ -210,16 +220,55 @@ bool world_load_level(World *w, const uint8_t *data, size_t len, uint32_t seed, 
 	return true;
 }
 
-/* A hit: one health point, then HURT_COOLDOWN_FRAMES of immunity. */
+/* The player dies at once: the death action takes over. */
+void world_kill_player(World *w)
+{
+	Actor *p = world_player(w);
+
+	if (!p || p->tick == act_player_die)
+		return;
+	w->health = 0;
+	w->status_version++;
+	p->tick = act_player_die;
+	p->timer = 0;
+	world_request_sound(w, SND_DEATH);
+}
+
+/* A hit: one health point, then HURT_COOLDOWN_FRAMES of immunity; the last point kills. */
 void world_hurt_player(World *w)
 {
-	if (w->player < 0 || w->hurt_cooldown > 0)
+	Actor *p = world_player(w);
+
+	if (!p || w->hurt_cooldown > 0 || p->tick == act_player_die)
 		return;
 	if (w->health > 0)
 		w->health--;
 	w->hurt_cooldown = HURT_COOLDOWN_FRAMES;
 	w->status_version++;
-	world_request_sound(w, SND_HURT);
+	if (w->health == 0)
+		world_kill_player(w);
+	else
+		world_request_sound(w, SND_HURT);
+}
+
+/* After everyone moved: harmful actors touching the player, and falling out of the world. */
+static void check_player_hazards(World *w)
+{
+	Actor *p = world_player(w);
+
+	if (!p || p->tick == act_player_die)
+		return;
+	if (p->y >= w->map.h - 1) {             /* feet on the map's last row: off the world */
+		world_kill_player(w);
+		return;
+	}
+	for (int i = 0; i < MAX_ACTORS; i++) {
+		const Actor *a = &w->actors[i];
+
+		if (a->kind != ACT_NONE && !a->dead && (actor_kinds[a->kind].flags & AF_HURTS) &&
+		    is_touching_player(w, a))
+			world_hurt_player(w);
+	}
 }
 
 /* One line per active spawner, shard, platform and fountain (the `trace` option). */

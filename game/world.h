@@ -56,6 +56,8 @@ struct World {
 	SoundId sound;                  /* highest-priority sound asked for this tick */
 	bool in_tick;                   /* inside the actor loop: spawns wait for the next one */
 	uint8_t cling_dir;              /* DIR4_* wall the player clings to, DIR4_NONE if none */
+	int16_t start_x, start_y;       /* where the player (re)starts */
+	bool game_over;                 /* the last life is gone */
 	uint8_t hurt_cooldown;          /* frames the player ignores further hurts */
 	bool scooter;                   /* Cosmo's scooter: platforms ignore a mounted player (never set yet) */
 	SpawnerPool spawners;           /* seed 000 */
@@ -64,6 +66,7 @@ struct World {
 };
 
 #define HURT_COOLDOWN_FRAMES 44         /* NOTE: our choice; frames of blinking after a hit */
+#define DEATH_FRAMES 20                 /* the player lies still this long before a respawn */
 
 void world_init(World *w, uint32_t seed);       /* empty map, no actors */
 void world_tick(World *w, const GameInput *in); /* one game frame */
@@ -84,6 +87,7 @@ Actor *world_player(World *w);
 
 void world_request_sound(World *w, SoundId s);
 void world_hurt_player(World *w);               /* one health point unless cooling down */
+void world_kill_player(World *w);               /* at once: death, then respawn or game over */
 int actor_kind_image(int kind);                 /* frame 0 of the kind's first action */
 void world_add_score(World *w, uint32_t points);
 void world_camera_follow(World *w);            /* snap: player inside the margins at once */

@@ -190,14 +190,13 @@ static void trace_to_log(void *ctx, const char *line)
 	klog("%s\n", line);
 }
 
-/* A problem the player must see: message on screen and COM1, Enter goes back. */
-static void show_error(const char *what, const char *detail)
+/* A full-screen message on colour bg until Enter (or Space, Esc) is pressed. */
+static void show_message(const char *what, const char *detail, int bg)
 {
 	int page = vga_back_page();
 	GameInput in;
 
-	klog("ERROR: %s: %s\n", what, detail);
-	vga_clear(page, 4);
+	vga_clear(page, bg);
 	vga_text(page, 8, 8, what, 15);
 	for (int i = 0, y = 24; detail[i] && y < 160; y += 10) {
 		char line[40];
@@ -216,6 +215,13 @@ static void show_error(const char *what, const char *detail)
 		if (in.pressed & (BTN_BIT(BTN_ENTER) | BTN_BIT(BTN_FIRE) | BTN_BIT(BTN_PAUSE)))
 			return;
 	}
+}
+
+/* A problem the player must see: message on screen and COM1, Enter goes back. */
+static void show_error(const char *what, const char *detail)
+{
+	klog("ERROR: %s: %s\n", what, detail);
+	show_message(what, detail, 4);
 }
 
 static void draw_world(void)
@@ -299,6 +305,14 @@ static void run_level(const BootOptions *o, const BootInfo *b, const char *name)
 		}
 		if (o->ticks && done >= o->ticks)
 			freeze(done);
+		if (world.game_over) {
+			char score[32];
+
+			kfmt_snprintf(score, sizeof score, "Final score %u", (unsigned)world.score);
+			klog("game over: score %u\n", (unsigned)world.score);
+			show_message("GAME OVER", score, 1);
+			return;
+		}
 		pit_wait_tick();
 	}
 }
