@@ -30,7 +30,7 @@ DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
               game/actor.c game/creatures.c game/player.c game/world.c game/render.c game/clock.c \
-              game/script.c game/items.c game/trace.c game/spawner.c game/shard.c game/platform.c game/fountain.c game/level.c
+              game/script.c game/items.c game/textbuf.c game/trace.c game/spawner.c game/shard.c game/platform.c game/fountain.c game/level.c
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
@@ -124,7 +124,7 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 # fuzz-replay runs the same checks over the saved inputs with the host compiler.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_SRC     := tests/fuzz/fuzz_level.c game/level.c game/crc32.c $(B)/gen/assets.c $(B)/gen/levels.c
+FUZZ_SRC     := tests/fuzz/fuzz_level.c game/level.c game/textbuf.c game/crc32.c $(B)/gen/assets.c $(B)/gen/levels.c
 FUZZ_INPUTS  := tests/fuzz/corpus tests/fuzz/regressions
 
 $(B)/fuzz/fuzz_level: $(FUZZ_SRC) game/level.h

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "textbuf.h"
+
 /* Receives one complete line (no newline) per call. */
 typedef void (*TraceEmit)(void *ctx, const char *line);
 
@@ -11,7 +13,7 @@ typedef void (*TraceEmit)(void *ctx, const char *line);
 
 typedef struct TraceLine {
 	char buf[TRACE_LINE];
-	int n;
+	TextBuf t;                      /* writes into buf; don't copy a TraceLine once begun */
 } TraceLine;
 
 void trace_begin(TraceLine *l, uint32_t tick, const char *kind, int slot);  /* "T=<tick> <kind> <slot>" */
