@@ -1,5 +1,6 @@
 /* test_creatures.c: critter, slug and barrel action functions frame by frame on hand-built maps. */
 #include "testmain.h"
+#include "mapfix.h"
 
 #include "actions.h"
 #include "acts.h"
@@ -12,25 +13,14 @@
 static World w;
 static const GameInput no_input = { 0, 0 };
 
-static uint16_t block(void)
-{
-	for (uint16_t s = 1; s < gfx_tile_count; s++)
-		if ((gfx_tile_attrs[s] & (TILE_BLOCK_ALL | TILE_SLOPED)) == TILE_BLOCK_ALL)
-			return (uint16_t)(MAP_SOLID_BASE + s);
-	fail_msg("tiles.json has no full block");
-	return 0;
-}
-
 static void row(int y, int x0, int x1, uint16_t cell)
 {
-	for (int x = x0; x <= x1; x++)
-		map_set_tile(&w.map, x, y, cell);
+	map_row(&w.map, y, x0, x1, cell);
 }
 
 static void column(int x, int y0, int y1)
 {
-	for (int y = y0; y <= y1; y++)
-		map_set_tile(&w.map, x, y, block());
+	map_column(&w.map, x, y0, y1, block());
 }
 
 static int empty_40x30(void **state)

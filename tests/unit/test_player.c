@@ -1,5 +1,6 @@
 /* test_player.c: the player's action-function chain (seed 004, Tommy) tick by tick on a hand-built map. */
 #include "testmain.h"
+#include "mapfix.h"
 
 #include "actions.h"
 #include "acts.h"
@@ -17,25 +18,14 @@ static World w;
 static Actor *p;
 
 /* A full block (blocks all four ways, no slope), picked by its attributes. */
-static uint16_t block(void)
-{
-	for (uint16_t s = 1; s < gfx_tile_count; s++)
-		if ((gfx_tile_attrs[s] & (TILE_BLOCK_ALL | TILE_SLOPED)) == TILE_BLOCK_ALL)
-			return (uint16_t)(MAP_SOLID_BASE + s);
-	fail_msg("tiles.json has no full block");
-	return 0;
-}
-
 static void row(int y, int x0, int x1)
 {
-	for (int x = x0; x <= x1; x++)
-		map_set_tile(&w.map, x, y, block());
+	map_row(&w.map, y, x0, x1, block());
 }
 
 static void column(int x, int y0, int y1)
 {
-	for (int y = y0; y <= y1; y++)
-		map_set_tile(&w.map, x, y, block());
+	map_column(&w.map, x, y0, y1, block());
 }
 
 /* 40x30 map with a floor across row 15; the player stands on it at (5, 14). */
