@@ -59,6 +59,7 @@ Actor *actor_spawn(World *w, int kind, int x, int y)
 			.dir = -1,
 			.tick = actor_kinds[kind].start,
 			.born = w->in_tick ? w->tick + 1 : w->tick,
+			.hp = actor_kinds[kind].hp ? actor_kinds[kind].hp : 1,
 		};
 		anim_init(&a->anim);
 		anim_set_action(&a->anim, actor_kinds[kind].action);

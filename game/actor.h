@@ -36,6 +36,22 @@ typedef enum ActorKindId {
 	ACT_FOUNTAIN_9,
 	ACT_FOUNTAIN_12,
 	ACT_FOUNTAIN_15,
+	ACT_BULLET,                     /* the player's shot (seed 004) */
+	ACT_BOMB,                       /* a dropped, lit bomb: fuse, then explosion */
+	ACT_EXPLOSION,                  /* a bomb's blast: destroys what is near */
+	ACT_BOMB_PICKUP,                /* an idle bomb: touch to carry one more */
+	ACT_FLOATER,                    /* floating score points (seed 004) */
+	ACT_BASKET,                     /* like the barrel: pounce or bomb -> shards + prize */
+	ACT_TULIP,                      /* launcher plant: blue balls / parachutes via spawners */
+	ACT_BLUE_BALL,
+	ACT_PARACHUTE,
+	ACT_EYE_PLANT,                  /* bombed -> an idle bomb via a spawner */
+	ACT_SATELLITE,                  /* destroyed -> a hamburger via a spawner */
+	ACT_FROZEN_FRIEND,              /* rescued -> a hamburger via a spawner */
+	ACT_HOPPER,                     /* seed 004's grasshopper: walks, dies slowly */
+	ACT_SCORPION,                   /* seed 004's scorpion */
+	ACT_BOSS,                       /* spawns creatures, takes many hits */
+	ACT_EXIT,                       /* touching it finishes the level */
 	/* ACTOR KINDS END */
 	ACT_COUNT
 } ActorKindId;
@@ -46,6 +62,7 @@ typedef enum ActorKindId {
 #define AF_POUNCE       0x04            /* landing on it destroys it */
 #define AF_PRIZE        0x08            /* collected on touch */
 #define AF_MARKER       0x10            /* level-file marker, never a live actor */
+#define AF_SHOOTABLE    0x20            /* bullets, kicks and explosions reach it (actor_hit) */
 
 typedef struct ActorKind {
 	const char *name;
@@ -53,6 +70,7 @@ typedef struct ActorKind {
 	uint8_t action;                 /* ActionId it starts in */
 	uint8_t flags;
 	uint16_t points;                /* score when collected or destroyed */
+	uint8_t hp;                     /* hits it takes before it dies (0 counts as 1) */
 } ActorKind;
 
 extern const ActorKind actor_kinds[ACT_COUNT];
@@ -65,7 +83,10 @@ struct Actor {
 	int16_t x, y;                   /* map tiles: x of the left edge, y of the bottom row */
 	int8_t dir;                     /* -1 west, +1 east */
 	int16_t vy;                     /* tiles per tick, + = down */
+	int16_t vx;                     /* tiles per tick, + = east (kind-specific use) */
 	uint16_t timer;                 /* ticks in the current action function */
+	uint16_t count;                 /* kind-specific counter (dying frames, fuse, ...) */
+	uint8_t hp;                     /* hits left (from ActorKind.hp at spawn) */
 	uint32_t born;                  /* world tick of its first action */
 	ActorTick tick;                 /* what runs for it this tick */
 	AnimState anim;

@@ -21,8 +21,19 @@ void act_barrel_fall(Actor *self, World *w);
 void act_prize(Actor *self, World *w);
 void act_foot_switch(Actor *self, World *w);
 
-/* items.c: what happens when the player lands on an actor (Cosmo's pounce). */
-bool actor_pounce(World *w, Actor *victim);     /* true if it was pounceable and reacted */
+/*
+ * How an actor is hit. actor_hit is the one entry point for every kind of
+ * damage: the player's pounce, bullet and kick, and a bomb's explosion.
+ */
+typedef enum HitKind {
+	HIT_POUNCE,
+	HIT_SHOT,
+	HIT_KICK,
+	HIT_BOMB,
+} HitKind;
+
+bool actor_hit(World *w, Actor *victim, HitKind how);   /* true if it reacted (the hit is used up) */
+bool actor_pounce(World *w, Actor *victim);     /* actor_hit(w, victim, HIT_POUNCE) */
 
 /* Shared helpers for movers on the tile grid. */
 int actor_image(const Actor *a);

@@ -34,16 +34,22 @@ void act_foot_switch(Actor *a, World *w)
 	(void)w;
 }
 
+bool actor_pounce(World *w, Actor *v)
+{
+	return actor_hit(w, v, HIT_POUNCE);
+}
+
 /*
- * The player landed on top of `v`. A barrel bursts into four shards and
+ * `v` is hit: the player landed on top of it (HIT_POUNCE), or a bullet,
+ * kick or explosion reached it (kinds flagged AF_SHOOTABLE). A barrel bursts into four shards and
  * releases a prize through a spawner (seeds 000 and 001); a creature is
  * destroyed; the foot switch is pressed and starts the map's platforms.
  */
-bool actor_pounce(World *w, Actor *v)
+bool actor_hit(World *w, Actor *v, HitKind how)
 {
 	const ActorKind *k = &actor_kinds[v->kind];
 
-	if (v->dead || !(k->flags & AF_POUNCE))
+	if (v->dead || !(k->flags & (how == HIT_POUNCE ? AF_POUNCE : AF_SHOOTABLE)))
 		return false;
 	switch (v->kind) {
 	case ACT_BARREL:

@@ -37,6 +37,24 @@ static const uint16_t snd_death[] = {
 	HZ(400), HZ(360), HZ(320), HZ(280), HZ(240), HZ(200), HZ(160), HZ(120), 0, HZ(100),
 };
 
+/* A short high zap. */
+static const uint16_t snd_shoot[] = { HZ(2400), HZ(2000), HZ(1700) };
+
+/* Noise-like rumble: alternating low divisors, slowly falling. */
+static const uint16_t snd_explosion[] = {
+	HZ(90), HZ(140), HZ(80), HZ(130), HZ(75), HZ(120), HZ(70), HZ(110), HZ(65), HZ(100),
+	HZ(60), HZ(90), 0, HZ(55), HZ(80), 0, HZ(50), HZ(70),
+};
+static const uint16_t snd_kick[] = { HZ(250), HZ(180) };
+static const uint16_t snd_enemy_hit[] = { HZ(700), HZ(500), HZ(350), HZ(250) };
+
+/* Level finished: a rising arpeggio, each note held. */
+static const uint16_t snd_exit[] = {
+	HZ(523), HZ(523), HZ(523), HZ(659), HZ(659), HZ(659), HZ(784), HZ(784), HZ(784),
+	HZ(1047), HZ(1047), HZ(1047), HZ(1047), HZ(1047), HZ(1047),
+};
+static const uint16_t snd_menu[] = { HZ(1800), HZ(1800) };
+
 #define LEN(a) ((uint16_t)(sizeof(a) / sizeof((a)[0])))
 
 const SoundDef snd_defs[SND_COUNT] = {
@@ -51,4 +69,10 @@ const SoundDef snd_defs[SND_COUNT] = {
 	[SND_PICKUP] = { .priority = 25, .length = LEN(snd_pickup), .divisors = snd_pickup },
 	[SND_SWITCH] = { .priority = 35, .length = LEN(snd_switch), .divisors = snd_switch },
 	[SND_DEATH] = { .priority = 50, .length = LEN(snd_death), .divisors = snd_death },
+	[SND_SHOOT] = { .priority = 12, .length = LEN(snd_shoot), .divisors = snd_shoot },
+	[SND_EXPLOSION] = { .priority = 45, .length = LEN(snd_explosion), .divisors = snd_explosion },
+	[SND_KICK] = { .priority = 15, .length = LEN(snd_kick), .divisors = snd_kick },
+	[SND_ENEMY_HIT] = { .priority = 32, .length = LEN(snd_enemy_hit), .divisors = snd_enemy_hit },
+	[SND_EXIT] = { .priority = 60, .length = LEN(snd_exit), .divisors = snd_exit },
+	[SND_MENU] = { .priority = 10, .length = LEN(snd_menu), .divisors = snd_menu },
 };

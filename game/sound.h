@@ -16,6 +16,12 @@ typedef enum SoundId {
 	SND_PICKUP,
 	SND_SWITCH,
 	SND_DEATH,
+	SND_SHOOT,
+	SND_EXPLOSION,
+	SND_KICK,
+	SND_ENEMY_HIT,                  /* a creature is hit and starts dying */
+	SND_EXIT,                       /* level finished */
+	SND_MENU,                       /* menu cursor moved */
 	SND_COUNT
 } SoundId;
 

@@ -22,6 +22,9 @@ void world_init(World *w, uint32_t seed)
 	w->score = 0;
 	w->health = PLAYER_MAX_HEALTH;
 	w->lives = PLAYER_START_LIVES;
+	w->bombs = 0;
+	w->bullets = 0;
+	w->level_done = false;
 	w->status_version = 1;
 	w->sound = SND_NONE;
 	w->in_tick = false;

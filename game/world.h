@@ -52,7 +52,10 @@ struct World {
 	GameInput in;                   /* this tick's input */
 	uint32_t score;
 	uint8_t health, lives;
-	uint32_t status_version;        /* bumped when score/health/lives change */
+	uint8_t bombs;                  /* bombs the player carries */
+	uint8_t bullets;                /* the player's bullets alive (seed 004's nbullets) */
+	bool level_done;                /* the player reached the exit */
+	uint32_t status_version;        /* bumped when score/health/lives/bombs change */
 	SoundId sound;                  /* highest-priority sound asked for this tick */
 	bool in_tick;                   /* inside the actor loop: spawns wait for the next one */
 	uint8_t cling_dir;              /* DIR4_* wall the player clings to, DIR4_NONE if none */

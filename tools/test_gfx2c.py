@@ -130,6 +130,23 @@ class Gfx2cTest(unittest.TestCase):
 		self.assertIn("static const uint8_t img_dot_px[2 * 3] = {\n"
 		              "\t0xFF, 0xFF,\n\t0xFF, 0x02,\n\t0xFF, 0xFF,\n};", c)
 
+	def test_extra_sheets_append_in_name_order(self):
+		for part, name in (("zz", "LAST"), ("aa", "MIDDLE")):
+			im = Image.new("RGBA", (2, 2), CLEAR)
+			im.putpixel((1, 1), YELLOW)
+			im.save(self.path("sprites_%s.png" % part))
+			self.write_json("sprites_%s.json" % part, {"images": [
+				{"name": name, "x": 0, "y": 0, "w": 2, "h": 2}]})
+		rc, err, c, h = self.run_gfx2c()
+		self.assertEqual(rc, 0, err)
+		self.assertIn("enum {\n\tIMG_BOX,\n\tIMG_DOT,\n\tIMG_MIDDLE,\n\tIMG_LAST,\n\tIMG_COUNT\n};", h)
+		self.assertIn("static const uint8_t img_last_px[2 * 2] = {\n\t0xFF, 0xFF,\n\t0xFF, 0x0E,\n};", c)
+
+	def test_image_name_in_two_sheets_rejected(self):
+		Image.new("RGBA", (2, 2), CLEAR).save(self.path("sprites_more.png"))
+		self.write_json("sprites_more.json", {"images": [{"name": "DOT", "x": 0, "y": 0, "w": 2, "h": 2}]})
+		self.assert_rejected("sprites_more.json", "image DOT is already named by another sheet")
+
 	def test_tile_attributes_become_map_h_bit_names(self):
 		rc, err, c, _ = self.run_gfx2c()
 		self.assertEqual(rc, 0, err)
