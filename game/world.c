@@ -25,6 +25,7 @@ void world_init(World *w, uint32_t seed)
 	w->bombs = 0;
 	w->bullets = 0;
 	w->level_done = false;
+	w->kicking = false;
 	w->status_version = 1;
 	w->sound = SND_NONE;
 	w->in_tick = false;

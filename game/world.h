@@ -55,6 +55,7 @@ struct World {
 	uint8_t bombs;                  /* bombs the player carries */
 	uint8_t bullets;                /* the player's bullets alive (seed 004's nbullets) */
 	bool level_done;                /* the player reached the exit */
+	bool kicking;                   /* the player is mid-kick: walkers' touch does not hurt (seed 004) */
 	uint32_t status_version;        /* bumped when score/health/lives/bombs change */
 	SoundId sound;                  /* highest-priority sound asked for this tick */
 	bool in_tick;                   /* inside the actor loop: spawns wait for the next one */
