@@ -31,6 +31,8 @@ GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
               game/actor.c game/creatures.c game/player.c game/world.c game/render.c game/clock.c \
               game/script.c game/items.c game/textbuf.c game/trace.c game/spawner.c game/shard.c game/platform.c game/fountain.c game/level.c
+# shell: the session (title, menu, pause, interstitials), the episode, the level exit
+GAME_SRC   += game/exit.c game/episode.c game/session.c game/screens.c
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 

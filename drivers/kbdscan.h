@@ -14,6 +14,7 @@ enum {
 	KEY_1           = 0x02,
 	KEY_ENTER       = 0x1C,
 	KEY_LCTRL       = 0x1D,
+	KEY_Q           = 0x10,
 	KEY_P           = 0x19,
 	KEY_LSHIFT      = 0x2A,
 	KEY_B           = 0x30,

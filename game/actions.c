@@ -36,6 +36,8 @@ const Action anim_actions[ACTION_COUNT] = {
 	[ACTION_HAMBURGER]    = { .first = IMG_HAMBURGER, .count = 1, .views = 1, .mode = ANIM_FREEZE, .delay = 0 },
 	[ACTION_FOOT_SWITCH_UP]   = { .first = IMG_FOOT_SWITCH_UP, .count = 1, .views = 1, .mode = ANIM_FREEZE },
 	[ACTION_FOOT_SWITCH_DOWN] = { .first = IMG_FOOT_SWITCH_DOWN, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	/* shell: the exit's sign blinks, each frame about half a second (NOTE: our choice) */
+	[ACTION_EXIT]         = { .first = IMG_EXIT0, .count = 2, .views = 1, .mode = ANIM_LOOP, .delay = 4 },
 };
 
 const uint8_t anim_action_count = ACTION_COUNT;

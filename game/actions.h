@@ -18,6 +18,8 @@ typedef enum ActionId {
 	ACTION_HAMBURGER,
 	ACTION_FOOT_SWITCH_UP,
 	ACTION_FOOT_SWITCH_DOWN,
+	/* shell (session, episode, exit) */
+	ACTION_EXIT,                    /* the level exit: sign blinks, two frames */
 	ACTION_COUNT
 } ActionId;
 

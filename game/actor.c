@@ -36,6 +36,8 @@ const ActorKind actor_kinds[ACT_COUNT] = {
 	[ACT_FOUNTAIN_9]  = { .name = "FOUNTAIN_9", .flags = AF_MARKER },
 	[ACT_FOUNTAIN_12] = { .name = "FOUNTAIN_12", .flags = AF_MARKER },
 	[ACT_FOUNTAIN_15] = { .name = "FOUNTAIN_15", .flags = AF_MARKER },
+	/* shell: the level exit (game/exit.c) */
+	[ACT_EXIT]        = { .name = "EXIT", .start = act_exit, .action = ACTION_EXIT },
 };
 
 /*

@@ -21,6 +21,9 @@ void act_barrel_fall(Actor *self, World *w);
 void act_prize(Actor *self, World *w);
 void act_foot_switch(Actor *self, World *w);
 
+/* exit.c — the level exit (shell) */
+void act_exit(Actor *self, World *w);
+
 /*
  * How an actor is hit. actor_hit is the one entry point for every kind of
  * damage: the player's pounce, bullet and kick, and a bomb's explosion.

@@ -13,6 +13,7 @@
 #define STATUS_BG       0
 #define STATUS_TEXT     15
 #define STATUS_VALUE    14
+#define STATUS_BOMB_X   300             /* the bomb icon, right of the bomb count */
 
 static void draw_cell(Frame *f, uint16_t c, int px, int py)
 {
@@ -112,5 +113,10 @@ void render_status(const World *w, Frame *f)
 	frame_text(f, 232, STATUS_Y + 8, "LIVES", STATUS_TEXT);
 	put_number(num, w->lives, 2);
 	frame_text(f, 280, STATUS_Y + 8, num, STATUS_VALUE);
-	frame_text(f, 8, STATUS_Y + 22, "Arrows move, Ctrl/Alt jump", 7);
+	frame_text(f, 232, STATUS_Y + 22, "BOMBS", STATUS_TEXT);
+	put_number(num, w->bombs, 2);
+	frame_text(f, 280, STATUS_Y + 22, num, STATUS_VALUE);
+	frame_image(f, STATUS_BOMB_X + gfx_images[IMG_STATUS_BOMB].ox,
+	    STATUS_Y + 22 + gfx_images[IMG_STATUS_BOMB].oy, IMG_STATUS_BOMB, 0, 0);
+	frame_text(f, 8, STATUS_Y + 22, "Ctrl/Alt jump, P pause", 7);
 }

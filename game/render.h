@@ -21,8 +21,8 @@ void render_view(const World *w, Frame *f);
 void render_sprite(const World *w, Frame *f, int image, int x, int y, int flags, int color);
 
 /*
- * The status bar below the view: score, health bar, lives. It only changes
- * when w->status_version does, so a renderer may skip redrawing a page that
+ * The status bar below the view: score, health bar, lives, bombs (with an
+ * icon) and a line of key hints. It only changes when w->status_version does, so a renderer may skip redrawing a page that
  * already shows that version (seed 004's score box idea).
  */
 void render_status(const World *w, Frame *f);

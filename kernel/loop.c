@@ -1,4 +1,4 @@
-/* loop.c: scenes glue — sample input per tick, run the game's logic, draw its frames, play its sounds. */
+/* loop.c: the main loop — sample input per tick, run the session at its pace, draw its frames, play its sounds. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,46 +20,58 @@
 #include "present.h"
 #include "render.h"
 #include "script.h"
+#include "session.h"
 #include "sound.h"
 #include "speaker.h"
-#include "title.h"
 #include "vga.h"
 #include "world.h"
 
-#define MAX_CATCH_UP 8                  /* frames run back to back before a draw */
+#define WORLD_CATCH_UP  8               /* world frames run back to back before a draw */
+#define SCREEN_CATCH_UP 140             /* menu ticks (one second) */
+#define HALT_SOUND_TICKS 40             /* let a last sound effect finish before halting */
 
+static Session session;
 static Frame view_frame, status_frame;
-static World world;
-static uint32_t status_shown[VGA_PAGES];        /* status_version drawn on each page */
+static uint32_t status_shown[VGA_PAGES];        /* status_version drawn on each page, 0 = none */
 static Script script;
 static bool scripted;
 
-/* bench: what a level frame costs — TSC (instructions under QEMU -icount) and VRAM writes. */
+/* bench: what a world frame costs — TSC (instructions under QEMU -icount) and VRAM writes. */
 static struct {
 	uint32_t frames, draws;
 	uint64_t tsc_logic, tsc_draw, tsc_draw_max;
 	uint32_t vram, vram_max;
 } bench;
 
-/* The tick's input record: held buttons from the key table, presses from the queue. */
-static void input_sample(GameInput *in)
+/*
+ * The tick's input record: held buttons from the key table, presses from
+ * the queue, and the keys the session needs beyond the buttons (any key,
+ * Esc, Q). With input=SCRIPT the script replaces the keyboard.
+ */
+static void input_sample(SessionInput *in)
 {
 	uint8_t key;
 	int b;
 
+	*in = (SessionInput){ .keys = 0 };
 	if (scripted) {
-		script_next(&script, in);
+		script_next(&script, &in->pad);
 		while (kbd_pop_press(&key))
 			;                       /* a scripted run ignores the keyboard */
 		return;
 	}
-	*in = (GameInput){ 0 };
 	for (int k = 0; k < KBD_KEYS; k++)
 		if (kbd_down((uint8_t)k) && (b = keymap_button((uint8_t)k)) >= 0)
-			in->held |= BTN_BIT(b);
-	while (kbd_pop_press(&key))
+			in->pad.held |= BTN_BIT(b);
+	while (kbd_pop_press(&key)) {
+		in->keys |= SKEY_ANY;
+		if (key == KEY_ESC)
+			in->keys |= SKEY_ESC;
+		if (key == KEY_Q)
+			in->keys |= SKEY_QUIT;
 		if ((b = keymap_button(key)) >= 0)
-			in->pressed |= BTN_BIT(b);
+			in->pad.pressed |= BTN_BIT(b);
+	}
 }
 
 static void play_sound(SoundId id)
@@ -102,54 +114,24 @@ static void freeze(uint32_t done)
 		cpu_sti_hlt();                  /* IRQs still finish any sound */
 }
 
-/*
- * Title screen, one logic tick per PIT tick. Returns when the player asks
- * to play (Enter, Space or Jump).
- */
-static void run_title(const BootOptions *o)
+/* Quit: the goodbye screen is up. Let the last blip end, then stop the machine for good. */
+static void __attribute__((noreturn)) halt(void)
 {
-	static TitleState title;
-	uint32_t done = 0, start, look = 0;
-	bool shown = false;
-
-	title_init(&title);
-	start = pit_ticks();
-	for (;;) {
-		uint32_t due = pit_ticks() - start;
-
-		if (o->ticks && due > o->ticks)
-			due = o->ticks;
-		while (done < due) {
-			GameInput in;
-			TitleEvents ev;
-
-			input_sample(&in);
-			if (!o->ticks && (in.pressed & (BTN_BIT(BTN_ENTER) | BTN_BIT(BTN_FIRE) | BTN_BIT(BTN_JUMP))))
-				return;
-			title_tick(&title, &in, &ev);
-			done++;
-			play_sound(ev.sound);
-			if (ev.moved)
-				klog("title: sprite tx=%d ty=%d\n", title.tx, title.ty);
-		}
-		if (!shown || title_look(&title) != look) {
-			look = title_look(&title);
-			title_draw(&title, &view_frame);
-			present_frame(&view_frame, vga_back_page());
-			vga_flip();
-			if (!shown)
-				log_ready();
-			shown = true;
-		}
-		if (o->ticks && done >= o->ticks)
-			freeze(done);
+	klog("halt\n");
+	for (int i = 0; i < HALT_SOUND_TICKS; i++)
 		pit_wait_tick();
-	}
+	cpu_cli();
+	spk_tone(0);
+	for (;;)
+		cpu_hlt();
 }
 
 /* Find a level by name: GRUB modules first (a user's file wins), then the built-in ones. */
-static bool find_level(const BootInfo *b, const char *name, const uint8_t **data, size_t *len)
+static bool find_level(void *ctx, const char *name, const uint8_t **data, size_t *len)
 {
+	const BootInfo *b = ctx;
+	const LevelBlob *blob;
+
 	for (int i = 0; i < b->module_count; i++) {
 		const char *m = b->modules[i].name;
 		const char *base = m;
@@ -168,158 +150,84 @@ static bool find_level(const BootInfo *b, const char *name, const uint8_t **data
 				break;
 		}
 	}
-	for (int i = 0; i < game_level_count; i++) {
-		const char *n = game_levels[i].name;
-		int k = 0;
-
-		while (n[k] && n[k] == name[k])
-			k++;
-		if (n[k] == name[k]) {
-			*data = game_levels[i].data;
-			*len = game_levels[i].len;
-			klog("level: '%s' built in (%u bytes)\n", name, (unsigned)*len);
-			return true;
-		}
-	}
-	return false;
+	blob = level_find(name);
+	if (!blob)
+		return false;
+	*data = blob->data;
+	*len = blob->len;
+	klog("level: '%s' built in (%u bytes)\n", name, (unsigned)*len);
+	return true;
 }
 
-static void trace_to_log(void *ctx, const char *line)
+/* Session lines (mode changes, errors) and trace lines go to COM1 as they are. */
+static void log_line(void *ctx, const char *line)
 {
 	(void)ctx;
 	klog("%s\n", line);
 }
 
-/* A full-screen message on colour bg until Enter (or Space, Esc) is pressed. */
-static void show_message(const char *what, const char *detail, int bg)
-{
-	int page = vga_back_page();
-	GameInput in;
-
-	vga_clear(page, bg);
-	vga_text(page, 8, 8, what, 15);
-	for (int i = 0, y = 24; detail[i] && y < 160; y += 10) {
-		char line[40];
-		int n = 0;
-
-		while (detail[i] && n < 38)
-			line[n++] = detail[i++];
-		line[n] = '\0';
-		vga_text(page, 8, y, line, 14);
-	}
-	vga_text(page, 8, 184, "Press Enter to go back.", 15);
-	vga_flip();
-	for (;;) {
-		pit_wait_tick();
-		input_sample(&in);
-		if (in.pressed & (BTN_BIT(BTN_ENTER) | BTN_BIT(BTN_FIRE) | BTN_BIT(BTN_PAUSE)))
-			return;
-	}
-}
-
-/* A problem the player must see: message on screen and COM1, Enter goes back. */
-static void show_error(const char *what, const char *detail)
-{
-	klog("ERROR: %s: %s\n", what, detail);
-	show_message(what, detail, 4);
-}
-
-static void draw_world(void)
+/*
+ * The session's picture into the back page, then flip. Over a world view
+ * the status bar is drawn only when its version differs from what this
+ * page shows; a full-screen picture wipes it on this page, and the next
+ * level may reuse version numbers, so both pages forget theirs.
+ */
+static void draw(void)
 {
 	int page = vga_back_page();
 
-	render_view(&world, &view_frame);
+	session_draw(&session, &view_frame);
 	present_frame(&view_frame, page);
-	if (status_shown[page] != world.status_version) {
-		render_status(&world, &status_frame);
+	if (!session_shows_world(&session)) {
+		status_shown[0] = status_shown[1] = 0;
+	} else if (status_shown[page] != session.world.status_version) {
+		render_status(&session.world, &status_frame);
 		present_frame(&status_frame, page);
-		status_shown[page] = world.status_version;
+		status_shown[page] = session.world.status_version;
 	}
 	vga_flip();
+}
+
+static void bench_draw(uint64_t t_logic)
+{
+	uint32_t v0 = vga_bytes_written();
+	uint64_t t1 = cpu_rdtsc(), d;
+	uint32_t v;
+
+	draw();
+	d = cpu_rdtsc() - t1;
+	v = vga_bytes_written() - v0;
+	bench.draws++;
+	bench.tsc_logic += t_logic;
+	bench.tsc_draw += d;
+	if (d > bench.tsc_draw_max)
+		bench.tsc_draw_max = d;
+	bench.vram += v;
+	if (v > bench.vram_max)
+		bench.vram_max = v;
+}
+
+static void start_clock(GameClock *c, uint16_t pace)
+{
+	clock_init(c, pit_ticks(), pace, pace > 1 ? WORLD_CATCH_UP : SCREEN_CATCH_UP);
 }
 
 /*
- * A level: one world frame per 13 PIT ticks (Cosmo's rate); if drawing
- * falls behind, logic catches up before the next draw. Returns on a bad
- * level (after showing why) or when the player quits with Esc.
+ * The session at its own pace: one tick per PIT tick on the title and the
+ * menus (140 Hz), one world frame per 13 PIT ticks in a level (Cosmo's
+ * rate). When the pace changes (a level starts or ends, a pause) the clock
+ * restarts. If drawing falls behind, logic catches up before the next draw.
  */
-static void run_level(const BootOptions *o, const BootInfo *b, const char *name)
-{
-	const uint8_t *data;
-	size_t len;
-	char err[LEVEL_ERR_SIZE];
-	GameClock clock;
-	uint32_t done = 0;
-
-	if (!find_level(b, name, &data, &len)) {
-		show_error("LEVEL NOT FOUND", name);
-		return;
-	}
-	if (!world_load_level(&world, data, len, 1, err, sizeof err)) {
-		show_error("BAD LEVEL FILE", err);
-		return;
-	}
-	klog("level: %ux%u tiles, %d actors\n", (unsigned)world.map.w, (unsigned)world.map.h,
-	    actor_count(&world));
-	status_shown[0] = status_shown[1] = 0;
-	draw_world();
-	log_ready();
-	clock_init(&clock, pit_ticks(), WORLD_PIT_TICKS_PER_FRAME, MAX_CATCH_UP);
-	for (;;) {
-		uint32_t due = clock_frames_due(&clock, pit_ticks());
-		uint64_t t0 = cpu_rdtsc(), t1;
-
-		if (o->ticks && done + due > o->ticks)
-			due = o->ticks - done;
-		for (uint32_t i = 0; i < due; i++) {
-			GameInput in;
-
-			input_sample(&in);
-			if (!o->ticks && (in.pressed & BTN_BIT(BTN_PAUSE)))
-				return;
-			world_tick(&world, &in);
-			done++;
-			if (o->trace)
-				world_trace(&world, trace_to_log, NULL);
-			play_sound(world.sound);
-		}
-		if (due) {
-			uint32_t v0 = vga_bytes_written();
-
-			t1 = cpu_rdtsc();
-			draw_world();
-			if (o->bench) {
-				uint64_t d = cpu_rdtsc() - t1;
-				uint32_t v = vga_bytes_written() - v0;
-
-				bench.frames += due;
-				bench.draws++;
-				bench.tsc_logic += t1 - t0;
-				bench.tsc_draw += d;
-				if (d > bench.tsc_draw_max)
-					bench.tsc_draw_max = d;
-				bench.vram += v;
-				if (v > bench.vram_max)
-					bench.vram_max = v;
-			}
-		}
-		if (o->ticks && done >= o->ticks)
-			freeze(done);
-		if (world.game_over) {
-			char score[32];
-
-			kfmt_snprintf(score, sizeof score, "Final score %u", (unsigned)world.score);
-			klog("game over: score %u\n", (unsigned)world.score);
-			show_message("GAME OVER", score, 1);
-			return;
-		}
-		pit_wait_tick();
-	}
-}
-
 void loop_run(const BootOptions *o, const BootInfo *b)
 {
-	const char *level = o->level[0] ? o->level : NULL;
+	SessionHooks hooks = {
+		.find = find_level, .find_ctx = (void *)b,
+		.log = log_line, .log_ctx = NULL,
+		/* .demo: the attract demo's input source; none given = the built-in script */
+	};
+	GameClock clock;
+	uint32_t done = 0, look;
+	uint16_t pace;
 	int bad = 0;
 
 	if (o->input[0]) {
@@ -327,12 +235,53 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 		if (!scripted)
 			klog("cmdline: bad input script at character %d, ignored\n", bad);
 	}
+	session_init(&session, &hooks);
+	if (o->level[0])
+		session_play_level(&session, o->level);
+	draw();
+	look = session_look(&session);
+	log_ready();
+	pace = session_pit_ticks(&session);
+	start_clock(&clock, pace);
 	for (;;) {
-		if (!level) {
-			run_title(o);
-			level = game_level_count ? game_levels[0].name : "test";
+		uint32_t due = clock_frames_due(&clock, pit_ticks()), world_frames = 0;
+		uint64_t t0 = cpu_rdtsc();
+
+		if (o->ticks && done + due > o->ticks)
+			due = o->ticks - done;
+		for (uint32_t i = 0; i < due; i++) {
+			SessionInput in;
+			SessionEvents ev;
+
+			input_sample(&in);      /* the input source: keyboard, or the input= script */
+			session_tick(&session, &in, &ev);
+			done++;
+			if (ev.world_ticked) {
+				world_frames++;
+				if (o->trace)
+					world_trace(&session.world, log_line, NULL);
+			}
+			play_sound(ev.sound);
+			if (session_pit_ticks(&session) != pace)
+				break;          /* a new pace: the rest of the lag is not ours */
 		}
-		run_level(o, b, level);
-		level = NULL;
+		if (session_look(&session) != look) {
+			look = session_look(&session);
+			if (o->bench && world_frames) {
+				bench.frames += world_frames;
+				bench_draw(cpu_rdtsc() - t0);
+			} else {
+				draw();
+			}
+		}
+		if (session.mode == SESSION_HALTED)
+			halt();
+		if (o->ticks && done >= o->ticks)
+			freeze(done);
+		if (session_pit_ticks(&session) != pace) {
+			pace = session_pit_ticks(&session);
+			start_clock(&clock, pace);
+		}
+		pit_wait_tick();
 	}
 }

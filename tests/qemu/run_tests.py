@@ -361,6 +361,96 @@ def test_level_module(ctx):
     m.wait_for(RE_FROZEN, 5)
 
 
+# -- the session: menu, quit, pause (game/session.c) --------------------------
+
+RE_MENU = r"^session: menu$"
+PAUSE_BOX = Rect(88, 44, 144, 72)       # game/screens.c: the pause box, centred on the view
+SND_MENU_ID = 16                        # game/sound.h
+
+
+def host_session(ctx, name, keys, level=None):
+    """The session on the host (build/hostframe) after these key steps: (crc, png path)."""
+    assert ctx.hostframe, "no --hostframe binary given: cannot render the session on the host"
+    png = os.path.join(ctx.outdir, "host_%s.png" % name)
+    args = [ctx.hostframe, "0", png, "--keys", keys] + (["--level", level] if level else [])
+    out = subprocess.run(args, capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, "%s failed: %s" % (" ".join(args), out.stderr.strip())
+    crc = re.search(r"crc=([0-9A-F]{8})", out.stdout)
+    assert crc, "no crc in host output %r" % out.stdout
+    return crc.group(1), png
+
+
+def tap_and_wait(m, qcode, pattern, timeout=3.0):
+    mark = m.mark()
+    m.tap(qcode)
+    return m.wait_for(pattern, timeout, since=mark)
+
+
+def test_menu_new_game(ctx):
+    """Keys through QMP: Enter opens the menu, Down/Up move the cursor (with the menu blip),
+    Enter on New game starts level 1 of the episode."""
+    m = ctx.machine()
+    boot_ready(ctx, m)
+    tap_and_wait(m, "ret", RE_MENU)
+    tap_and_wait(m, "down", r"^menu: cursor=1 instructions$")
+    tap_and_wait(m, "up", r"^menu: cursor=0 new game$")
+    tap_and_wait(m, "ret", r"^session: level 1 start name=test$")
+    sfx = [int(i) for i in re.findall(r"^sfx start id=(\d+) ", m.serial(), re.M)]
+    assert sfx.count(SND_MENU_ID) == 2, "want two menu blips (id %d), got sfx ids %s" % (SND_MENU_ID, sfx)
+    ctx.note("menu -> New game -> %s" % m.wait_for(r"^level: \d+x\d+ tiles, \d+ actors$", 1).group(0))
+
+
+def test_menu_quit(ctx):
+    """Menu -> Quit: the goodbye screen (equal to the host's render and halt.png), `halt` on COM1,
+    then nothing moves and QEMU keeps running (cli; hlt, no reboot)."""
+    m = ctx.machine()
+    boot_ready(ctx, m)
+    tap_and_wait(m, "ret", RE_MENU)
+    tap_and_wait(m, "up", r"^menu: cursor=3 quit$")
+    tap_and_wait(m, "ret", r"^session: quit$")
+    m.wait_for(r"^halt$", 3.0)
+    time.sleep(0.5)                     # the halt waits out the last blip before cli
+    frame = m.screendump("halt")
+    crc, host_png = host_session(ctx, "halt", "enter,up,enter")
+    assert frame.crc() == crc, "halt screen crc=%s, host render %s (%s)" % (frame.crc(), crc, host_png)
+    mark = m.mark()
+    m.tap("ret")
+    time.sleep(0.3)
+    assert m.serial()[mark:] == "", "the halted machine still prints: %r" % m.serial()[mark:]
+    assert image.diff_pixels(frame, m.screendump("halt2")) == [], "the halt screen changed"
+    assert m.running(), "QEMU exited: the halt must not reboot or power off"
+    if ctx.update and "halt.png" in ctx.writes:
+        frame = image.load_golden(host_png)
+    ctx.check_golden(frame, "halt.png")
+
+
+def test_pause_box(ctx):
+    """P in a level: the pause box over the frozen view, equal to the host's render at the
+    same world frame; the box itself equals pause_box.png (the host's render at frame 0).
+    Esc in the pause abandons the game to the menu."""
+    m = ctx.machine(opts="level=test")
+    boot_ready(ctx, m)
+    time.sleep(0.4)                     # a few world frames: the critters move
+    paused = tap_and_wait(m, "p", r"^session: paused tick=(\d+)$")
+    tick = int(paused.group(1))
+    time.sleep(0.2)
+    frame = m.screendump("paused")
+    crc, host_png = host_session(ctx, "paused", "%d,p" % tick, level="test")
+    ctx.note("paused at world frame %d; QEMU crc=%s, host crc=%s" % (tick, frame.crc(), crc))
+    assert frame.crc() == crc, "paused screen crc=%s, host render at frame %d %s (%s)" % (
+        frame.crc(), tick, crc, host_png)
+    time.sleep(0.3)
+    assert image.diff_pixels(frame, m.screendump("paused2")) == [], "the paused screen is not still"
+    if ctx.update and "pause_box.png" in ctx.writes:
+        ctx.check_golden(image.load_golden(host_session(ctx, "paused0", "p", level="test")[1]), "pause_box.png")
+    else:
+        outside = [Rect(0, 0, 320, PAUSE_BOX.y), Rect(0, PAUSE_BOX.y + PAUSE_BOX.h, 320, 200),
+                   Rect(0, 0, PAUSE_BOX.x, 200), Rect(PAUSE_BOX.x + PAUSE_BOX.w, 0, 320, 200)]
+        ctx.check_golden(frame, "pause_box.png", ignore=outside)
+    tap_and_wait(m, "esc", r"^session: abandoned$")
+    m.wait_for(RE_MENU, 1.0)
+
+
 def test_missing_qemu(ctx):
     bogus = os.path.join(ctx.outdir, "no-such-dir", "qemu-system-i386")
     try:
@@ -437,6 +527,9 @@ TESTS = [
     ("seeds_golden", test_seeds_golden, ("seeds_%d.png" % SEEDS_TICKS,), ()),
     ("seeds_trace", test_seeds_trace, (), ()),
     ("level_module", test_level_module, (), ()),
+    ("menu_new_game", test_menu_new_game, (), ()),
+    ("menu_quit", test_menu_quit, ("halt.png",), ()),
+    ("pause_box", test_pause_box, ("pause_box.png",), ()),
 ]
 
 

@@ -1,0 +1,368 @@
+/* screens.c: the session's pictures — menu, instructions, pause box, interstitials, error, halt. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "assets.h"
+#include "episode.h"
+#include "frame.h"
+#include "gfx.h"
+#include "render.h"
+#include "session.h"
+#include "textbuf.h"
+#include "title.h"
+#include "world.h"
+
+#define CHAR_W          8
+#define FLOOR_Y         176             /* grass and dirt along the bottom, as on the title */
+#define CURSOR_STEP_TICKS 10            /* the menu hero's stride: one frame per 10 ticks */
+
+/* The menu box and its rows. */
+#define MENU_X          88
+#define MENU_Y          68
+#define MENU_W          144
+#define MENU_ROW_H      18
+#define MENU_TEXT_X     (MENU_X + 40)
+
+/* The pause box, centred on the view. */
+#define PAUSE_W         144
+#define PAUSE_H         72
+#define PAUSE_X         (VIEW_PX + (VIEW_W * 8 - PAUSE_W) / 2)
+#define PAUSE_Y         (VIEW_PY + (VIEW_H * 8 - PAUSE_H) / 2)
+
+static const uint8_t stars[][2] = {     /* tile column, row */
+	{ 1, 6 }, { 36, 5 }, { 5, 12 }, { 33, 15 }, { 2, 19 }, { 38, 10 }, { 30, 2 }, { 8, 3 },
+};
+
+static int text_len(const char *s)
+{
+	int n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+static void text_centered(Frame *f, int y, const char *s, int color)
+{
+	frame_text(f, (SCREEN_W - text_len(s) * CHAR_W) / 2, y, s, color);
+}
+
+/*
+ * Text from the 8x8 font, each pixel a scale x scale block (runs of set
+ * pixels in a glyph row become one fill), for headings.
+ */
+static void big_text(Frame *f, int x, int y, const char *s, int color, int scale)
+{
+	for (; *s; s++, x += CHAR_W * scale) {
+		const uint8_t *g = gfx_font[(uint8_t)*s & 0x7F];
+
+		for (int row = 0; row < 8; row++) {
+			for (int col = 0; col < 8;) {
+				int run = 0;
+
+				while (col + run < 8 && (g[row] & (0x80 >> (col + run))))
+					run++;
+				if (run) {
+					frame_fill(f, x + col * scale, y + row * scale, run * scale, scale, color);
+					col += run;
+				} else {
+					col++;
+				}
+			}
+		}
+	}
+}
+
+/* A centred heading with a drop shadow one block down and right. */
+static void heading(Frame *f, int y, const char *s, int color, int shadow, int scale)
+{
+	int x = (SCREEN_W - text_len(s) * CHAR_W * scale) / 2;
+
+	big_text(f, x + scale, y + scale, s, shadow, scale);
+	big_text(f, x, y, s, color, scale);
+}
+
+/* "Label 0001234": a label and a zero-padded number in one line. */
+static void label_number(char *buf, int size, const char *label, uint32_t v, int digits)
+{
+	TextBuf t;
+	char num[11];
+
+	for (int i = digits - 1; i >= 0; i--) {
+		num[i] = (char)('0' + v % 10);
+		v /= 10;
+	}
+	num[digits] = '\0';
+	tb_init(&t, buf, (size_t)size);
+	tb_str(&t, label);
+	tb_str(&t, num);
+}
+
+/* A framed box: outer line, a lighter border, the fill. */
+static void box(Frame *f, int x, int y, int w, int h, int line, int border, int fill)
+{
+	frame_fill(f, x, y, w, h, line);
+	frame_fill(f, x + 1, y + 1, w - 2, h - 2, border);
+	frame_fill(f, x + 3, y + 3, w - 6, h - 6, fill);
+}
+
+/* Night sky with stars and the title's grass-and-dirt floor. */
+static void backdrop(Frame *f, bool floor)
+{
+	frame_clear(f);
+	frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);
+	for (unsigned i = 0; i < sizeof stars / sizeof stars[0]; i++)
+		frame_tile(f, stars[i][0] * 8, stars[i][1] * 8, TILE_SKY_STAR);
+	if (!floor)
+		return;
+	for (int x = 0; x < SCREEN_W / GFX_TILE_W; x++) {
+		frame_tile(f, x * 8, FLOOR_Y, TILE_GRASS_TOP);
+		for (int y = FLOOR_Y + 8; y < SCREEN_H; y += 8)
+			frame_tile(f, x * 8, y, (x * 7 + y / 8 * 3) % 5 ? TILE_DIRT : TILE_DIRT_DARK);
+	}
+}
+
+/* An image standing with its bottom-left pixel on (x, y). */
+static void image_at(Frame *f, int x, int y, int img)
+{
+	const GfxImage *g = &gfx_images[img];
+
+	frame_image(f, x + g->ox, y - (g->h - 1) + g->oy, img, 0, 0);
+}
+
+static void logo(Frame *f, int y)
+{
+	const GfxImage *g = &gfx_images[IMG_LOGO];
+
+	frame_image(f, (SCREEN_W - g->w) / 2 + g->ox, y + g->oy, IMG_LOGO, 0, 0);
+}
+
+static void draw_menu(const Session *s, Frame *f)
+{
+	int stride = (int)(s->mode_ticks / CURSOR_STEP_TICKS) & 1;
+
+	backdrop(f, true);
+	logo(f, 8);
+	text_centered(f, 44, "An EGA platform adventure", 7);
+	box(f, MENU_X, MENU_Y, MENU_W, MENU_COUNT * MENU_ROW_H + 14, 0, 9, 1);
+	for (int i = 0; i < MENU_COUNT; i++) {
+		int y = MENU_Y + 8 + i * MENU_ROW_H;
+
+		if (i == s->cursor) {
+			frame_fill(f, MENU_X + 4, y - 2, MENU_W - 8, 13, 9);
+			image_at(f, MENU_X + 12, y + 10, stride ? IMG_PLAYER_R1 : IMG_PLAYER_R0);
+		}
+		frame_text(f, MENU_TEXT_X, y + 1, menu_labels[i], i == s->cursor ? 14 : 7);
+	}
+	text_centered(f, 156, "Up/Down choose, Enter selects", 8);
+	image_at(f, 24, FLOOR_Y - 1, IMG_BARREL);
+	image_at(f, 280, FLOOR_Y - 1, IMG_EXIT0);
+}
+
+static const char *const controls[][2] = {
+	{ "Left, Right", "run" },
+	{ "Ctrl or Alt", "jump (hold: higher)" },
+	{ "Up, Down", "look up and down" },
+	{ "Space", "fire" },
+	{ "B", "drop a bomb" },
+	{ "P or Esc", "pause" },
+	{ "Esc or Q", "in the pause: menu" },
+	{ "Enter", "choose in the menu" },
+};
+
+static const struct {
+	int image;
+	const char *text[2];
+} things[] = {
+	{ IMG_CRITTER0, { "Critters hurt when they touch", "you. Land on them from above." } },
+	{ IMG_BARREL, { "Land on a barrel: it bursts", "and a prize jumps out." } },
+	{ IMG_DIAMOND, { "Prizes score: gourd, tomato", "200, emerald 500, diamond 1000." } },
+	{ IMG_HAMBURGER, { "A hamburger heals one health", "point (100 points)." } },
+	{ IMG_STATUS_BOMB, { "Bombs: collect them, drop them", "with B. They blast what is near." } },
+	{ IMG_EXIT0, { "Reach the EXIT door to finish", "the level. Lives carry over." } },
+};
+
+static void draw_instructions(const Session *s, Frame *f)
+{
+	backdrop(f, false);
+	if (s->page == 0) {
+		heading(f, 8, "HOW TO PLAY", 11, 1, 2);
+		for (unsigned i = 0; i < sizeof controls / sizeof controls[0]; i++) {
+			frame_text(f, 24, 40 + (int)i * 14, controls[i][0], 14);
+			frame_text(f, 128, 40 + (int)i * 14, controls[i][1], 15);
+		}
+		text_centered(f, 160, "Your score, health, lives and", 7);
+		text_centered(f, 170, "bombs are shown under the view.", 7);
+	} else {
+		heading(f, 8, "WHAT IS WHAT", 11, 1, 2);
+		for (unsigned i = 0; i < sizeof things / sizeof things[0]; i++) {
+			int y = 32 + (int)i * 25;
+			const GfxImage *g = &gfx_images[things[i].image];
+
+			image_at(f, 24 + (16 - g->w) / 2, y + 17 - (24 - g->h) / 2, things[i].image);
+			frame_text(f, 48, y + 2, things[i].text[0], 15);
+			frame_text(f, 48, y + 12, things[i].text[1], 15);
+		}
+	}
+	frame_text(f, 8, 188, s->page + 1 < INSTRUCTION_PAGES ? "Page 1/2  any key: next" : "Page 2/2  any key: menu",
+	    8);
+}
+
+static void draw_pause(Frame *f)
+{
+	frame_clip(f, 0, 0, SCREEN_W, SCREEN_H);
+	box(f, PAUSE_X, PAUSE_Y, PAUSE_W, PAUSE_H, 0, 15, 1);
+	big_text(f, PAUSE_X + (PAUSE_W - 6 * 16) / 2, PAUSE_Y + 10, "PAUSED", 14, 2);
+	frame_text(f, PAUSE_X + 16, PAUSE_Y + 36, "P: play on", 15);
+	frame_text(f, PAUSE_X + 16, PAUSE_Y + 50, "Esc or Q: menu", 7);
+}
+
+static void draw_demo_label(Frame *f)
+{
+	frame_clip(f, 0, 0, SCREEN_W, SCREEN_H);
+	box(f, 104, VIEW_PY + 4, 112, 14, 0, 9, 1);
+	text_centered(f, VIEW_PY + 7, "DEMO", 14);
+}
+
+static void draw_level_done(const Session *s, Frame *f)
+{
+	char line[40];
+	bool last = !s->single && s->level + 1 >= episode_level_count;
+
+	backdrop(f, true);
+	label_number(line, sizeof line, "LEVEL ", (uint32_t)s->level + 1, 1);
+	heading(f, 16, line, 14, 6, 3);
+	heading(f, 48, "COMPLETE", 15, 8, 2);
+	text_centered(f, 76, s->level_name, 7);
+	label_number(line, sizeof line, "Score  ", s->stats.score, 7);
+	text_centered(f, 96, line, 15);
+	label_number(line, sizeof line, "Lives ", s->stats.lives, 1);
+	label_number(line + text_len(line), (int)sizeof line - text_len(line), "   Bombs ", s->stats.bombs, 2);
+	text_centered(f, 110, line, 15);
+	if (s->single)
+		text_centered(f, 136, "Back to the title next.", 11);
+	else if (last)
+		text_centered(f, 136, "That was the last level!", 11);
+	else {
+		label_number(line, sizeof line, "Get ready for level ", (uint32_t)s->level + 2, 1);
+		text_centered(f, 136, line, 11);
+	}
+	text_centered(f, 152, "Press a key", 8);
+	image_at(f, 136, FLOOR_Y - 1, IMG_EXIT1);
+	image_at(f, 160, FLOOR_Y - 1, IMG_PLAYER_R0);
+}
+
+static void draw_game_over(const Session *s, Frame *f)
+{
+	char line[40];
+
+	backdrop(f, true);
+	heading(f, 48, "GAME OVER", 12, 4, 3);
+	label_number(line, sizeof line, "Final score ", s->stats.score, 7);
+	text_centered(f, 100, line, 15);
+	text_centered(f, 140, "Press a key", 8);
+	image_at(f, 152, FLOOR_Y - 1, IMG_CRITTER0);
+}
+
+static void draw_episode_end(const Session *s, Frame *f)
+{
+	static const int prizes[] = { IMG_GOURD, IMG_TOMATO, IMG_EMERALD, IMG_DIAMOND, IMG_HAMBURGER };
+	char line[40];
+
+	backdrop(f, true);
+	logo(f, 6);
+	heading(f, 42, "WELL DONE!", 14, 6, 3);
+	text_centered(f, 76, "You have finished the episode.", 15);
+	label_number(line, sizeof line, "Final score ", s->stats.score, 7);
+	text_centered(f, 96, line, 14);
+	label_number(line, sizeof line, "Lives left ", s->stats.lives, 1);
+	text_centered(f, 110, line, 15);
+	text_centered(f, 132, "Thank you for playing Shardfall!", 11);
+	text_centered(f, 152, "Press a key", 8);
+	for (unsigned i = 0; i < sizeof prizes / sizeof prizes[0]; i++)
+		image_at(f, 104 + (int)i * 24, FLOOR_Y - 1, prizes[i]);
+}
+
+/* Red screen: what went wrong, the detail wrapped at 38 characters, how to go on. */
+static void draw_error(const Session *s, Frame *f)
+{
+	const char *d = s->error_detail;
+
+	frame_clear(f);
+	frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 4);
+	frame_text(f, 8, 8, s->error_what, 15);
+	for (int i = 0, y = 24; d[i] && y < 160; y += 10) {
+		char line[40];
+		int n = 0;
+
+		while (d[i] && n < 38)
+			line[n++] = d[i++];
+		line[n] = '\0';
+		frame_text(f, 8, y, line, 14);
+	}
+	frame_text(f, 8, 184, "Press Enter to go back.", 15);
+}
+
+static void draw_halted(Frame *f)
+{
+	frame_clear(f);
+	frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);
+	text_centered(f, 80, "Thank you for playing Shardfall.", 7);
+	text_centered(f, 104, "You may now turn off your PC.", 6);
+}
+
+void session_draw(const Session *s, Frame *f)
+{
+	switch (s->mode) {
+	case SESSION_TITLE:
+		title_draw(&s->title, f);
+		break;
+	case SESSION_MENU:
+		draw_menu(s, f);
+		break;
+	case SESSION_INSTRUCTIONS:
+		draw_instructions(s, f);
+		break;
+	case SESSION_PLAYING:
+		render_view(&s->world, f);
+		if (s->demo)
+			draw_demo_label(f);
+		break;
+	case SESSION_PAUSED:
+		render_view(&s->world, f);
+		draw_pause(f);
+		break;
+	case SESSION_LEVEL_DONE:
+		draw_level_done(s, f);
+		break;
+	case SESSION_GAME_OVER:
+		draw_game_over(s, f);
+		break;
+	case SESSION_EPISODE_END:
+		draw_episode_end(s, f);
+		break;
+	case SESSION_ERROR:
+		draw_error(s, f);
+		break;
+	case SESSION_HALTED:
+	case SESSION_MODE_COUNT:
+		draw_halted(f);
+		break;
+	}
+}
+
+uint32_t session_look(const Session *s)
+{
+	uint32_t k = s->epoch * 64u + (uint32_t)s->mode;
+
+	switch (s->mode) {
+	case SESSION_TITLE:
+		return k * 2654435761u + title_look(&s->title);
+	case SESSION_MENU:
+		return (k * 8 + s->cursor) * 2 + ((s->mode_ticks / CURSOR_STEP_TICKS) & 1);
+	case SESSION_PLAYING:
+		return k * 2654435761u + s->world.tick;
+	default:
+		return k;                       /* still pictures: they change with the mode only */
+	}
+}

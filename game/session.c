@@ -1,0 +1,477 @@
+/* session.c: the shell's state machine — which screen is up, what each key does there, level flow. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "episode.h"
+#include "input.h"
+#include "level.h"
+#include "script.h"
+#include "session.h"
+#include "textbuf.h"
+#include "title.h"
+#include "world.h"
+
+#define LEVEL_SEED 1                    /* every level starts from the same RNG state (demos replay) */
+
+const char *const menu_labels[MENU_COUNT] = {
+	[MENU_NEW_GAME]     = "New game",
+	[MENU_INSTRUCTIONS] = "Instructions",
+	[MENU_DEMO]         = "Demo",
+	[MENU_QUIT]         = "Quit",
+};
+
+/*
+ * The built-in attract demo until recorded demos exist: 163 frames (15 s)
+ * of the test level — look up and down, run up the hill, pounce the barrel
+ * and catch its prize, look around, jump the pit onto the critter and land
+ * at the exit, which ends the demo.
+ */
+static const char attract_script[] =
+    ".8,u12,.6,d10,.6,r22,.3,rj2,j2,r2,.3,.10,u12,.8,r6,rj6,r10,.15,d10,rj6,r4,.8";
+
+static const char *const menu_log_names[MENU_COUNT] = {
+	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
+};
+
+#define BUTTONS(a) ((uint16_t)(a))
+#define CHOOSE   BUTTONS(BTN_BIT(BTN_ENTER) | BTN_BIT(BTN_FIRE) | BTN_BIT(BTN_JUMP))
+#define RESUME   BUTTONS(CHOOSE | BTN_BIT(BTN_PAUSE))
+
+/* -- logging --------------------------------------------------------------- */
+
+#define NO_NUMBER (-1)
+
+/* One log line: a, the number n (unless NO_NUMBER), b, c (NULL: nothing). */
+static void say(const Session *s, const char *a, int64_t n, const char *b, const char *c)
+{
+	char buf[128];
+	TextBuf t;
+
+	if (!s->hooks.log)
+		return;
+	tb_init(&t, buf, sizeof buf);
+	tb_str(&t, a);
+	if (n != NO_NUMBER)
+		tb_udec(&t, (uint64_t)n);
+	tb_str(&t, b ? b : "");
+	tb_str(&t, c ? c : "");
+	s->hooks.log(s->hooks.log_ctx, buf);
+}
+
+/* "<a><n1><b><n2>", e.g. "title: sprite tx=5 ty=20". */
+static void say_pair(const Session *s, const char *a, uint32_t n1, const char *b, uint32_t n2)
+{
+	char buf[64];
+	TextBuf t;
+
+	tb_init(&t, buf, sizeof buf);
+	tb_str(&t, a);
+	tb_udec(&t, n1);
+	tb_str(&t, b);
+	say(s, buf, n2, NULL, NULL);
+}
+
+static void enter(Session *s, SessionMode m, SessionEvents *ev)
+{
+	s->mode = m;
+	s->mode_ticks = 0;
+	s->epoch++;
+	s->idle = 0;
+	if (ev)
+		ev->mode_changed = true;
+	if (m == SESSION_TITLE)
+		say(s, "session: title", NO_NUMBER, NULL, NULL);
+	else if (m == SESSION_MENU)
+		say(s, "session: menu", NO_NUMBER, NULL, NULL);
+	else if (m == SESSION_HALTED)
+		say(s, "session: quit", NO_NUMBER, NULL, NULL);
+}
+
+/* -- levels ---------------------------------------------------------------- */
+
+static void copy_name(char *dst, size_t size, const char *src)
+{
+	size_t i = 0;
+
+	for (; src[i] && i + 1 < size; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
+
+static void fail(Session *s, const char *what, const char *detail, SessionEvents *ev)
+{
+	char line[sizeof s->error_what + 8];
+	TextBuf t;
+
+	copy_name(s->error_what, sizeof s->error_what, what);
+	copy_name(s->error_detail, sizeof s->error_detail, detail);
+	tb_init(&t, line, sizeof line);
+	tb_str(&t, "ERROR: ");
+	tb_str(&t, what);
+	tb_str(&t, ": ");
+	say(s, line, NO_NUMBER, detail, NULL);
+	s->demo = false;
+	enter(s, SESSION_ERROR, ev);
+}
+
+/*
+ * Load level `name` into the world with these stats and play it: level
+ * `number` of a game ("session: level 2 start name=seeds"), or a demo.
+ */
+static bool start_level(Session *s, const char *name, int number, const PlayerStats *stats, bool demo,
+    SessionEvents *ev)
+{
+	const LevelBlob *blob = NULL;
+	const uint8_t *data = NULL;
+	size_t len = 0;
+	char err[LEVEL_ERR_SIZE], size[40];
+	TextBuf t;
+	bool found;
+
+	copy_name(s->level_name, sizeof s->level_name, name);
+	if (s->hooks.find) {
+		found = s->hooks.find(s->hooks.find_ctx, name, &data, &len);
+	} else if ((found = (blob = level_find(name)) != NULL)) {
+		data = blob->data;
+		len = blob->len;
+	}
+	if (!found) {
+		fail(s, "LEVEL NOT FOUND", name, ev);
+		return false;
+	}
+	if (!world_load_level(&s->world, data, len, LEVEL_SEED, err, sizeof err)) {
+		fail(s, "BAD LEVEL FILE", err, ev);
+		return false;
+	}
+	stats_apply(&s->world, stats);
+	tb_init(&t, size, sizeof size);
+	tb_str(&t, "level: ");
+	tb_udec(&t, s->world.map.w);
+	tb_char(&t, 'x');
+	tb_udec(&t, s->world.map.h);
+	tb_str(&t, " tiles, ");
+	say(s, size, actor_count(&s->world), " actors", NULL);
+	s->demo = demo;
+	enter(s, SESSION_PLAYING, ev);
+	if (demo)
+		say(s, "session: demo level=", NO_NUMBER, name, NULL);
+	else
+		say(s, "session: level ", number, " start name=", name);
+	return true;
+}
+
+/* Level `index` of the episode (1-based in the log and on screen), with the stats carried. */
+static void start_episode_level(Session *s, uint8_t index, SessionEvents *ev)
+{
+	s->level = index;
+	s->single = false;
+	start_level(s, episode_levels[index], index + 1, &s->stats, false, ev);
+}
+
+/* -- the built-in demo: a script on the test level ------------------------- */
+
+static bool attract_start(void *ctx, const char **level)
+{
+	Script *sc = ctx;
+	int bad;
+
+	if (!script_parse(sc, attract_script, &bad))
+		return false;
+	*level = SESSION_ATTRACT_LEVEL;
+	return true;
+}
+
+static bool attract_next(void *ctx, GameInput *out)
+{
+	Script *sc = ctx;
+
+	script_next(sc, out);
+	return sc->step < sc->count;
+}
+
+static void start_demo(Session *s, SessionEvents *ev)
+{
+	const char *level = NULL;
+	PlayerStats fresh;
+
+	if (!s->hooks.demo.start(s->hooks.demo.ctx, &level) || !level) {
+		s->idle = 0;                    /* nothing to show: stay, try again later */
+		return;
+	}
+	stats_new_game(&fresh);
+	s->single = true;
+	s->level = 0;
+	start_level(s, level, 1, &fresh, true, ev);
+}
+
+/* -- public ---------------------------------------------------------------- */
+
+void session_init(Session *s, const SessionHooks *hooks)
+{
+	s->hooks = hooks ? *hooks : (SessionHooks){ 0 };
+	if (!s->hooks.demo.start || !s->hooks.demo.next)
+		s->hooks.demo = (DemoSource){ .start = attract_start, .next = attract_next, .ctx = &s->attract };
+	s->epoch = 0;
+	s->cursor = MENU_NEW_GAME;
+	s->page = 0;
+	s->demo = false;
+	s->single = false;
+	s->level = 0;
+	s->level_name[0] = '\0';
+	s->error_what[0] = s->error_detail[0] = '\0';
+	stats_new_game(&s->stats);
+	world_init(&s->world, LEVEL_SEED);
+	title_init(&s->title);
+	enter(s, SESSION_TITLE, NULL);
+}
+
+void session_play_level(Session *s, const char *name)
+{
+	stats_new_game(&s->stats);
+	s->single = true;
+	s->level = 0;
+	start_level(s, name, 1, &s->stats, false, NULL);
+}
+
+uint16_t session_pit_ticks(const Session *s)
+{
+	return s->mode == SESSION_PLAYING ? WORLD_PIT_TICKS_PER_FRAME : 1;
+}
+
+bool session_shows_world(const Session *s)
+{
+	return s->mode == SESSION_PLAYING || s->mode == SESSION_PAUSED;
+}
+
+/* -- one tick per mode ----------------------------------------------------- */
+
+static bool any_key(const SessionInput *in)
+{
+	return in->pad.pressed || (in->keys & SKEY_ANY);
+}
+
+static void go_title(Session *s, SessionEvents *ev)
+{
+	s->demo = false;
+	title_init(&s->title);
+	enter(s, SESSION_TITLE, ev);
+}
+
+/* The menu, with the cursor on New game (coming back from Instructions keeps it there). */
+static void go_menu(Session *s, SessionEvents *ev)
+{
+	if (s->mode != SESSION_INSTRUCTIONS)
+		s->cursor = MENU_NEW_GAME;
+	s->demo = false;
+	enter(s, SESSION_MENU, ev);
+}
+
+/* Title and menu: count untouched ticks; after SESSION_IDLE_TICKS the attract demo runs. */
+static bool idle_demo(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if (any_key(in) || in->pad.held)
+		s->idle = 0;
+	else if (++s->idle >= SESSION_IDLE_TICKS) {
+		start_demo(s, ev);
+		return true;
+	}
+	return false;
+}
+
+static void tick_title(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	TitleEvents tev;
+
+	if (in->pad.pressed & CHOOSE) {
+		go_menu(s, ev);
+		return;
+	}
+	if (idle_demo(s, in, ev))
+		return;
+	title_tick(&s->title, &in->pad, &tev);
+	ev->sound = tev.sound;
+	if (tev.moved)
+		say_pair(s, "title: sprite tx=", (uint32_t)s->title.tx, " ty=", (uint32_t)s->title.ty);
+}
+
+static void choose(Session *s, SessionEvents *ev)
+{
+	switch ((MenuItem)s->cursor) {
+	case MENU_NEW_GAME:
+		stats_new_game(&s->stats);
+		start_episode_level(s, 0, ev);
+		break;
+	case MENU_INSTRUCTIONS:
+		s->page = 0;
+		enter(s, SESSION_INSTRUCTIONS, ev);
+		say(s, "session: instructions page=", 1, NULL, NULL);
+		break;
+	case MENU_DEMO:
+		start_demo(s, ev);
+		break;
+	case MENU_QUIT:
+	case MENU_COUNT:
+		enter(s, SESSION_HALTED, ev);
+		break;
+	}
+}
+
+static void tick_menu(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	uint16_t p = in->pad.pressed;
+	int d = !!(p & BTN_BIT(BTN_DOWN)) - !!(p & BTN_BIT(BTN_UP));
+
+	if (in->keys & SKEY_ESC) {
+		go_title(s, ev);
+		return;
+	}
+	if (p & CHOOSE) {
+		choose(s, ev);
+		return;
+	}
+	if (idle_demo(s, in, ev))
+		return;
+	if (d) {
+		s->cursor = (uint8_t)((s->cursor + MENU_COUNT + d) % MENU_COUNT);
+		ev->sound = SND_MENU;
+		say(s, "menu: cursor=", s->cursor, " ", menu_log_names[s->cursor]);
+	}
+}
+
+static void tick_instructions(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if (in->keys & SKEY_ESC) {
+		go_menu(s, ev);
+		return;
+	}
+	if (!any_key(in))
+		return;
+	if (s->page + 1 >= INSTRUCTION_PAGES) {
+		go_menu(s, ev);
+		return;
+	}
+	s->page++;
+	s->epoch++;
+	say(s, "session: instructions page=", s->page + 1, NULL, NULL);
+}
+
+/* The level is over one way or another: what the world says decides where to go. */
+static void after_world_frame(Session *s, SessionEvents *ev)
+{
+	World *w = &s->world;
+
+	if (s->demo) {
+		if (w->level_done || w->game_over)
+			go_title(s, ev);
+		return;
+	}
+	if (w->level_done) {
+		stats_save(&s->stats, w);
+		say_pair(s, "session: level done level=", s->level + 1u, " score=", w->score);
+		enter(s, SESSION_LEVEL_DONE, ev);
+	} else if (w->game_over) {
+		stats_save(&s->stats, w);
+		say(s, "session: game over score=", w->score, NULL, NULL);
+		enter(s, SESSION_GAME_OVER, ev);
+	}
+}
+
+static void tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	GameInput frame_in;
+
+	if (s->demo) {
+		if (any_key(in)) {              /* a key stops the demo, the menu comes up */
+			go_menu(s, ev);
+			return;
+		}
+		if (!s->hooks.demo.next(s->hooks.demo.ctx, &frame_in)) {
+			go_title(s, ev);
+			return;
+		}
+	} else {
+		if (in->pad.pressed & BTN_BIT(BTN_PAUSE)) {
+			say(s, "session: paused tick=", s->world.tick, NULL, NULL);
+			enter(s, SESSION_PAUSED, ev);
+			return;
+		}
+		frame_in = in->pad;
+	}
+	world_tick(&s->world, &frame_in);
+	ev->world_ticked = true;
+	if (s->world.sound != SND_NONE)
+		ev->sound = s->world.sound;
+	after_world_frame(s, ev);
+}
+
+static void tick_paused(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if (in->keys & (SKEY_ESC | SKEY_QUIT)) {
+		say(s, "session: abandoned", NO_NUMBER, NULL, NULL);
+		go_menu(s, ev);
+	} else if (in->pad.pressed & RESUME) {
+		say(s, "session: resumed", NO_NUMBER, NULL, NULL);
+		enter(s, SESSION_PLAYING, ev);
+	}
+}
+
+/* Interstitials: keys count after a short while; some go on by themselves. */
+static bool screen_done(const Session *s, const SessionInput *in, uint32_t timeout)
+{
+	if (timeout && s->mode_ticks >= timeout)
+		return true;
+	return s->mode_ticks >= SESSION_SCREEN_MIN_TICKS && any_key(in);
+}
+
+static void tick_level_done(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if (!screen_done(s, in, SESSION_LEVEL_DONE_TICKS))
+		return;
+	if (s->single)
+		go_title(s, ev);
+	else if (s->level + 1 < episode_level_count)
+		start_episode_level(s, (uint8_t)(s->level + 1), ev);
+	else {
+		enter(s, SESSION_EPISODE_END, ev);
+		say(s, "session: episode end score=", s->stats.score, NULL, NULL);
+	}
+}
+
+void session_tick(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	*ev = (SessionEvents){ .sound = SND_NONE };
+	s->mode_ticks++;
+	switch (s->mode) {
+	case SESSION_TITLE:
+		tick_title(s, in, ev);
+		break;
+	case SESSION_MENU:
+		tick_menu(s, in, ev);
+		break;
+	case SESSION_INSTRUCTIONS:
+		tick_instructions(s, in, ev);
+		break;
+	case SESSION_PLAYING:
+		tick_playing(s, in, ev);
+		break;
+	case SESSION_PAUSED:
+		tick_paused(s, in, ev);
+		break;
+	case SESSION_LEVEL_DONE:
+		tick_level_done(s, in, ev);
+		break;
+	case SESSION_GAME_OVER:
+	case SESSION_EPISODE_END:
+		if (screen_done(s, in, s->mode == SESSION_GAME_OVER ? SESSION_GAME_OVER_TICKS : 0))
+			go_title(s, ev);
+		break;
+	case SESSION_ERROR:
+		if ((in->pad.pressed & RESUME) || (in->keys & SKEY_ESC))
+			go_title(s, ev);
+		break;
+	case SESSION_HALTED:
+	case SESSION_MODE_COUNT:
+		break;
+	}
+}

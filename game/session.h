@@ -1,0 +1,159 @@
+/* session.h: the game around the play — title, menu, instructions, levels, pause, interstitials, halt. */
+#ifndef GAME_SESSION_H
+#define GAME_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "episode.h"
+#include "frame.h"
+#include "input.h"
+#include "level.h"
+#include "script.h"
+#include "sound.h"
+#include "title.h"
+#include "trace.h"
+#include "world.h"
+
+/*
+ * The modes and what leaves them ("a key" = any key pressed, game button or not):
+ *
+ *   TITLE         Enter, Space or Jump -> MENU; arrows step the hero;
+ *                 SESSION_IDLE_TICKS without a key -> attract demo (PLAYING, demo)
+ *   MENU          Up/Down move the cursor (wrapping, SND_MENU); Enter, Space or
+ *                 Jump choose: New game -> level 1 (PLAYING), Instructions,
+ *                 Demo -> PLAYING (demo), Quit -> HALTED; Esc -> TITLE;
+ *                 idle -> attract demo
+ *   INSTRUCTIONS  a key -> next page, after the last -> MENU; Esc -> MENU
+ *   PLAYING       one world frame per tick. P or Esc -> PAUSED. level_done ->
+ *                 LEVEL_DONE; game_over -> GAME_OVER. A demo instead plays
+ *                 recorded input: a key -> MENU; its end, level done or game
+ *                 over -> TITLE; no pause
+ *   PAUSED        the world stands still under a box; P, Enter, Space or Jump
+ *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned)
+ *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
+ *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
+ *                 lives and bombs carried; after the last one -> EPISODE_END.
+ *                 A single level (level=NAME) -> TITLE
+ *   GAME_OVER     final score; a key (after the minimum) or SESSION_GAME_OVER_TICKS -> TITLE
+ *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE
+ *   ERROR         a level that cannot be found or loaded: Enter, Space or Esc -> TITLE
+ *   HALTED        "you may now turn off your PC"; nothing leaves it
+ */
+typedef enum SessionMode {
+	SESSION_TITLE,
+	SESSION_MENU,
+	SESSION_INSTRUCTIONS,
+	SESSION_PLAYING,
+	SESSION_PAUSED,
+	SESSION_LEVEL_DONE,
+	SESSION_GAME_OVER,
+	SESSION_EPISODE_END,
+	SESSION_ERROR,
+	SESSION_HALTED,
+	SESSION_MODE_COUNT
+} SessionMode;
+
+typedef enum MenuItem {
+	MENU_NEW_GAME,
+	MENU_INSTRUCTIONS,
+	MENU_DEMO,
+	MENU_QUIT,
+	MENU_COUNT
+} MenuItem;
+
+extern const char *const menu_labels[MENU_COUNT];
+
+#define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
+#define SESSION_SCREEN_MIN_TICKS  70           /* interstitials ignore keys for 0.5 s (held jumps) */
+#define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
+#define SESSION_GAME_OVER_TICKS   (8 * 140)
+#define INSTRUCTION_PAGES         2
+
+/* SessionInput.keys: keys that are not game buttons, or that a button shares. */
+#define SKEY_ANY        0x01            /* some key was pressed this tick (any key at all) */
+#define SKEY_ESC        0x02            /* Esc (also BTN_PAUSE, which P gives too) */
+#define SKEY_QUIT       0x04            /* Q */
+
+/* One session tick's input: the game buttons (keyboard or script) and the extra keys. */
+typedef struct SessionInput {
+	GameInput pad;
+	uint8_t keys;                   /* SKEY_* */
+} SessionInput;
+
+/*
+ * Where levels come from: name -> file bytes. The kernel looks at GRUB
+ * modules first; NULL means the built-in levels only (level_find).
+ */
+typedef bool (*LevelFindFn)(void *ctx, const char *name, const uint8_t **data, size_t *len);
+
+/*
+ * The input source of a demo: start() names the level to play (false:
+ * nothing to play), next() gives each world frame's recorded input (false:
+ * the recording has ended). The built-in one plays SESSION_ATTRACT_SCRIPT
+ * on SESSION_ATTRACT_LEVEL; game/demo.c can provide a real recording.
+ */
+typedef struct DemoSource {
+	bool (*start)(void *ctx, const char **level);
+	bool (*next)(void *ctx, GameInput *out);
+	void *ctx;
+} DemoSource;
+
+#define SESSION_ATTRACT_LEVEL "test"
+
+typedef struct SessionHooks {
+	LevelFindFn find;               /* NULL: built-in levels */
+	void *find_ctx;
+	TraceEmit log;                  /* mode changes, errors ("session: menu"); NULL: silent */
+	void *log_ctx;
+	DemoSource demo;                /* .start NULL: the built-in attract script */
+} SessionHooks;
+
+/* What one tick did besides changing the state. */
+typedef struct SessionEvents {
+	SoundId sound;                  /* SND_NONE if none */
+	bool world_ticked;              /* the world ran one frame (trace it, bench it) */
+	bool mode_changed;
+} SessionEvents;
+
+typedef struct Session {
+	SessionMode mode;
+	uint32_t mode_ticks;            /* ticks spent in this mode */
+	uint32_t epoch;                 /* bumped on every mode change (forces a redraw) */
+	uint32_t idle;                  /* title/menu ticks without a key */
+	TitleState title;
+	uint8_t cursor;                 /* MenuItem under the menu cursor */
+	uint8_t page;                   /* instructions page */
+	bool demo;                      /* PLAYING from the demo source, not the keyboard */
+	bool single;                    /* level=NAME: one level, then the title */
+	uint8_t level;                  /* index in episode_levels */
+	char level_name[LEVEL_NAME_SIZE * 2];
+	PlayerStats stats;              /* at the end of the last finished level */
+	char error_what[24];
+	char error_detail[LEVEL_ERR_SIZE];
+	SessionHooks hooks;
+	Script attract;                 /* the built-in demo's input */
+	World world;
+} Session;
+
+/* Title screen, or straight into one level (the kernel's level=NAME). */
+void session_init(Session *s, const SessionHooks *hooks);
+void session_play_level(Session *s, const char *name);
+
+void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
+
+/* PIT ticks per session tick: a world frame (13) while playing, else 1 (140 Hz). */
+uint16_t session_pit_ticks(const Session *s);
+
+/*
+ * Drawing. A world mode (PLAYING, PAUSED) draws the view into f, and the
+ * caller adds the status bar (render_status) when world.status_version
+ * changes; every other mode draws the whole screen into f. session_look
+ * changes whenever the picture does.
+ */
+bool session_shows_world(const Session *s);
+void session_draw(const Session *s, Frame *f);
+uint32_t session_look(const Session *s);
+
+#endif
