@@ -154,7 +154,7 @@ static void draw_menu(const Session *s, Frame *f)
 		}
 		frame_text(f, MENU_TEXT_X, y + 1, menu_labels[i], i == s->cursor ? 14 : 7);
 	}
-	text_centered(f, 156, "Up/Down choose, Enter selects", 8);
+	text_centered(f, 156, "Up/Down choose, Enter selects", 7);
 	image_at(f, 24, FLOOR_Y - 1, IMG_BARREL);
 	image_at(f, 280, FLOOR_Y - 1, IMG_EXIT0);
 }
@@ -233,21 +233,21 @@ static void draw_level_done(const Session *s, Frame *f)
 	label_number(line, sizeof line, "LEVEL ", (uint32_t)s->level + 1, 1);
 	heading(f, 16, line, 14, 6, 3);
 	heading(f, 48, "COMPLETE", 15, 8, 2);
-	text_centered(f, 76, s->level_name, 7);
+	text_centered(f, 76, s->level_title, 7);
 	label_number(line, sizeof line, "Score  ", s->stats.score, 7);
 	text_centered(f, 96, line, 15);
 	label_number(line, sizeof line, "Lives ", s->stats.lives, 1);
 	label_number(line + text_len(line), (int)sizeof line - text_len(line), "   Bombs ", s->stats.bombs, 2);
 	text_centered(f, 110, line, 15);
 	if (s->single)
-		text_centered(f, 136, "Back to the title next.", 11);
+		text_centered(f, 126, "Back to the title next.", 11);
 	else if (last)
-		text_centered(f, 136, "That was the last level!", 11);
+		text_centered(f, 126, "That was the last level!", 11);
 	else {
 		label_number(line, sizeof line, "Get ready for level ", (uint32_t)s->level + 2, 1);
-		text_centered(f, 136, line, 11);
+		text_centered(f, 126, line, 11);
 	}
-	text_centered(f, 152, "Press a key", 8);
+	text_centered(f, 140, "Press a key", 7);
 	image_at(f, 136, FLOOR_Y - 1, IMG_EXIT1);
 	image_at(f, 160, FLOOR_Y - 1, IMG_PLAYER_R0);
 }
@@ -260,7 +260,7 @@ static void draw_game_over(const Session *s, Frame *f)
 	heading(f, 48, "GAME OVER", 12, 4, 3);
 	label_number(line, sizeof line, "Final score ", s->stats.score, 7);
 	text_centered(f, 100, line, 15);
-	text_centered(f, 140, "Press a key", 8);
+	text_centered(f, 140, "Press a key", 7);
 	image_at(f, 152, FLOOR_Y - 1, IMG_CRITTER0);
 }
 
@@ -277,8 +277,8 @@ static void draw_episode_end(const Session *s, Frame *f)
 	text_centered(f, 96, line, 14);
 	label_number(line, sizeof line, "Lives left ", s->stats.lives, 1);
 	text_centered(f, 110, line, 15);
-	text_centered(f, 132, "Thank you for playing Shardfall!", 11);
-	text_centered(f, 152, "Press a key", 8);
+	text_centered(f, 128, "Thank you for playing Shardfall!", 11);
+	text_centered(f, 144, "Press a key", 7);
 	for (unsigned i = 0; i < sizeof prizes / sizeof prizes[0]; i++)
 		image_at(f, 104 + (int)i * 24, FLOOR_Y - 1, prizes[i]);
 }

@@ -126,6 +126,7 @@ static bool start_level(Session *s, const char *name, int number, const PlayerSt
 	const uint8_t *data = NULL;
 	size_t len = 0;
 	char err[LEVEL_ERR_SIZE], size[40];
+	LevelHeader header;
 	TextBuf t;
 	bool found;
 
@@ -145,6 +146,8 @@ static bool start_level(Session *s, const char *name, int number, const PlayerSt
 		return false;
 	}
 	stats_apply(&s->world, stats);
+	level_check(data, len, &header, NULL, 0);
+	copy_name(s->level_title, sizeof s->level_title, header.name);
 	tb_init(&t, size, sizeof size);
 	tb_str(&t, "level: ");
 	tb_udec(&t, s->world.map.w);
@@ -218,7 +221,7 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->demo = false;
 	s->single = false;
 	s->level = 0;
-	s->level_name[0] = '\0';
+	s->level_name[0] = s->level_title[0] = '\0';
 	s->error_what[0] = s->error_detail[0] = '\0';
 	stats_new_game(&s->stats);
 	world_init(&s->world, LEVEL_SEED);

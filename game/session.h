@@ -128,7 +128,8 @@ typedef struct Session {
 	bool demo;                      /* PLAYING from the demo source, not the keyboard */
 	bool single;                    /* level=NAME: one level, then the title */
 	uint8_t level;                  /* index in episode_levels */
-	char level_name[LEVEL_NAME_SIZE * 2];
+	char level_name[LEVEL_NAME_SIZE * 2];   /* file stem, e.g. "test" */
+	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
 	PlayerStats stats;              /* at the end of the last finished level */
 	char error_what[24];
 	char error_detail[LEVEL_ERR_SIZE];

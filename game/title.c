@@ -149,7 +149,7 @@ void title_draw(const TitleState *t, Frame *f)
 	frame_text(f, 16, 84, "VGA mode 0Dh, 16 colours", 11);
 	frame_text(f, 16, 96, "PIT 140 Hz, log on COM1", 10);
 	frame_text(f, 16, 108, "Bare metal, no OS below", 13);
-	frame_text(f, 16, 124, "Press Enter to play", 15);
+	frame_text(f, 16, 124, "Press Enter for the menu", 15);
 	draw_floor(f);
 
 	frame_fill(f, TITLE_ANIM_X, TITLE_ANIM_Y, TITLE_ANIM_W, TITLE_ANIM_H, 9);

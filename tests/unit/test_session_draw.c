@@ -145,7 +145,7 @@ static void interstitials_show_the_numbers(void **state)
 	s.world.level_done = true;
 	idle(1);
 	draw();
-	assert_non_null(find_text("test"));
+	assert_non_null(find_text("Test Meadow"));
 	assert_non_null(find_text("Score  0001234"));
 	assert_non_null(find_text("Lives 3   Bombs 07"));
 	assert_non_null(find_text("Get ready for level 2"));
