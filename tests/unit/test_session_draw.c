@@ -2,6 +2,7 @@
 #include "sessionfix.h"
 
 #include "assets.h"
+#include "episode.h"
 #include "frame.h"
 #include "gfx.h"
 #include "raster.h"
@@ -122,6 +123,20 @@ static void the_pause_box_sits_over_the_view_and_leaves_the_status_bar(void **st
 	press(PAUSE);
 	draw();
 	assert_null(find_text("P: play on"));
+}
+
+/* The box's commands fit next to a whole view on every level of the episode. */
+static void the_pause_box_fits_the_frame_on_every_episode_level(void **state)
+{
+	(void)state;
+	for (int i = 0; i < episode_level_count; i++) {
+		fresh_session(NULL);
+		session_play_level(&s, episode_levels[i]);
+		press(PAUSE);
+		assert_int_equal(s.mode, SESSION_PAUSED);
+		draw();                         /* no dropped commands */
+		assert_row(frame.count < FRAME_MAX_CMDS - 200, "level %s: %d commands", episode_levels[i], frame.count);
+	}
 }
 
 static void the_demo_says_so_on_the_view(void **state)
@@ -266,6 +281,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(every_screen_fits_and_covers_the_screen, fresh_session),
 		cmocka_unit_test_setup(menu_highlights_the_cursor_row_with_the_hero, fresh_session),
 		cmocka_unit_test_setup(the_pause_box_sits_over_the_view_and_leaves_the_status_bar, fresh_session),
+		cmocka_unit_test_setup(the_pause_box_fits_the_frame_on_every_episode_level, fresh_session),
 		cmocka_unit_test_setup(the_demo_says_so_on_the_view, fresh_session),
 		cmocka_unit_test_setup(interstitials_show_the_numbers, fresh_session),
 		cmocka_unit_test_setup(the_error_screen_is_red_with_the_detail_wrapped, fresh_session),
