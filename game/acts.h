@@ -51,7 +51,7 @@ typedef enum HitKind {
 	HIT_BOMB,
 } HitKind;
 
-bool actor_hit(World *w, Actor *victim, HitKind how);   /* damage.c; true if it reacted (the hit is used up) */
+bool actor_hit(World *w, Actor *victim, HitKind how);   /* true if it reacted (the hit is used up) */
 bool actor_pounce(World *w, Actor *victim);     /* actor_hit(w, victim, HIT_POUNCE) */
 
 /* Shared helpers for movers on the tile grid. */
