@@ -12,9 +12,9 @@
 
 /*
  * Seed 004 kills an enemy off 100 frames after the hit (frame 6 counts
- * past 100, then kill_enemy): TOMMY_FRAMES(100) = 44 of our frames.
+ * past 100, then kill_enemy): 44 of our frames.
  */
-#define WALKER_DYING_FRAMES     44
+#define WALKER_DYING_FRAMES     TOMMY_FRAMES(100)
 
 /* What tells the two walkers apart. */
 typedef struct WalkerKind {
