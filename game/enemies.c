@@ -16,6 +16,8 @@
  */
 #define WALKER_DYING_FRAMES     TOMMY_FRAMES(100)
 
+enum { WALKER_HOPPER, WALKER_SCORPION };
+
 /* What tells the two walkers apart. */
 typedef struct WalkerKind {
 	ActorTick walk;                 /* its walking action function */
@@ -37,15 +39,15 @@ typedef struct WalkerKind {
  * ledges instead: our addition (the issue asks for a per-kind choice).
  */
 static const WalkerKind walker_kinds[] = {
-	{ .walk = act_hopper_walk, .step_ticks = 12, .turns_at_ledges = false,
-	  .touch_kills = false, .dead_action = ACTION_HOPPER_DEAD },
-	{ .walk = act_scorpion_walk, .step_ticks = 16, .turns_at_ledges = true,
-	  .touch_kills = true, .dead_action = ACTION_SCORPION_DEAD },
+	[WALKER_HOPPER] = { .walk = act_hopper_walk, .step_ticks = 12, .turns_at_ledges = false,
+		.touch_kills = false, .dead_action = ACTION_HOPPER_DEAD },
+	[WALKER_SCORPION] = { .walk = act_scorpion_walk, .step_ticks = 16, .turns_at_ledges = true,
+		.touch_kills = true, .dead_action = ACTION_SCORPION_DEAD },
 };
 
 static const WalkerKind *walker_of(const Actor *a)
 {
-	return &walker_kinds[a->kind == ACT_SCORPION];
+	return &walker_kinds[a->kind == ACT_SCORPION ? WALKER_SCORPION : WALKER_HOPPER];
 }
 
 /* ORIGINAL: seed 004's launch_enemy starts every enemy walking east. */
