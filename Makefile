@@ -33,6 +33,8 @@ GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster
               game/script.c game/items.c game/textbuf.c game/trace.c game/spawner.c game/shard.c game/platform.c game/fountain.c game/level.c
 # shell: the session (title, menu, pause, interstitials), the episode, the level exit
 GAME_SRC   += game/exit.c game/episode.c game/session.c game/screens.c
+# creatures: damage reactions, floating points, walkers, plants, the boss
+GAME_SRC   += game/damage.c game/floater.c game/enemies.c game/plants.c game/boss.c
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 

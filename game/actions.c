@@ -38,6 +38,28 @@ const Action anim_actions[ACTION_COUNT] = {
 	[ACTION_FOOT_SWITCH_DOWN] = { .first = IMG_FOOT_SWITCH_DOWN, .count = 1, .views = 1, .mode = ANIM_FREEZE },
 	/* shell: the exit's sign blinks, each frame about half a second (NOTE: our choice) */
 	[ACTION_EXIT]         = { .first = IMG_EXIT0, .count = 2, .views = 1, .mode = ANIM_LOOP, .delay = 4 },
+	/* The creature cast: art in sprites_creatures.png. Walk delays match the step rates. */
+	[ACTION_FLOATER_100]   = { .first = IMG_POINTS_100, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_FLOATER_200]   = { .first = IMG_POINTS_200, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_FLOATER_500]   = { .first = IMG_POINTS_500, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_FLOATER_1000]  = { .first = IMG_POINTS_1000, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_FLOATER_5000]  = { .first = IMG_POINTS_5000, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_BASKET]        = { .first = IMG_BASKET, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_TULIP_CLOSED]  = { .first = IMG_TULIP_CLOSED, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_TULIP_OPEN]    = { .first = IMG_TULIP_OPEN, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_BLUE_BALL]     = { .first = IMG_BLUE_BALL0, .count = 2, .views = 1, .mode = ANIM_LOOP, .delay = 1 },
+	[ACTION_PARACHUTE]     = { .first = IMG_PARACHUTE, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_PARA_WALK]     = { .first = IMG_PARA_WALK_R0, .count = 2, .views = 2, .mode = ANIM_LOOP, .delay = 1 },
+	[ACTION_EYE_PLANT]     = { .first = IMG_EYE_PLANT_R0, .count = 3, .views = 2, .mode = ANIM_OSCILLATE, .delay = 3 },
+	[ACTION_SATELLITE]     = { .first = IMG_SATELLITE0, .count = 2, .views = 1, .mode = ANIM_LOOP, .delay = 4 },
+	[ACTION_FRIEND_FROZEN] = { .first = IMG_FRIEND_FROZEN, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_FRIEND_WALK]   = { .first = IMG_FRIEND_R0, .count = 2, .views = 2, .mode = ANIM_LOOP, .delay = 0 },
+	[ACTION_HOPPER_WALK]   = { .first = IMG_HOPPER_R0, .count = 2, .views = 2, .mode = ANIM_LOOP, .delay = 0 },
+	[ACTION_HOPPER_DEAD]   = { .first = IMG_HOPPER_DEAD_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_SCORPION_WALK] = { .first = IMG_SCORPION_R0, .count = 2, .views = 2, .mode = ANIM_LOOP, .delay = 1 },
+	[ACTION_SCORPION_DEAD] = { .first = IMG_SCORPION_DEAD_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_BOSS_WALK]     = { .first = IMG_BOSS_R0, .count = 2, .views = 2, .mode = ANIM_LOOP, .delay = 1 },
+	[ACTION_BOSS_HURT]     = { .first = IMG_BOSS_HURT_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
 };
 
 const uint8_t anim_action_count = ACTION_COUNT;

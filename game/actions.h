@@ -20,6 +20,29 @@ typedef enum ActionId {
 	ACTION_FOOT_SWITCH_DOWN,
 	/* shell (session, episode, exit) */
 	ACTION_EXIT,                    /* the level exit: sign blinks, two frames */
+	/* The creature cast (creatures.c, items.c, plants.c, enemies.c, boss.c, floater.c). */
+	ACTION_FLOATER_100,             /* floating score points, one still frame each */
+	ACTION_FLOATER_200,
+	ACTION_FLOATER_500,
+	ACTION_FLOATER_1000,
+	ACTION_FLOATER_5000,
+	ACTION_BASKET,
+	ACTION_TULIP_CLOSED,
+	ACTION_TULIP_OPEN,
+	ACTION_BLUE_BALL,               /* two-frame roll */
+	ACTION_PARACHUTE,               /* sinking under the canopy */
+	ACTION_PARA_WALK,               /* east / west, two-frame walk */
+	ACTION_EYE_PLANT,               /* east / west, blinks */
+	ACTION_SATELLITE,               /* blinking light */
+	ACTION_FRIEND_FROZEN,
+	ACTION_FRIEND_WALK,             /* east / west, two-frame walk */
+	ACTION_HOPPER_WALK,             /* east / west, two frames */
+	ACTION_HOPPER_DEAD,             /* east / west, one frame */
+	ACTION_SCORPION_WALK,
+	ACTION_SCORPION_DEAD,
+	ACTION_BOSS_WALK,               /* east / west, two frames */
+	ACTION_BOSS_HURT,               /* east / west, the white flash */
+	/* end of the creature cast's actions */
 	ACTION_COUNT
 } ActionId;
 

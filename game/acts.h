@@ -12,14 +12,33 @@ void act_player_begin_fall(Actor *self, World *w);
 void act_player_fall(Actor *self, World *w);
 void act_player_die(Actor *self, World *w);     /* lie still, then respawn or game over */
 
-/* creatures.c */
+/* The creature cast. creatures.c */
 void act_critter_walk(Actor *self, World *w);
 void act_critter_fall(Actor *self, World *w);
-void act_slug_fly(Actor *self, World *w);
-void act_barrel_sit(Actor *self, World *w);
+void act_slug_fly(Actor *self, World *w);       /* touching the player: a prize, then flee */
+void act_slug_flee(Actor *self, World *w);
+void act_barrel_sit(Actor *self, World *w);     /* barrel and basket */
 void act_barrel_fall(Actor *self, World *w);
+void act_blue_ball(Actor *self, World *w);
+void act_parachute_drift(Actor *self, World *w);
+void act_parachute_walk(Actor *self, World *w);
+/* items.c */
 void act_prize(Actor *self, World *w);
 void act_foot_switch(Actor *self, World *w);
+void act_satellite(Actor *self, World *w);
+void act_frozen_friend(Actor *self, World *w);
+void act_friend_leave(Actor *self, World *w);   /* thawed, walking off */
+/* plants.c */
+void act_tulip(Actor *self, World *w);
+void act_eye_plant(Actor *self, World *w);
+/* enemies.c — seed 004's walkers: begin -> hopper_walk / scorpion_walk -> walker_die */
+void act_walker_begin(Actor *self, World *w);
+void act_hopper_walk(Actor *self, World *w);
+void act_scorpion_walk(Actor *self, World *w);
+void act_walker_die(Actor *self, World *w);
+/* boss.c, floater.c (floater_new is in floater.h) */
+void act_boss(Actor *self, World *w);
+void act_floater(Actor *self, World *w);
 
 /* exit.c — the level exit (shell) */
 void act_exit(Actor *self, World *w);

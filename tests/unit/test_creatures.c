@@ -1,4 +1,4 @@
-/* test_creatures.c: critter, slug and barrel action functions frame by frame on hand-built maps. */
+/* test_creatures.c: critter, roamer slug and barrel action functions frame by frame on hand-built maps. */
 #include "testmain.h"
 #include "mapfix.h"
 
@@ -34,7 +34,8 @@ static int empty_40x30(void **state)
 static const char *tick_name(ActorTick t)
 {
 	return t == act_critter_walk ? "critter_walk" : t == act_critter_fall ? "critter_fall" :
-	    t == act_slug_fly ? "slug_fly" : t == act_barrel_sit ? "barrel_sit" :
+	    t == act_slug_fly ? "slug_fly" : t == act_slug_flee ? "slug_flee" :
+	    t == act_barrel_sit ? "barrel_sit" :
 	    t == act_barrel_fall ? "barrel_fall" : "?";
 }
 
@@ -165,6 +166,110 @@ static void slug_turns_at_walls(void **state)
 	assert_int_equal(s->anim.angle, 180);
 }
 
+/* Spawners created during the last tick (spawner_update ran once on them: age 1). */
+static int new_spawners(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < MAX_SPAWNERS; i++)
+		n += w.spawners.slot[i].actor != ACT_NONE && w.spawners.slot[i].age == 1;
+	return n;
+}
+
+static bool is_treasure(int kind)
+{
+	return kind == ACT_GOURD || kind == ACT_TOMATO || kind == ACT_DIAMOND || kind == ACT_EMERALD;
+}
+
+/*
+ * The roamer slug flies into the player at tick 7: a treasure rises
+ * through a spawner (seed 000) and the slug flees west. It turns at the
+ * wall (column 6), is free to give again after 16 frames of fleeing
+ * (tick 23), and meets the player again at tick 32: the second gift.
+ */
+static void slug_releases_a_prize_per_touch_and_flees(void **state)
+{
+	Actor *s, *p;
+	int releases = 0;
+
+	(void)state;
+	row(FLOOR_Y, 0, 39, block());
+	column(6, 0, 14);
+	p = actor_spawn(&w, ACT_PLAYER, 20, 14);
+	s = actor_spawn(&w, ACT_SLUG, 12, 14);
+	s->dir = 1;
+	for (int t = 1; t <= 40; t++) {
+		int n;
+
+		world_tick(&w, &no_input);
+		n = new_spawners();
+		assert_row(n == (t == 7 || t == 32), "tick %d: %d new spawners, slug at %d", t, n, s->x);
+		for (int i = 0; n && i < MAX_SPAWNERS; i++)
+			if (w.spawners.slot[i].age == 1) {
+				assert_row(is_treasure(w.spawners.slot[i].actor), "tick %d: gift %d", t,
+				    w.spawners.slot[i].actor);
+				assert_row(w.spawners.slot[i].x == 19, "tick %d: from x %d", t,
+				    w.spawners.slot[i].x);
+			}
+		releases += n;
+		if (t == 7 || t == 32)
+			assert_row(s->tick == act_slug_flee && s->dir == -1, "tick %d: not fleeing", t);
+		if (t == 23)
+			assert_ptr_equal(s->tick, act_slug_fly);
+	}
+	assert_int_equal(releases, 2);
+	assert_int_equal(w.health, PLAYER_MAX_HEALTH);  /* it never hurts */
+	assert_int_equal(p->x, 20);
+}
+
+/* Boxed in with the player, it touches all the time: one gift only, it stays fleeing. */
+static void slug_touching_all_along_gives_once(void **state)
+{
+	Actor *s;
+	int releases = 0;
+
+	(void)state;
+	row(FLOOR_Y, 0, 39, block());
+	column(10, 0, 14);
+	column(13, 0, 14);
+	actor_spawn(&w, ACT_PLAYER, 11, 14);
+	s = actor_spawn(&w, ACT_SLUG, 11, 14);
+	for (int t = 0; t < 100; t++) {
+		world_tick(&w, &no_input);
+		releases += new_spawners();
+	}
+	assert_int_equal(releases, 1);
+	assert_ptr_equal(s->tick, act_slug_flee);
+	assert_int_equal(w.health, PLAYER_MAX_HEALTH);
+}
+
+/* Shot (AF_SHOOTABLE) or pounced: gone, 100 points, a floater. */
+static void critter_and_slug_are_defeated_by_any_hit(void **state)
+{
+	Actor *c, *s, *f;
+
+	(void)state;
+	row(FLOOR_Y, 0, 39, block());
+	c = actor_spawn(&w, ACT_CRITTER, 8, 14);
+	s = actor_spawn(&w, ACT_SLUG, 20, 8);
+	assert_true(actor_hit(&w, c, HIT_SHOT));
+	assert_true(c->dead);
+	assert_int_equal(w.score, 100);
+	assert_int_equal(w.sound, SND_ENEMY_HIT);
+	assert_false(actor_hit(&w, c, HIT_SHOT));       /* already gone */
+	w.sound = SND_NONE;                             /* a tick would clear it */
+	assert_true(actor_hit(&w, s, HIT_POUNCE));
+	assert_int_equal(w.sound, SND_POUNCE);
+	assert_int_equal(w.score, 200);
+	world_tick(&w, &no_input);
+	f = NULL;
+	for (int i = 0; i < MAX_ACTORS; i++)
+		if (w.actors[i].kind == ACT_FLOATER && w.actors[i].x == 8 && w.actors[i].y == 12)
+			f = &w.actors[i];
+	assert_non_null(f);
+	assert_int_equal(actor_image(f), IMG_POINTS_100);
+}
+
 #define SIT act_barrel_sit
 #define BFALL act_barrel_fall
 
@@ -206,6 +311,9 @@ static const struct CMUnitTest tests[] = {
 	T(critter_turns_at_a_ledge_instead_of_walking_off),
 	T(critter_falls_when_the_floor_is_removed),
 	T(slug_turns_at_walls),
+	T(slug_releases_a_prize_per_touch_and_flees),
+	T(slug_touching_all_along_gives_once),
+	T(critter_and_slug_are_defeated_by_any_hit),
 	T(barrel_falls_when_unsupported),
 	T(barrel_on_the_floor_sits_still),
 };
