@@ -14,7 +14,8 @@ const ActorKind actor_kinds[ACT_COUNT] = {
 	[ACT_PLAYER]  = { .name = "PLAYER", .start = act_player_stand,
 	                  .action = ACTION_PLAYER_STAND, .flags = AF_WEIGHTED },
 	[ACT_CRITTER] = { .name = "CRITTER", .start = act_critter_walk,
-	                  .action = ACTION_CRITTER_IDLE, .flags = AF_WEIGHTED | AF_HURTS | AF_POUNCE },
+	                  .action = ACTION_CRITTER_IDLE,
+	                  .flags = AF_WEIGHTED | AF_HURTS | AF_POUNCE | AF_SHOOTABLE },
 	[ACT_SLUG]    = { .name = "SLUG", .start = act_slug_fly,
 	                  .action = ACTION_SLUG_FLY, .flags = AF_POUNCE },
 	[ACT_BARREL]  = { .name = "BARREL", .start = act_barrel_sit,
@@ -36,6 +37,12 @@ const ActorKind actor_kinds[ACT_COUNT] = {
 	[ACT_FOUNTAIN_9]  = { .name = "FOUNTAIN_9", .flags = AF_MARKER },
 	[ACT_FOUNTAIN_12] = { .name = "FOUNTAIN_12", .flags = AF_MARKER },
 	[ACT_FOUNTAIN_15] = { .name = "FOUNTAIN_15", .flags = AF_MARKER },
+	/* The player's weapons (game/weapons.c). */
+	[ACT_BULLET]      = { .name = "BULLET", .start = act_bullet, .action = ACTION_BULLET },
+	[ACT_BOMB]        = { .name = "BOMB", .start = act_bomb, .action = ACTION_BOMB_LIT, .flags = AF_WEIGHTED },
+	[ACT_EXPLOSION]   = { .name = "EXPLOSION", .start = act_explosion, .action = ACTION_EXPLOSION },
+	[ACT_BOMB_PICKUP] = { .name = "BOMB_PICKUP", .start = act_bomb_pickup, .action = ACTION_BOMB_IDLE,
+	                  .flags = AF_WEIGHTED },
 };
 
 /*

@@ -33,6 +33,7 @@ void world_init(World *w, uint32_t seed)
 	w->start_x = w->start_y = 0;
 	w->game_over = false;
 	w->hurt_cooldown = 0;
+	w->shot_wait = 0;
 	w->scooter = false;
 	spawner_init(w);
 	shard_init(w);
@@ -50,7 +51,6 @@ void world_tick(World *w, const GameInput *in)
 {
 	Actor *p = world_player(w);
 	int py = p ? p->y : 0, ydir;
-	bool looking;
 
 	w->in = *in;
 	w->sound = SND_NONE;
@@ -61,9 +61,8 @@ void world_tick(World *w, const GameInput *in)
 		p->tick(p, w);
 		anim_tick(&p->anim);
 		ydir = p->y > py ? 1 : p->y < py ? -1 : 0;
-		looking = p->tick == act_player_stand && !(in->held & (BTN_BIT(BTN_LEFT) | BTN_BIT(BTN_RIGHT)));
-		world_camera_step(w, ydir, looking && (in->held & BTN_BIT(BTN_UP)),
-		    looking && (in->held & BTN_BIT(BTN_DOWN)));
+		/* The look states decide that the player is looking (game/player.c). */
+		world_camera_step(w, ydir, p->tick == act_player_look_up, p->tick == act_player_look_down);
 	}
 	platform_update(w);
 	fountain_update(w);
@@ -82,6 +81,8 @@ void world_tick(World *w, const GameInput *in)
 	actor_collect_dead(w);
 	if (w->hurt_cooldown)
 		w->hurt_cooldown--;
+	if (w->shot_wait)
+		w->shot_wait--;
 	w->tick++;
 }
 
