@@ -135,8 +135,9 @@ void world_camera_follow(World *w)
 /*
  * One frame of view centering, as Cosmo does it (seed 003): at most a tile
  * a step. ydir is the player's vertical motion this frame (-1, 0, +1);
- * look_up / look_down are Up / Down held alone while standing (seed 004's
- * look up and down, in Cosmo's tile steps and limits).
+ * look_up / look_down: the player is looking (its look-up / look-down
+ * state, or Up / Down held alone while riding a platform) — seed 004's
+ * look up and down, in Cosmo's tile steps and limits.
  */
 void world_camera_step(World *w, int ydir, bool look_up, bool look_down)
 {

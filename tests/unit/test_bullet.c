@@ -19,7 +19,8 @@ static Actor *newest(void)
  * One tap of Fire facing east from x 5 (body 5..6): the bullet shows at the
  * muzzle (x 7, the feet row) in the very frame it is fired, then flies 3
  * tiles a frame until it passes the view's right edge (column 37), and is
- * removed a frame after that (kill_bullet).
+ * removed a frame after that. ORIGINAL: seed 004 — bullet_go only sets the
+ * action to kill_bullet, which removes the bullet in the next frame.
  */
 static void a_bullet_flies_three_tiles_a_frame_and_leaves_the_view(void **state)
 {
