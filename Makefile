@@ -29,7 +29,8 @@ DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
-              game/actor.c game/creatures.c game/player.c game/world.c game/render.c game/clock.c \
+              game/actor.c game/creatures.c game/player.c game/player_air.c game/player_kick.c \
+              game/weapons.c game/world.c game/render.c game/clock.c \
               game/script.c game/items.c game/textbuf.c game/trace.c game/spawner.c game/shard.c game/platform.c game/fountain.c game/level.c
 # shell: the session (title, menu, pause, interstitials), the episode, the level exit
 GAME_SRC   += game/exit.c game/episode.c game/session.c game/screens.c

@@ -60,6 +60,24 @@ const Action anim_actions[ACTION_COUNT] = {
 	[ACTION_SCORPION_DEAD] = { .first = IMG_SCORPION_DEAD_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
 	[ACTION_BOSS_WALK]     = { .first = IMG_BOSS_R0, .count = 2, .views = 2, .mode = ANIM_LOOP, .delay = 1 },
 	[ACTION_BOSS_HURT]     = { .first = IMG_BOSS_HURT_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	/* The player's poses and weapons (sprites_player.json: each pose _R then _L). */
+	[ACTION_PLAYER_JUMP]        = { .first = IMG_PLAYER_JUMP_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_FALL]        = { .first = IMG_PLAYER_FALL_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_SHOOT]       = { .first = IMG_PLAYER_SHOOT_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_AIR_SHOOT]   = { .first = IMG_PLAYER_AIR_SHOOT_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_KICK_WINDUP] = { .first = IMG_PLAYER_KICK0_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_KICK]        = { .first = IMG_PLAYER_KICK1_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_LOOK_UP]     = { .first = IMG_PLAYER_LOOK_UP_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_LOOK_DOWN]   = { .first = IMG_PLAYER_LOOK_DOWN_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_CLING]       = { .first = IMG_PLAYER_CLING_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_GRIN]        = { .first = IMG_PLAYER_GRIN_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_FROWN]       = { .first = IMG_PLAYER_FROWN_R, .count = 1, .views = 2, .mode = ANIM_FREEZE },
+	[ACTION_PLAYER_DEAD]        = { .first = IMG_PLAYER_DEAD, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_BULLET]             = { .first = IMG_BULLET, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_BULLET_HIT]         = { .first = IMG_BULLET_HIT, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_BOMB_LIT]           = { .first = IMG_BOMB_LIT0, .count = 2, .views = 1, .mode = ANIM_LOOP },
+	[ACTION_BOMB_IDLE]          = { .first = IMG_BOMB_IDLE, .count = 1, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_EXPLOSION]          = { .first = IMG_EXPLOSION0, .count = 3, .views = 1, .mode = ANIM_FREEZE },
 };
 
 const uint8_t anim_action_count = ACTION_COUNT;

@@ -43,6 +43,24 @@ typedef enum ActionId {
 	ACTION_BOSS_WALK,               /* east / west, two frames */
 	ACTION_BOSS_HURT,               /* east / west, the white flash */
 	/* end of the creature cast's actions */
+	/* The player's poses and weapons (game/player*.c, game/weapons.c): east / west, one frame, unless said. */
+	ACTION_PLAYER_JUMP,
+	ACTION_PLAYER_FALL,
+	ACTION_PLAYER_SHOOT,
+	ACTION_PLAYER_AIR_SHOOT,        /* shooting while jumping or falling */
+	ACTION_PLAYER_KICK_WINDUP,
+	ACTION_PLAYER_KICK,             /* the leg out */
+	ACTION_PLAYER_LOOK_UP,
+	ACTION_PLAYER_LOOK_DOWN,
+	ACTION_PLAYER_CLING,            /* east = on a wall to the east */
+	ACTION_PLAYER_GRIN,             /* fidgets (seed 004's tom_stand[1], [2]) */
+	ACTION_PLAYER_FROWN,
+	ACTION_PLAYER_DEAD,             /* one view */
+	ACTION_BULLET,                  /* one view */
+	ACTION_BULLET_HIT,              /* one view: a bullet's last frame */
+	ACTION_BOMB_LIT,                /* two-frame blink */
+	ACTION_BOMB_IDLE,
+	ACTION_EXPLOSION,               /* three frames, chosen by act_explosion */
 	ACTION_COUNT
 } ActionId;
 

@@ -61,6 +61,12 @@ const ActorKind actor_kinds[ACT_COUNT] = {
 	[ACT_BOSS]      = { .name = "BOSS", .start = act_boss, .action = ACTION_BOSS_WALK,
 	                    .flags = AF_WEIGHTED | AF_HURTS | AF_POUNCE | AF_SHOOTABLE, .points = 5000, .hp = 12 },
 	/* end of the creature cast */
+	/* The player's weapons (game/weapons.c). */
+	[ACT_BULLET]      = { .name = "BULLET", .start = act_bullet, .action = ACTION_BULLET },
+	[ACT_BOMB]        = { .name = "BOMB", .start = act_bomb, .action = ACTION_BOMB_LIT, .flags = AF_WEIGHTED },
+	[ACT_EXPLOSION]   = { .name = "EXPLOSION", .start = act_explosion, .action = ACTION_EXPLOSION },
+	[ACT_BOMB_PICKUP] = { .name = "BOMB_PICKUP", .start = act_bomb_pickup, .action = ACTION_BOMB_IDLE,
+	                  .flags = AF_WEIGHTED },
 };
 
 /*

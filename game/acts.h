@@ -4,7 +4,12 @@
 
 #include "actor.h"
 
-/* player.c — the chain stand -> begin_jump -> jump -> begin_fall -> fall -> stand. */
+/*
+ * The player's chain (player.c on the ground, player_air.c in the air,
+ * player_kick.c): stand <-> fidget; stand/run/shoot/look_up/look_down on
+ * the ground; begin_jump -> jump -> begin_fall -> fall -> land (or cling);
+ * begin_kick -> kick; die. More below.
+ */
 void act_player_stand(Actor *self, World *w);
 void act_player_begin_jump(Actor *self, World *w);
 void act_player_jump(Actor *self, World *w);
@@ -62,5 +67,23 @@ int actor_image(const Actor *a);
 bool actor_on_ground(const World *w, const Actor *a);
 bool actor_step_x(World *w, Actor *a, int dx);  /* one tile, if the leading edge is free */
 int actor_fall(World *w, Actor *a, int tiles);  /* tiles actually fallen */
+
+/* The rest of the player's chain (player.c, player_air.c, player_kick.c). */
+void act_player_fidget(Actor *self, World *w);
+void act_player_run(Actor *self, World *w);
+void act_player_shoot(Actor *self, World *w);
+void act_player_look_up(Actor *self, World *w);
+void act_player_look_down(Actor *self, World *w);
+void act_player_land(Actor *self, World *w);
+void act_player_cling(Actor *self, World *w);
+void act_player_begin_kick(Actor *self, World *w);
+void act_player_kick(Actor *self, World *w);
+
+/* weapons.c — the player's bullets and bombs. */
+void act_bullet(Actor *self, World *w);
+void act_bullet_die(Actor *self, World *w);     /* seed 004's kill_bullet */
+void act_bomb(Actor *self, World *w);
+void act_explosion(Actor *self, World *w);
+void act_bomb_pickup(Actor *self, World *w);
 
 #endif

@@ -10,11 +10,12 @@ enum {
 	BTN_RIGHT,
 	BTN_UP,
 	BTN_DOWN,
-	BTN_JUMP,       /* Ctrl (Tommy) / Alt */
+	BTN_JUMP,       /* Ctrl / Alt */
 	BTN_FIRE,       /* Space */
-	BTN_BOMB,
+	BTN_BOMB,       /* B */
 	BTN_PAUSE,      /* P / Esc */
 	BTN_ENTER,
+	BTN_KICK,       /* Z; appended: bit numbers are recorded in demos */
 	BTN_COUNT
 };
 

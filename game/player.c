@@ -1,4 +1,4 @@
-/* player.c: the player's action-function chain on the tile grid — stand/run, jump, fall. */
+/* player.c: the player on the ground — stand, fidget, run, shoot, look up/down, land, die — and shared moves. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -6,20 +6,34 @@
 #include "acts.h"
 #include "collide.h"
 #include "dir.h"
+#include "player.h"
+#include "rng.h"
 #include "world.h"
 
-/* Tiles risen per frame of a jump; holding jump plays it to the end. */
-static const uint8_t jump_rise[] = { 2, 1, 1, 1, 0 };
-#define JUMP_MIN_FRAMES 2               /* releasing earlier still rises this far */
-#define FALL_MAX_SPEED  2               /* tiles per frame */
+bool player_held(const World *w, int b) { return (w->in.held & BTN_BIT(b)) != 0; }
+bool player_pressed(const World *w, int b) { return (w->in.pressed & BTN_BIT(b)) != 0; }
 
-static bool held(const World *w, int b) { return (w->in.held & BTN_BIT(b)) != 0; }
-static bool pressed(const World *w, int b) { return (w->in.pressed & BTN_BIT(b)) != 0; }
-
-static void face(Actor *a, int dx)
+int player_axis(const World *w)
 {
-	a->dir = (int8_t)dx;
+	return player_held(w, BTN_RIGHT) - player_held(w, BTN_LEFT);
+}
+
+void player_go(Actor *a, ActorTick next)
+{
+	a->tick = next;
+	a->timer = 0;
+}
+
+void player_face(Actor *a, int dx)
+{
+	a->dir = (int8_t)(dx < 0 ? -1 : 1);
 	anim_set_angle(&a->anim, dx < 0 ? 180 : 0);
+}
+
+void player_pose(Actor *a, uint8_t action)
+{
+	anim_set_action(&a->anim, action);
+	anim_set_angle(&a->anim, a->dir < 0 ? 180 : 0);
 }
 
 /* Any sloped tile along the sprite's width in map row y? */
@@ -39,7 +53,7 @@ static bool sloped_row(const World *w, const Actor *a, int y)
  * room; stepping off a slope's edge onto the next slope down follows it
  * instead of falling a tile.
  */
-static void step_sloped(World *w, Actor *a, int dx)
+void player_step(World *w, Actor *a, int dx)
 {
 	int img = actor_image(a);
 
@@ -59,118 +73,169 @@ static void step_sloped(World *w, Actor *a, int dx)
 	}
 }
 
-/* Left/right control, shared by every state: one tile a frame when free. */
-static int steer(World *w, Actor *a)
+/* Left/right control, shared by the moving states: one tile a frame when free. */
+int player_steer(World *w, Actor *a)
 {
-	int dx = held(w, BTN_RIGHT) - held(w, BTN_LEFT);
+	int dx = player_axis(w);
 
 	if (dx) {
-		face(a, dx);
-		step_sloped(w, a, dx);
+		player_face(a, dx);
+		player_step(w, a, dx);
 	}
 	return dx;
 }
 
-static void go(Actor *a, ActorTick next)
+/*
+ * The ground states' one decision, in this order: no ground -> fall; a
+ * Jump press -> jump; a Kick press -> kick; Left or Right -> run; Fire
+ * held -> shoot; Down -> look down; Up -> look up; else stand.
+ * NOTE: Tommy's player_stand tests the arrows before Ctrl, so a jump
+ * pressed in the same frame as an arrow waits a frame there (Ctrl is a
+ * held key in Tommy). Ours is a press, so it goes first or it would be lost.
+ */
+ActorTick player_ground_choice(World *w, Actor *a)
 {
-	a->tick = next;
-	a->timer = 0;
+	if (!actor_on_ground(w, a))
+		return act_player_begin_fall;
+	if (player_pressed(w, BTN_JUMP))
+		return act_player_begin_jump;
+	if (player_pressed(w, BTN_KICK))
+		return act_player_begin_kick;
+	if (player_axis(w))
+		return act_player_run;
+	if (player_held(w, BTN_FIRE) || player_pressed(w, BTN_FIRE))
+		return act_player_shoot;
+	if (player_held(w, BTN_DOWN))
+		return act_player_look_down;
+	if (player_held(w, BTN_UP))
+		return act_player_look_up;
+	return act_player_stand;
 }
 
-void act_player_stand(Actor *a, World *w)
+bool player_ground_leave(Actor *a, World *w, ActorTick self)
 {
-	int dx;
+	ActorTick next = player_ground_choice(w, a);
 
-	if (pressed(w, BTN_JUMP) && actor_on_ground(w, a)) {
-		go(a, act_player_begin_jump);
-		act_player_begin_jump(a, w);
-		return;
-	}
-	dx = steer(w, a);
-	anim_set_action(&a->anim, dx ? ACTION_PLAYER_WALK : ACTION_PLAYER_STAND);
-	if (!actor_on_ground(w, a)) {
-		go(a, act_player_begin_fall);
-		act_player_begin_fall(a, w);
-	}
-}
-
-void act_player_begin_jump(Actor *a, World *w)
-{
-	world_request_sound(w, SND_JUMP);
-	anim_set_action(&a->anim, ACTION_PLAYER_STAND);
-	go(a, act_player_jump);
-	act_player_jump(a, w);
-}
-
-void act_player_jump(Actor *a, World *w)
-{
-	int rise, img = actor_image(a);
-
-	steer(w, a);
-	if (a->timer >= sizeof jump_rise || (a->timer >= JUMP_MIN_FRAMES && !held(w, BTN_JUMP))) {
-		go(a, act_player_begin_fall);
-		act_player_begin_fall(a, w);
-		return;
-	}
-	rise = jump_rise[a->timer++];
-	while (rise--) {
-		if (test_sprite_move(&w->map, DIR4_NORTH, img, a->x, a->y - 1) != MOVE_FREE) {
-			world_request_sound(w, SND_BUMP);   /* head hit the ceiling */
-			go(a, act_player_begin_fall);
-			return;
-		}
-		a->y--;
-	}
-}
-
-/* A pounceable actor whose top row is right under the player's feet, overlapping them. */
-static Actor *pounce_target(World *w, const Actor *p)
-{
-	Rect pr = sprite_rect_tiles(actor_image(p), p->x, p->y);
-
-	for (int i = 0; i < MAX_ACTORS; i++) {
-		Actor *a = &w->actors[i];
-		Rect ar;
-
-		if (a == p || a->kind == ACT_NONE || a->dead || !(actor_kinds[a->kind].flags & AF_POUNCE))
-			continue;
-		ar = sprite_rect_tiles(actor_image(a), a->x, a->y);
-		if (ar.y == p->y + 1 && pr.x < ar.x + ar.w && ar.x < pr.x + pr.w)
-			return a;
-	}
-	return 0;
-}
-
-void act_player_begin_fall(Actor *a, World *w)
-{
-	(void)w;
-	a->vy = 0;
-	go(a, act_player_fall);
+	if (next == self)
+		return false;
+	player_go(a, next);
+	next(a, w);
+	return true;
 }
 
 /*
- * Falling: steer, speed up to FALL_MAX_SPEED tiles a frame, land on ground,
- * or pounce on what is under the feet and bounce off it (Cosmo).
+ * Standing still. After IDLE_MIN_FRAMES + r frames with no button at all
+ * (r drawn from the world's RNG, 0..IDLE_SPREAD-1, once the minimum has
+ * passed) the player fidgets: Tommy's 500..1000-tick wait.
  */
-void act_player_fall(Actor *a, World *w)
+void act_player_stand(Actor *a, World *w)
 {
-	Actor *v;
+	if (player_ground_leave(a, w, act_player_stand))
+		return;
+	player_drop_bomb(a, w);
+	player_pose(a, ACTION_PLAYER_STAND);
+	if (w->in.held || w->in.pressed) {
+		a->timer = 0;
+		return;
+	}
+	if (++a->timer == IDLE_MIN_FRAMES)
+		a->count = (uint16_t)rng_below(&w->rng, IDLE_SPREAD);
+	if (a->timer > IDLE_MIN_FRAMES + a->count) {
+		player_go(a, act_player_fidget);
+		act_player_fidget(a, w);
+	}
+}
 
-	steer(w, a);
-	if (a->vy < FALL_MAX_SPEED)
-		a->vy++;
-	for (int i = 0; i < a->vy; i++) {
-		if ((v = pounce_target(w, a)) && actor_pounce(w, v)) {
-			go(a, act_player_jump);         /* bounce: a fresh rise */
-			return;
-		}
-		if (actor_fall(w, a, 1) == 0)
-			break;
+/*
+ * A grin or a frown (Tommy's frames 7 and 8, picked at random) for
+ * FIDGET_MIN_FRAMES + 0..FIDGET_SPREAD-1 frames, then standing again. Any
+ * button, or the ground going away, ends it at once.
+ */
+void act_player_fidget(Actor *a, World *w)
+{
+	if (w->in.held || w->in.pressed || !actor_on_ground(w, a)) {
+		player_go(a, act_player_stand);
+		act_player_stand(a, w);
+		return;
 	}
-	if (actor_on_ground(w, a)) {
-		world_request_sound(w, SND_LAND);
-		go(a, act_player_stand);
+	if (a->timer == 0) {
+		player_pose(a, rng_below(&w->rng, 2) ? ACTION_PLAYER_FROWN : ACTION_PLAYER_GRIN);
+		a->count = (uint16_t)(FIDGET_MIN_FRAMES + rng_below(&w->rng, FIDGET_SPREAD));
 	}
+	if (++a->timer > a->count) {
+		player_go(a, act_player_stand);
+		player_pose(a, ACTION_PLAYER_STAND);
+	}
+}
+
+/*
+ * Running: one tile a frame while Left or Right is held, turning at once.
+ * Fire held shoots on the run. Stepping off a ledge starts a fall in the
+ * same frame (the fall itself moves from the next one).
+ * NOTE: Tommy speeds up from 1 to 8 pixels a frame; a tile a frame is
+ * Cosmo's walking speed and the only one the tile grid shows smoothly.
+ */
+void act_player_run(Actor *a, World *w)
+{
+	if (player_ground_leave(a, w, act_player_run))
+		return;
+	player_steer(w, a);
+	player_pose(a, ACTION_PLAYER_WALK);
+	player_fire(a, w);
+	player_drop_bomb(a, w);
+	a->timer++;
+	if (!actor_on_ground(w, a)) {
+		player_go(a, act_player_begin_fall);
+		act_player_begin_fall(a, w);
+	}
+}
+
+/* Standing and shooting while Fire is held: a bullet every SHOT_GAP_FRAMES. */
+void act_player_shoot(Actor *a, World *w)
+{
+	if (player_ground_leave(a, w, act_player_shoot))
+		return;
+	player_drop_bomb(a, w);
+	player_pose(a, ACTION_PLAYER_SHOOT);
+	player_fire(a, w);
+	a->timer++;
+}
+
+/*
+ * Looking up or down while Up or Down is held alone. The view moves in the
+ * world frame after the player's move (world_camera_step: a row a frame,
+ * Cosmo's limits); these states only decide that the player is looking.
+ */
+void act_player_look_up(Actor *a, World *w)
+{
+	if (player_ground_leave(a, w, act_player_look_up))
+		return;
+	player_drop_bomb(a, w);
+	player_pose(a, ACTION_PLAYER_LOOK_UP);
+	a->timer++;
+}
+
+void act_player_look_down(Actor *a, World *w)
+{
+	if (player_ground_leave(a, w, act_player_look_down))
+		return;
+	player_drop_bomb(a, w);
+	player_pose(a, ACTION_PLAYER_LOOK_DOWN);
+	a->timer++;
+}
+
+/*
+ * Touching down (called by the fall in the frame it lands): the landing
+ * sound, the thrust gone, and the next ground state chosen for the next
+ * frame — not run now, the fall has already moved this frame. vy keeps the
+ * speed the player landed with until the next fall starts.
+ */
+void act_player_land(Actor *a, World *w)
+{
+	world_request_sound(w, SND_LAND);
+	a->vx = 0;
+	player_pose(a, ACTION_PLAYER_STAND);
+	player_go(a, player_ground_choice(w, a));
 }
 
 /*
@@ -180,6 +245,9 @@ void act_player_fall(Actor *a, World *w)
  */
 void act_player_die(Actor *a, World *w)
 {
+	w->kicking = false;
+	w->cling_dir = DIR4_NONE;
+	player_pose(a, ACTION_PLAYER_DEAD);
 	if (++a->timer < DEATH_FRAMES)
 		return;
 	if (w->lives > 0)
@@ -191,8 +259,11 @@ void act_player_die(Actor *a, World *w)
 	}
 	a->x = w->start_x;
 	a->y = w->start_y;
+	a->vx = a->vy = 0;
+	a->count = 0;
 	w->health = PLAYER_MAX_HEALTH;
 	w->hurt_cooldown = HURT_COOLDOWN_FRAMES;
-	go(a, act_player_stand);
+	player_go(a, act_player_stand);
+	player_pose(a, ACTION_PLAYER_STAND);
 	world_camera_follow(w);
 }

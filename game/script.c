@@ -15,6 +15,7 @@ static int button_of(char c)
 	case 'j': return BTN_JUMP;
 	case 'f': return BTN_FIRE;
 	case 'b': return BTN_BOMB;
+	case 'k': return BTN_KICK;
 	default:  return -1;
 	}
 }

@@ -9,7 +9,7 @@
 
 /*
  * A script is comma-separated steps "<buttons><frames>": buttons are
- * letters l r u d j f b (left right up down jump fire bomb) or '.' for
+ * letters l r u d j f b k (left right up down jump fire bomb kick) or '.' for
  * none, frames a decimal count 1..9999. "r12,rj3,.5" = hold Right 12
  * frames, Right+Jump 3 frames, nothing 5 frames. A button counts as
  * pressed in the first frame it is held. After the last step: no input.

@@ -28,7 +28,7 @@ const char *const menu_labels[MENU_COUNT] = {
  * at the exit, which ends the demo.
  */
 static const char attract_script[] =
-    ".8,u12,.6,d10,.6,r22,.3,rj2,j2,r2,.3,.10,u12,.8,r6,rj6,r10,.15,d10,rj6,r4,.8";
+    ".8,u12,.6,d10,.6,r22,.3,j2,rj2,r1,.3,.10,u12,.8,r3,rj6,r10,.15,d10,rj6,r4,.8";
 
 static const char *const menu_log_names[MENU_COUNT] = {
 	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_DEMO] = "demo", [MENU_QUIT] = "quit",

@@ -33,6 +33,7 @@ void world_init(World *w, uint32_t seed)
 	w->start_x = w->start_y = 0;
 	w->game_over = false;
 	w->hurt_cooldown = 0;
+	w->shot_wait = 0;
 	w->scooter = false;
 	spawner_init(w);
 	shard_init(w);
@@ -50,7 +51,6 @@ void world_tick(World *w, const GameInput *in)
 {
 	Actor *p = world_player(w);
 	int py = p ? p->y : 0, ydir;
-	bool looking;
 
 	w->in = *in;
 	w->sound = SND_NONE;
@@ -61,9 +61,8 @@ void world_tick(World *w, const GameInput *in)
 		p->tick(p, w);
 		anim_tick(&p->anim);
 		ydir = p->y > py ? 1 : p->y < py ? -1 : 0;
-		looking = p->tick == act_player_stand && !(in->held & (BTN_BIT(BTN_LEFT) | BTN_BIT(BTN_RIGHT)));
-		world_camera_step(w, ydir, looking && (in->held & BTN_BIT(BTN_UP)),
-		    looking && (in->held & BTN_BIT(BTN_DOWN)));
+		/* The look states decide that the player is looking (game/player.c). */
+		world_camera_step(w, ydir, p->tick == act_player_look_up, p->tick == act_player_look_down);
 	}
 	platform_update(w);
 	fountain_update(w);
@@ -82,6 +81,8 @@ void world_tick(World *w, const GameInput *in)
 	actor_collect_dead(w);
 	if (w->hurt_cooldown)
 		w->hurt_cooldown--;
+	if (w->shot_wait)
+		w->shot_wait--;
 	w->tick++;
 }
 
@@ -134,8 +135,9 @@ void world_camera_follow(World *w)
 /*
  * One frame of view centering, as Cosmo does it (seed 003): at most a tile
  * a step. ydir is the player's vertical motion this frame (-1, 0, +1);
- * look_up / look_down are Up / Down held alone while standing (seed 004's
- * look up and down, in Cosmo's tile steps and limits).
+ * look_up / look_down: the player is looking (its look-up / look-down
+ * state, or Up / Down held alone while riding a platform) — seed 004's
+ * look up and down, in Cosmo's tile steps and limits.
  */
 void world_camera_step(World *w, int ydir, bool look_up, bool look_down)
 {

@@ -63,6 +63,7 @@ struct World {
 	int16_t start_x, start_y;       /* where the player (re)starts */
 	bool game_over;                 /* the last life is gone */
 	uint8_t hurt_cooldown;          /* frames the player ignores further hurts */
+	uint8_t shot_wait;              /* frames before the player may fire again (game/weapons.c) */
 	bool scooter;                   /* Cosmo's scooter: platforms ignore a mounted player (never set yet) */
 	SpawnerPool spawners;           /* seed 000 */
 	ShardPool shards;               /* seed 001 */

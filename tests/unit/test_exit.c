@@ -136,7 +136,7 @@ static void the_test_level_exit_is_reachable(void **state)
 		}
 	}
 	assert_int_equal(exits, 1);
-	assert_true(script_parse(&sc, "r22,.3,rj2,j2,r2,.3,.10,r6,rj6,r10,rj6,r4,.8", &bad));
+	assert_true(script_parse(&sc, "r22,.3,j2,rj2,r1,.3,.10,r3,rj6,r10,rj6,r4,.8", &bad));
 	for (f = 1; f <= 120 && !w.level_done; f++) {
 		GameInput in;
 
@@ -144,7 +144,7 @@ static void the_test_level_exit_is_reachable(void **state)
 		world_tick(&w, &in);
 	}
 	assert_true(w.level_done);
-	assert_int_equal(f - 1, 80);
+	assert_int_equal(f - 1, 72);
 	assert_int_equal(w.actors[w.player].x, 61);
 	assert_int_equal(w.score, 400);     /* barrel 100 + its prize 200 + the critter 100 */
 }

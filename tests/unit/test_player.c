@@ -44,7 +44,7 @@ static const char *tick_name(ActorTick t)
 {
 	return t == act_player_stand ? "stand" : t == act_player_begin_jump ? "begin_jump" :
 	    t == act_player_jump ? "jump" : t == act_player_begin_fall ? "begin_fall" :
-	    t == act_player_fall ? "fall" : "?";
+	    t == act_player_fall ? "fall" : t == act_player_run ? "run" : "?";
 }
 
 /* One frame of input and what must hold after it. timer/vy -1 = not checked. */
@@ -76,6 +76,7 @@ static void play(const struct frame *f, size_t n, const char *what)
 }
 
 #define STAND act_player_stand
+#define RUN act_player_run
 #define JUMP act_player_jump
 #define BEGIN_FALL act_player_begin_fall
 #define FALL act_player_fall
@@ -107,7 +108,7 @@ static void holding_right_walks_one_tile_a_frame_until_the_wall(void **state)
 
 		world_tick(&w, &in);
 		assert_row(p->x == want && p->y == 14, "frame %d: at (%d,%d), want (%d,14)", i, p->x, p->y, want);
-		assert_row(p->tick == act_player_stand, "frame %d: %s", i, tick_name(p->tick));
+		assert_row(p->tick == act_player_run, "frame %d: %s", i, tick_name(p->tick));
 	}
 	assert_int_equal(p->dir, 1);
 	assert_int_equal(p->anim.action, ACTION_PLAYER_WALK);
@@ -115,6 +116,7 @@ static void holding_right_walks_one_tile_a_frame_until_the_wall(void **state)
 
 	/* Letting go: stands, facing east. */
 	world_tick(&w, &(GameInput){ 0, 0 });
+	assert_ptr_equal(p->tick, act_player_stand);
 	assert_int_equal(p->x, 18);
 	assert_int_equal(p->anim.action, ACTION_PLAYER_STAND);
 	assert_int_equal(actor_image(p), IMG_PLAYER_R0);
@@ -128,6 +130,7 @@ static void holding_left_stops_at_the_map_edge(void **state)
 	for (size_t i = 0; i < ARRAY_LEN(want); i++) {
 		world_tick(&w, &(GameInput){ L, 0 });
 		assert_row(p->x == want[i], "frame %zu: x %d, want %d", i + 1, p->x, want[i]);
+		assert_row(p->tick == act_player_run, "frame %zu: %s", i + 1, tick_name(p->tick));
 	}
 	assert_int_equal(p->dir, -1);
 }
@@ -137,6 +140,7 @@ static void left_and_right_together_stand_still(void **state)
 	(void)state;
 	world_tick(&w, &(GameInput){ L | R, L | R });
 	assert_int_equal(p->x, 5);
+	assert_ptr_equal(p->tick, act_player_stand);
 	assert_int_equal(p->anim.action, ACTION_PLAYER_STAND);
 }
 
@@ -243,14 +247,19 @@ static void a_ceiling_inside_the_first_rise_stops_it_halfway(void **state)
 	play(f, ARRAY_LEN(f), "ceiling at row 11");
 }
 
+/*
+ * A standing jump (no arrow at the press, so no thrust) steered a tile a
+ * frame; landing with Left held goes on running.
+ */
 static void steering_works_while_jumping_and_falling(void **state)
 {
 	static const struct frame f[] = {
-		{ J | R, J | R, JUMP, 6, 12, 1, ANY, SND_JUMP },
-		{ J | R, 0, JUMP, 7, 11, 2, ANY, SND_NONE },
-		{ R, 0, FALL, 8, 11, 0, 0, SND_NONE },
-		{ R, 0, FALL, 9, 12, 0, 1, SND_NONE },
-		{ L, L, STAND, 8, 14, 0, 2, SND_LAND },
+		{ J, J, JUMP, 5, 12, 1, ANY, SND_JUMP },
+		{ J | R, R, JUMP, 6, 11, 2, ANY, SND_NONE },
+		{ R, 0, FALL, 7, 11, 0, 0, SND_NONE },
+		{ R, 0, FALL, 8, 12, 0, 1, SND_NONE },
+		{ L, L, RUN, 7, 14, 0, 2, SND_LAND },
+		{ L, 0, RUN, 6, 14, ANY, ANY, SND_NONE },
 	};
 
 	(void)state;
@@ -265,8 +274,8 @@ static void steering_works_while_jumping_and_falling(void **state)
 static void walking_off_a_ledge_starts_a_fall(void **state)
 {
 	static const struct frame f[] = {
-		{ R, R, STAND, 9, 14, ANY, ANY, SND_NONE },     /* column 9 still on the floor */
-		{ R, 0, FALL, 10, 14, 0, 0, SND_NONE },         /* off the edge: stand -> begin_fall -> fall */
+		{ R, R, RUN, 9, 14, ANY, ANY, SND_NONE },       /* column 9 still on the floor */
+		{ R, 0, FALL, 10, 14, 0, 0, SND_NONE },         /* off the edge: run -> begin_fall -> fall */
 		{ 0, 0, FALL, 10, 15, 0, 1, SND_NONE },
 		{ 0, 0, FALL, 10, 17, 0, 2, SND_NONE },
 		{ 0, 0, FALL, 10, 19, 0, 2, SND_NONE },
@@ -286,7 +295,7 @@ static void walking_off_a_ledge_starts_a_fall(void **state)
 static void jump_pressed_in_mid_air_does_nothing(void **state)
 {
 	static const struct frame f[] = {
-		{ R, R, STAND, 9, 14, ANY, ANY, SND_NONE },
+		{ R, R, RUN, 9, 14, ANY, ANY, SND_NONE },
 		{ R, 0, FALL, 10, 14, 0, 0, SND_NONE },
 		{ J, J, FALL, 10, 15, 0, 1, SND_NONE },         /* same as without the press */
 		{ 0, J, FALL, 10, 17, 0, 2, SND_NONE },

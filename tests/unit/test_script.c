@@ -42,8 +42,9 @@ static void every_button_letter(void **state)
 		{ "j1", BTN_BIT(BTN_JUMP) },
 		{ "f1", BTN_BIT(BTN_FIRE) },
 		{ "b1", BTN_BIT(BTN_BOMB) },
-		{ "lrudjfb1", BTN_BIT(BTN_LEFT) | BTN_BIT(BTN_RIGHT) | BTN_BIT(BTN_UP) | BTN_BIT(BTN_DOWN) |
-		    BTN_BIT(BTN_JUMP) | BTN_BIT(BTN_FIRE) | BTN_BIT(BTN_BOMB) },
+		{ "k1", BTN_BIT(BTN_KICK) },
+		{ "lrudjfbk1", BTN_BIT(BTN_LEFT) | BTN_BIT(BTN_RIGHT) | BTN_BIT(BTN_UP) | BTN_BIT(BTN_DOWN) |
+		    BTN_BIT(BTN_JUMP) | BTN_BIT(BTN_FIRE) | BTN_BIT(BTN_BOMB) | BTN_BIT(BTN_KICK) },
 		{ "rr1", BTN_BIT(BTN_RIGHT) },
 		{ ".1", 0 },
 	};

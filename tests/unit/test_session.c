@@ -380,7 +380,7 @@ static void the_built_in_demo_reaches_the_exit_and_ends_on_the_title(void **stat
 		n++;
 	}
 	assert_int_equal(s.mode, SESSION_TITLE);
-	assert_int_equal(n, 163);               /* 15 s at 10.8 frames a second: it reached the exit */
+	assert_int_equal(n, 159);               /* ~15 s at 10.8 frames a second: it reached the exit */
 	assert_true(s.world.level_done);
 	assert_int_equal(s.world.score, 300);   /* the barrel and its prize */
 	assert_int_equal(s.world.health, PLAYER_MAX_HEALTH);
