@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "cmdline.h"
+#include "demo_io.h"
 #include "frame.h"
 #include "input.h"
 #include "io.h"
@@ -259,6 +260,7 @@ static void run_level(const BootOptions *o, const BootInfo *b, const char *name)
 		show_error("BAD LEVEL FILE", err);
 		return;
 	}
+	demo_io_level_start(&world, name, data, len, 1);       /* DEMO: replay (own seed, stats) or record */
 	klog("level: %ux%u tiles, %d actors\n", (unsigned)world.map.w, (unsigned)world.map.h,
 	    actor_count(&world));
 	status_shown[0] = status_shown[1] = 0;
@@ -277,10 +279,13 @@ static void run_level(const BootOptions *o, const BootInfo *b, const char *name)
 			input_sample(&in);
 			if (!o->ticks && (in.pressed & BTN_BIT(BTN_PAUSE)))
 				return;
+			if (!demo_io_tick(&in))         /* DEMO: a demo's input replaces the keyboard's */
+				return;
 			world_tick(&world, &in);
 			done++;
 			if (o->trace)
 				world_trace(&world, trace_to_log, NULL);
+			demo_io_tick_done(&world, draw_world);  /* DEMO: crcs, dump, the demo's end */
 			play_sound(world.sound);
 		}
 		if (due) {
@@ -327,12 +332,16 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 		if (!scripted)
 			klog("cmdline: bad input script at character %d, ignored\n", bad);
 	}
+	demo_io_init(o, b);                     /* DEMO: demo=NAME plays its level first */
+	if (demo_io_level())
+		level = demo_io_level();
 	for (;;) {
 		if (!level) {
 			run_title(o);
 			level = game_level_count ? game_levels[0].name : "test";
 		}
 		run_level(o, b, level);
+		demo_io_level_end(&world);      /* DEMO: record writes the level's demo to COM1 */
 		level = NULL;
 	}
 }

@@ -22,6 +22,7 @@ sys.dont_write_bytecode = True      # keep __pycache__ out of the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
+import demo_tests               # noqa: E402
 import image                    # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
@@ -437,6 +438,9 @@ TESTS = [
     ("seeds_golden", test_seeds_golden, ("seeds_%d.png" % SEEDS_TICKS,), ()),
     ("seeds_trace", test_seeds_trace, (), ()),
     ("level_module", test_level_module, (), ()),
+    ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
+    ("demo_module", demo_tests.test_demo_module, (), ()),
+    ("demo_record", demo_tests.test_demo_record, (), ()),
 ]
 
 

@@ -1,0 +1,126 @@
+"""demo_tests.py: the QEMU tests of demos — the kernel replays demos exactly as the host build does, and records them.
+
+Used by run_tests.py (each test gets its Context); see README.md for the table.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+
+import demo_format              # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+READY_TIMEOUT_S = 20.0          # as run_tests.py: QEMU start to the first frame, generously
+TICK_HZ = 140
+FRAME_TICKS = 13                # PIT ticks per world frame
+RE_READY = r"^ready$"
+RE_FROZEN = r"^READY tick=(\d+) crc=([0-9A-F]{8})$"
+RE_DEMO_END = r"^demo: end tick=(\d+)$"
+RE_TICK_CRC = r"^CRC tick=(\d+) crc=([0-9A-F]{8})$"
+RE_DEMO_DONE = r"^DEMO END crc=([0-9A-F]{8})$"
+
+
+def demo_file(name):
+    return os.path.join(REPO, "game", "demos", name + ".dem")
+
+
+def demo_header(path):
+    with open(path, "rb") as f:
+        return demo_format.parse(f.read())
+
+
+def host_output(ctx, args):
+    """stdout lines of build/hostrun with these arguments."""
+    assert ctx.hostrun, "no --hostrun binary given: cannot compare with the host build"
+    out = subprocess.run([ctx.hostrun] + args, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, "%s %s failed: %s" % (ctx.hostrun, " ".join(args), out.stderr.strip())
+    return out.stdout.splitlines()
+
+
+def same_lines(what, guest, host):
+    """QEMU's lines equal the host's, one for one; the failure shows the first difference."""
+    for i, (g, h) in enumerate(zip(guest, host)):
+        assert g == h, "%s line %d differs:\n  QEMU: %s\n  host: %s" % (what, i + 1, g, h)
+    assert len(guest) == len(host), "QEMU printed %d %s lines, host %d (first extra: %s)" % (
+        len(guest), what, len(host), (guest[len(host):] or host[len(guest):])[0])
+
+
+def test_demo_parity(ctx):
+    """demo=test trace crcs ticks=N, N the demo's length: QEMU's trace lines, its screen
+    CRC after every tick and its READY CRC equal the host build's replay of the demo."""
+    n = demo_header(demo_file("test"))[0]["ticks"]
+    m = ctx.machine(opts="demo=test trace crcs ticks=%d" % n)
+    m.wait_for(r"^demo: 'test' built in \(\d+ bytes\)$", READY_TIMEOUT_S)
+    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + n * FRAME_TICKS / TICK_HZ + 10)
+    text = m.serial()
+    ends = re.findall(RE_DEMO_END, text, re.M)
+    assert ends == [str(n)], "want one `demo: end tick=%d` line, got %r" % (n, ends)
+    host = host_output(ctx, ["--demo", "test", "--trace", "--every"])
+    host_crcs = [tuple(l.split()) for l in host if l.startswith("tick=")][:n]
+    guest_crcs = [("tick=" + t, "crc=" + c) for t, c in re.findall(RE_TICK_CRC, text, re.M)]
+    assert len(guest_crcs) == n, "%d `CRC tick=` lines for %d ticks" % (len(guest_crcs), n)
+    same_lines("per-tick CRC", [" ".join(c) for c in guest_crcs], [" ".join(c) for c in host_crcs])
+    same_lines("trace", [l for l in text.splitlines() if l.startswith("T=")],
+               [l for l in host if l.startswith("T=")])
+    frame = m.screendump("end")
+    ctx.note("%d ticks: %d trace lines and %d frame CRCs equal the host's; READY crc=%s" % (
+        n, sum(1 for l in host if l.startswith("T=")), n, match.group(2)))
+    assert match.group(2) == host_crcs[-1][1][4:] == frame.crc(), (
+        "READY crc=%s, host's last crc %s, screendump %s" % (match.group(2), host_crcs[-1][1][4:], frame.crc()))
+
+
+def test_demo_module(ctx):
+    """The seeds demo as a GRUB module (demo=disk) with `dump` and no ticks=: every line of
+    the per-tick state dump equals the host's; the demo ends and the title comes back."""
+    path = demo_file("seeds")
+    n = demo_header(path)[0]["ticks"]
+    m = ctx.machine(opts="demo=disk dump", files={"demo.dem": path})
+    m.wait_for(r"^demo: 'disk' from GRUB module 0 \(\d+ bytes\)$", READY_TIMEOUT_S)
+    end = m.wait_for(RE_DEMO_END, READY_TIMEOUT_S + n * FRAME_TICKS / TICK_HZ + 10)
+    assert int(end.group(1)) == n, "demo ended at tick %s, it has %d" % (end.group(1), n)
+    mark = m.serial().index(end.group(0))
+    m.wait_for(RE_READY, 5, since=mark)         # the title's first frame
+    guest = [l for l in m.serial_lines() if l.startswith("T=")]
+    host = [l for l in host_output(ctx, ["--demo", path, "--dump"]) if l.startswith("T=")]
+    same_lines("dump", guest, host)
+    ctx.note("%d dump lines over %d ticks equal the host's; back on the title after the end" % (len(guest), n))
+
+
+def test_demo_record(ctx):
+    """record level=test trace: keys through QMP (Right held, Ctrl jumps, Esc quits); the
+    COM1 hex dump becomes a .dem (tools/demo_from_log.py) that replays on the host with
+    exactly the trace QEMU printed while it was played."""
+    m = ctx.machine(opts="record level=test trace")
+    m.wait_for(r"^demo: recording level 'test'$", READY_TIMEOUT_S)
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.press("right")
+    time.sleep(1.0)
+    m.tap("ctrl", 0.4)
+    time.sleep(0.6)
+    m.release("right")
+    time.sleep(0.4)
+    m.tap("esc")
+    m.wait_for(RE_DEMO_DONE, 10)
+    log = os.path.join(ctx.outdir, "serial.log")
+    dem = os.path.join(ctx.outdir, "recorded.dem")
+    out = subprocess.run([sys.executable, os.path.join(REPO, "tools", "demo_from_log.py"), log, "-o", dem],
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, "demo_from_log failed: %s" % out.stderr.strip()
+    header, inputs = demo_header(dem)
+    guest = [l for l in m.serial_lines() if l.startswith("T=")]
+    players = [l for l in guest if " player " in l]
+    assert len(players) == header["ticks"], "QEMU traced %d ticks, the demo has %d" % (len(players), header["ticks"])
+    assert re.search(r"^DEMO BEGIN level=test bytes=\d+ ticks=%d end=quit$" % header["ticks"], m.serial(), re.M)
+    right, jump = 1 << 1, 1 << 4
+    assert sum(1 for h, p in inputs if h & right) >= 5, "fewer than 5 ticks of Right in the recording"
+    assert any(p & jump for h, p in inputs), "no Jump press in the recording"
+    host = [l for l in host_output(ctx, ["--demo", dem, "--trace"]) if l.startswith("T=")]
+    same_lines("trace", guest, host)
+    x0, x1 = (int(re.search(r" x=(-?\d+)", players[i]).group(1)) for i in (0, -1))
+    ctx.note("recorded %d ticks (%d runs), player x %d -> %d; host replay = QEMU trace (%d lines)" % (
+        header["ticks"], header["runs"], x0, x1, len(host)))
+    assert x1 > x0 + 4, "the player did not run right (x %d -> %d)" % (x0, x1)
