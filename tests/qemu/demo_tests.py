@@ -124,3 +124,38 @@ def test_demo_record(ctx):
     ctx.note("recorded %d ticks (%d runs), player x %d -> %d; host replay = QEMU trace (%d lines)" % (
         header["ticks"], header["runs"], x0, x1, len(host)))
     assert x1 > x0 + 4, "the player did not run right (x %d -> %d)" % (x0, x1)
+
+
+def test_demo_stop(ctx):
+    """Esc during a demo stops it (a real key; the demo's own input never quits): the kernel
+    says where it stopped and goes back to the title."""
+    n = demo_header(demo_file("test"))[0]["ticks"]
+    m = ctx.machine(opts="demo=test")
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    time.sleep(1.0)
+    m.tap("esc")
+    stop = m.wait_for(r"^demo: stopped at tick (\d+) of (\d+)$", 5)
+    assert 0 < int(stop.group(1)) < n and int(stop.group(2)) == n, stop.group(0)
+    m.wait_for(RE_READY, 5, since=m.serial().index(stop.group(0)))
+    assert not re.search(RE_DEMO_END, m.serial(), re.M), "a stopped demo also said it ended"
+    ctx.note(stop.group(0))
+
+
+def test_demo_bad(ctx):
+    """A corrupt demo from the boot disk: a red error screen and a COM1 line naming the
+    problem; Enter goes on to the title."""
+    data = bytearray(open(demo_file("seeds"), "rb").read())
+    data[70] ^= 0x01                    # inside the runs: the CRC no longer matches
+    bad = os.path.join(ctx.outdir, "demo.dem")
+    with open(bad, "wb") as f:
+        f.write(data)
+    m = ctx.machine(opts="demo=disk", files={"demo.dem": bad})
+    line = m.wait_for(r"^ERROR: BAD DEMO FILE: demo: (.*)$", READY_TIMEOUT_S + 5)
+    ctx.note("serial: %s" % line.group(0))
+    assert "CRC mismatch" in line.group(1), "error does not name the CRC: %r" % line.group(1)
+    time.sleep(0.3)
+    frame = m.screendump("error")
+    assert frame.dominant_colour() == 4, "error screen is not red (dominant %d)" % frame.dominant_colour()
+    m.tap("ret")
+    m.wait_for(RE_READY, 5, since=m.serial().index(line.group(0)))
+    assert m.running(), "QEMU died on a bad demo"
