@@ -74,20 +74,43 @@ def test_demo_parity(ctx):
 
 
 def test_demo_module(ctx):
-    """The seeds demo as a GRUB module (demo=disk) with `dump` and no ticks=: every line of
-    the per-tick state dump equals the host's; the demo ends and the title comes back."""
+    """The seeds demo as a GRUB module: demo=disk trace dump ticks=N+10 (ten ticks without
+    input after its end): every trace and state-dump line and the READY CRC equal the
+    host's replay of the same file for as many ticks."""
     path = demo_file("seeds")
     n = demo_header(path)[0]["ticks"]
-    m = ctx.machine(opts="demo=disk dump", files={"demo.dem": path})
+    m = ctx.machine(opts="demo=disk trace dump ticks=%d" % (n + 10), files={"demo.dem": path})
     m.wait_for(r"^demo: 'disk' from GRUB module 0 \(\d+ bytes\)$", READY_TIMEOUT_S)
-    end = m.wait_for(RE_DEMO_END, READY_TIMEOUT_S + n * FRAME_TICKS / TICK_HZ + 10)
-    assert int(end.group(1)) == n, "demo ended at tick %s, it has %d" % (end.group(1), n)
-    mark = m.serial().index(end.group(0))
-    m.wait_for(RE_READY, 5, since=mark)         # the title's first frame
+    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + (n + 10) * FRAME_TICKS / TICK_HZ + 10)
+    text = m.serial()
+    ends = re.findall(RE_DEMO_END, text, re.M)
+    assert ends == [str(n)], "want one `demo: end tick=%d` line, got %r" % (n, ends)
+    host = host_output(ctx, ["--demo", path, str(n + 10), "--trace", "--dump"])
+    same_lines("trace and dump", [l for l in text.splitlines() if l.startswith("T=")],
+               [l for l in host if l.startswith("T=")])
+    crc = host[-1].split("crc=")[1]
+    frame = m.screendump("end")
+    assert match.group(2) == crc == frame.crc(), "READY crc=%s, host %s, screendump %s" % (
+        match.group(2), crc, frame.crc())
+    ctx.note("%d trace and dump lines over %d ticks equal the host's; READY crc=%s" % (
+        sum(1 for l in host if l.startswith("T=")), n + 10, crc))
+
+
+def test_demo_end(ctx):
+    """A demo made on the host (hostrun --record) plays in the kernel as a module without
+    ticks=: it ends with `demo: end tick=N` after exactly its ticks, then the title comes back."""
+    path = os.path.join(ctx.outdir, "short.dem")
+    assert ctx.hostrun, "no --hostrun binary given"
+    out = subprocess.run([ctx.hostrun, "test", "12", "--input", "r6,rj3,.3", "--record", path],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    m = ctx.machine(opts="demo=disk trace", files={"demo.dem": path})
+    end = m.wait_for(RE_DEMO_END, READY_TIMEOUT_S + 12 * FRAME_TICKS / TICK_HZ + 5)
+    assert end.group(1) == "12", end.group(0)
+    m.wait_for(RE_READY, 5, since=m.serial().index(end.group(0)))     # the title's first frame
     guest = [l for l in m.serial_lines() if l.startswith("T=")]
-    host = [l for l in host_output(ctx, ["--demo", path, "--dump"]) if l.startswith("T=")]
-    same_lines("dump", guest, host)
-    ctx.note("%d dump lines over %d ticks equal the host's; back on the title after the end" % (len(guest), n))
+    same_lines("trace", guest, [l for l in host_output(ctx, ["--demo", path, "--trace"]) if l.startswith("T=")])
+    ctx.note("%s, then the title; %d trace lines equal the host's" % (end.group(0), len(guest)))
 
 
 def test_demo_record(ctx):

@@ -441,6 +441,7 @@ TESTS = [
     ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
     ("demo_module", demo_tests.test_demo_module, (), ()),
     ("demo_record", demo_tests.test_demo_record, (), ()),
+    ("demo_end", demo_tests.test_demo_end, (), ()),
     ("demo_stop", demo_tests.test_demo_stop, (), ()),
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
 ]
