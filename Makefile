@@ -25,6 +25,7 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
+KERNEL_SRC += kernel/demo_io.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
@@ -36,6 +37,8 @@ GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster
 GAME_SRC   += game/exit.c game/episode.c game/session.c game/screens.c
 # creatures: damage reactions, floating points, walkers, plants, the boss
 GAME_SRC   += game/damage.c game/floater.c game/enemies.c game/plants.c game/boss.c
+# demos: the file format, recorder and player; the per-tick state dump
+GAME_SRC   += game/demo.c game/demoreel.c game/dump.c
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
@@ -46,8 +49,13 @@ LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
 LEVEL_DEPS := tools/level2bin.py game/map.h game/actor.h game/level.h \
               $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json
 
+# Demos: game/demos/NAME.dem (game/demo.h; see game/demos/README.md) -> one C file
+# (game_demos[] in demo.h). Adding a demo = adding its file; table order is by name.
+DEMOS      := $(sort $(wildcard game/demos/*.dem))
+DEMO_TOOLS := tools/demo_bundle.py tools/demo_format.py
+
 KOBJ := $(BOOT_SRC:%.S=$(B)/k/%.o) $(KERNEL_SRC:%.c=$(B)/k/%.o) $(DRIVER_SRC:%.c=$(B)/k/%.o) \
-        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o $(B)/k/gen/levels.o
+        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o $(B)/k/gen/levels.o $(B)/k/gen/demos.o
 
 KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
@@ -55,13 +63,13 @@ ISO    := $(B)/shardfall.iso
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
               kernel/keymap.c
-HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o
+HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
 HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
 .PHONY: all iso run run-gdb bench test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
-        levels fuzz fuzz-replay
+        levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
 all: $(KERNEL)
 
 deps-build deps-run deps-test: deps-%:
@@ -78,6 +86,9 @@ $(B)/levels/%.lvl: game/levels/%.tmj $(LEVEL_DEPS)
 $(B)/gen/levels.c: $(LEVELS) tools/level2bin.py
 	@mkdir -p $(@D)
 	$(PYTHON) tools/level2bin.py --bundle $@ $(LEVELS)
+$(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
+	@mkdir -p $(@D)
+	$(PYTHON) tools/demo_bundle.py -o $@ $(DEMOS)
 
 $(B)/k/boot/%.o: boot/%.S
 	@mkdir -p $(@D)
@@ -125,49 +136,69 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
 
-# Fuzzing the level loader (clang's libFuzzer): make fuzz FUZZ_SECONDS=60.
-# fuzz-replay runs the same checks over the saved inputs with the host compiler.
+# Fuzzing the file loaders (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
+# Targets: level (game/level.c), demo (game/demo.c); each has a seed corpus and regressions
+# in tests/fuzz/. fuzz-replay runs the same checks over the saved inputs with the host compiler.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_SRC     := tests/fuzz/fuzz_level.c game/level.c game/textbuf.c game/crc32.c $(B)/gen/assets.c $(B)/gen/levels.c
-FUZZ_INPUTS  := tests/fuzz/corpus tests/fuzz/regressions
+FUZZ_TARGETS ?= level demo
+FUZZ_LIBS    := game/level.c game/demo.c game/textbuf.c game/crc32.c \
+                $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
+FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
+FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
+FUZZ_SEEDS_level  := $(B)/levels $(FUZZ_INPUTS_level)
+FUZZ_SEEDS_demo   := game/demos $(FUZZ_INPUTS_demo)
 
-$(B)/fuzz/fuzz_level: $(FUZZ_SRC) game/level.h
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIBS) game/level.h game/demo.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$(HINC) $(FUZZ_SRC) -o $@
+		$(HINC) $< $(FUZZ_LIBS) -o $@
 
-fuzz: $(B)/fuzz/fuzz_level $(LEVELS)
-	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/crashes
-	$(B)/fuzz/fuzz_level -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes/ \
-		$(B)/fuzz/corpus $(B)/levels $(FUZZ_INPUTS)
+fuzz: $(FUZZ_TARGETS:%=fuzz-%)
+fuzz-level fuzz-demo: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
+	$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
+		$(B)/fuzz/corpus_$* $(FUZZ_SEEDS_$*)
 
-$(B)/fuzz/replay: tests/fuzz/replay.c tests/fuzz/fuzz_level.c $(HOBJ)
+$(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) $(HINC) $< $(HOBJ) -o $@
+	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
-fuzz-replay: $(B)/fuzz/replay $(LEVELS)
-	$(B)/fuzz/replay $(LEVELS) $(FUZZ_INPUTS)
+fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(LEVELS)
+	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
+	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
 	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd"; \
 	elif [ -d /dev/snd ]; then echo "-audiodev alsa,id=snd -machine pcspk-audiodev=snd"; fi)
 QEMU_DISPLAY = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display vnc=127.0.0.1:0)
-QEMU_RUN = $(QEMU) -m 64 -cdrom $(ISO) -serial stdio -no-reboot $(QEMU_AUDIO) $(QEMU_DISPLAY)
+# Kernel options for make run / run-gdb go on an options disk, as the QEMU tests pass them:
+#   make run OPTS="record level=test"        (see README: Demos)
+#   make run OPTS="demo=disk" RUN_DEMO=my.dem   RUN_LEVEL=my.lvl for level=disk
+# COM1 goes to the terminal and to build/serial.log (tools/demo_from_log.py reads it).
+RUN_OPTS_IMG := $(B)/run-opts.img
+RUN_DRIVE := -drive file=$(RUN_OPTS_IMG),format=raw,if=ide,index=1,snapshot=on
+RUN_DISK = $(if $(OPTS)$(RUN_LEVEL)$(RUN_DEMO),$(RUN_DRIVE))
+RUN_PREP = $(if $(RUN_DISK),$(PYTHON) tests/qemu/optsdisk.py $(RUN_OPTS_IMG) --opts "$(OPTS)" \
+           $(if $(RUN_LEVEL),--level $(RUN_LEVEL)) $(if $(RUN_DEMO),--demo $(RUN_DEMO)))
+QEMU_RUN = $(QEMU) -m 64 -cdrom $(ISO) -boot order=d -chardev stdio,id=com1,logfile=$(B)/serial.log -serial chardev:com1 \
+           -no-reboot $(QEMU_AUDIO) $(QEMU_DISPLAY) $(RUN_DISK)
 
 run: deps-run
 	@$(MAKE) --no-print-directory iso
 	@$(if $(QEMU_AUDIO),,echo "note: no host audio found; the PC speaker is silent")
 	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
+	$(RUN_PREP)
 	$(QEMU_RUN)
 
 run-gdb: deps-run
 	@$(MAKE) --no-print-directory iso
 	@echo "QEMU waits for gdb: gdb $(KERNEL) -ex 'target remote :1234'"
+	$(RUN_PREP)
 	$(QEMU_RUN) -s -S
 
 test: deps-test
-	@$(MAKE) --no-print-directory test-unit test-tools fuzz-replay test-qemu
+	@$(MAKE) --no-print-directory test-unit test-tools fuzz-replay test-dumps test-qemu
 
 test-unit: $(TESTS)
 	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
@@ -175,12 +206,21 @@ test-unit: $(TESTS)
 test-tools:
 	$(PYTHON) tools/test_gfx2c.py
 	$(PYTHON) tools/test_level2bin.py
+	$(PYTHON) tools/test_demo_tools.py
 
 test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu
 
 golden: $(ISO) $(B)/hostframe $(B)/hostrun
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu --update-golden
+	@$(MAKE) --no-print-directory golden-dumps
+
+# Golden demo dumps: every built-in demo replayed on the host (hostrun --demo --dump) must
+# match tests/golden/dumps/NAME.txt; golden-dumps rewrites them (review the diff before committing).
+test-dumps: $(B)/hostrun
+	$(PYTHON) tools/demo_dumps.py --hostrun $(B)/hostrun --out $(B)/dumps $(DEMOS)
+golden-dumps: $(B)/hostrun
+	$(PYTHON) tools/demo_dumps.py --hostrun $(B)/hostrun --out $(B)/dumps --update $(DEMOS)
 
 bench: deps-test $(ISO)
 	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --out $(B)/bench

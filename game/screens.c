@@ -217,7 +217,7 @@ static void draw_pause(Frame *f)
 	frame_text(f, PAUSE_X + 16, PAUSE_Y + 50, "Esc or Q: menu", 7);
 }
 
-static void draw_demo_label(Frame *f)
+void session_draw_demo_label(Frame *f)
 {
 	frame_clip(f, 0, 0, SCREEN_W, SCREEN_H);
 	box(f, 104, VIEW_PY + 4, 112, 14, 0, 9, 1);
@@ -326,7 +326,7 @@ void session_draw(const Session *s, Frame *f)
 	case SESSION_PLAYING:
 		render_view(&s->world, f);
 		if (s->demo)
-			draw_demo_label(f);
+			session_draw_demo_label(f);
 		break;
 	case SESSION_PAUSED:
 		render_view(&s->world, f);

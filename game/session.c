@@ -6,13 +6,10 @@
 #include "episode.h"
 #include "input.h"
 #include "level.h"
-#include "script.h"
 #include "session.h"
 #include "textbuf.h"
 #include "title.h"
 #include "world.h"
-
-#define LEVEL_SEED 1                    /* every level starts from the same RNG state (demos replay) */
 
 const char *const menu_labels[MENU_COUNT] = {
 	[MENU_NEW_GAME]     = "New game",
@@ -20,15 +17,6 @@ const char *const menu_labels[MENU_COUNT] = {
 	[MENU_DEMO]         = "Demo",
 	[MENU_QUIT]         = "Quit",
 };
-
-/*
- * The built-in attract demo until recorded demos exist: 163 frames (15 s)
- * of the test level — look up and down, run up the hill, pounce the barrel
- * and catch its prize, look around, jump the pit onto the critter and land
- * at the exit, which ends the demo.
- */
-static const char attract_script[] =
-    ".8,u12,.6,d10,.6,r22,.3,j2,rj2,r1,.3,.10,u12,.8,r3,rj6,r10,.15,d10,rj6,r4,.8";
 
 static const char *const menu_log_names[MENU_COUNT] = {
 	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
@@ -141,7 +129,7 @@ static bool start_level(Session *s, const char *name, int number, const PlayerSt
 		fail(s, "LEVEL NOT FOUND", name, ev);
 		return false;
 	}
-	if (!world_load_level(&s->world, data, len, LEVEL_SEED, err, sizeof err)) {
+	if (!world_load_level(&s->world, data, len, SESSION_LEVEL_SEED, err, sizeof err)) {
 		fail(s, "BAD LEVEL FILE", err, ev);
 		return false;
 	}
@@ -156,6 +144,8 @@ static bool start_level(Session *s, const char *name, int number, const PlayerSt
 	tb_str(&t, " tiles, ");
 	say(s, size, actor_count(&s->world), " actors", NULL);
 	s->demo = demo;
+	if (demo && s->hooks.demo.begin)
+		s->hooks.demo.begin(s->hooks.demo.ctx, &s->world);
 	enter(s, SESSION_PLAYING, ev);
 	if (demo)
 		say(s, "session: demo level=", NO_NUMBER, name, NULL);
@@ -170,27 +160,6 @@ static void start_episode_level(Session *s, uint8_t index, SessionEvents *ev)
 	s->level = index;
 	s->single = false;
 	start_level(s, episode_levels[index], index + 1, &s->stats, false, ev);
-}
-
-/* -- the built-in demo: a script on the test level ------------------------- */
-
-static bool attract_start(void *ctx, const char **level)
-{
-	Script *sc = ctx;
-	int bad;
-
-	if (!script_parse(sc, attract_script, &bad))
-		return false;
-	*level = SESSION_ATTRACT_LEVEL;
-	return true;
-}
-
-static bool attract_next(void *ctx, GameInput *out)
-{
-	Script *sc = ctx;
-
-	script_next(sc, out);
-	return sc->step < sc->count;
 }
 
 static void start_demo(Session *s, SessionEvents *ev)
@@ -214,7 +183,8 @@ void session_init(Session *s, const SessionHooks *hooks)
 {
 	s->hooks = hooks ? *hooks : (SessionHooks){ 0 };
 	if (!s->hooks.demo.start || !s->hooks.demo.next)
-		s->hooks.demo = (DemoSource){ .start = attract_start, .next = attract_next, .ctx = &s->attract };
+		s->hooks.demo = demo_reel_source(&s->reel);
+	demo_reel_init(&s->reel);
 	s->epoch = 0;
 	s->cursor = MENU_NEW_GAME;
 	s->page = 0;
@@ -224,7 +194,7 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->level_name[0] = s->level_title[0] = '\0';
 	s->error_what[0] = s->error_detail[0] = '\0';
 	stats_new_game(&s->stats);
-	world_init(&s->world, LEVEL_SEED);
+	world_init(&s->world, SESSION_LEVEL_SEED);
 	title_init(&s->title);
 	enter(s, SESSION_TITLE, NULL);
 }
@@ -235,6 +205,11 @@ void session_play_level(Session *s, const char *name)
 	s->single = true;
 	s->level = 0;
 	start_level(s, name, 1, &s->stats, false, NULL);
+}
+
+void session_play_demo(Session *s)
+{
+	start_demo(s, NULL);
 }
 
 uint16_t session_pit_ticks(const Session *s)

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "demoreel.h"
 #include "episode.h"
 #include "frame.h"
 #include "input.h"
@@ -65,6 +66,7 @@ typedef enum MenuItem {
 
 extern const char *const menu_labels[MENU_COUNT];
 
+#define SESSION_LEVEL_SEED        1      /* every level starts from the same RNG state (demos replay) */
 #define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
 #define SESSION_SCREEN_MIN_TICKS  70           /* interstitials ignore keys for 0.5 s (held jumps) */
 #define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
@@ -88,26 +90,14 @@ typedef struct SessionInput {
  */
 typedef bool (*LevelFindFn)(void *ctx, const char *name, const uint8_t **data, size_t *len);
 
-/*
- * The input source of a demo: start() names the level to play (false:
- * nothing to play), next() gives each world frame's recorded input (false:
- * the recording has ended). The built-in one plays SESSION_ATTRACT_SCRIPT
- * on SESSION_ATTRACT_LEVEL; game/demo.c can provide a real recording.
- */
-typedef struct DemoSource {
-	bool (*start)(void *ctx, const char **level);
-	bool (*next)(void *ctx, GameInput *out);
-	void *ctx;
-} DemoSource;
 
-#define SESSION_ATTRACT_LEVEL "test"
 
 typedef struct SessionHooks {
 	LevelFindFn find;               /* NULL: built-in levels */
 	void *find_ctx;
 	TraceEmit log;                  /* mode changes, errors ("session: menu"); NULL: silent */
 	void *log_ctx;
-	DemoSource demo;                /* .start NULL: the built-in attract script */
+	DemoSource demo;                /* .start NULL: the built-in demos (game_demos[]) */
 } SessionHooks;
 
 /* What one tick did besides changing the state. */
@@ -134,13 +124,14 @@ typedef struct Session {
 	char error_what[24];
 	char error_detail[LEVEL_ERR_SIZE];
 	SessionHooks hooks;
-	Script attract;                 /* the built-in demo's input */
+	DemoReel reel;                  /* the built-in demos (the default demo source) */
 	World world;
 } Session;
 
 /* Title screen, or straight into one level (the kernel's level=NAME). */
 void session_init(Session *s, const SessionHooks *hooks);
 void session_play_level(Session *s, const char *name);
+void session_play_demo(Session *s);             /* the demo source's next demo, now (demo=NAME) */
 
 void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
 
@@ -155,6 +146,7 @@ uint16_t session_pit_ticks(const Session *s);
  */
 bool session_shows_world(const Session *s);
 void session_draw(const Session *s, Frame *f);
+void session_draw_demo_label(Frame *f);      /* the "DEMO" box over a demo's view (hostrun --demo too) */
 uint32_t session_look(const Session *s);
 
 #endif

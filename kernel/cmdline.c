@@ -118,6 +118,24 @@ static void apply(BootOptions *o, char *word)
 		o->trace = true;
 		return;
 	}
+	/* Demo options (kernel/demo_io.c). */
+	if (streq(word, "demo") && value) {
+		if (!copy_name(o->demo, value, CMDLINE_LEVEL_LEN))
+			problem(o, "bad value for demo: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
+		return;
+	}
+	if (streq(word, "record") && !value) {
+		o->record = true;
+		return;
+	}
+	if (streq(word, "crcs") && !value) {
+		o->crcs = true;
+		return;
+	}
+	if (streq(word, "dump") && !value) {
+		o->dump = true;
+		return;
+	}
 	if (streq(word, "crashtest") && value) {
 		for (i = 0; i < sizeof crash_names / sizeof crash_names[0]; i++) {
 			if (streq(value, crash_names[i].name)) {

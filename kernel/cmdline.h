@@ -26,6 +26,11 @@ typedef struct BootOptions {
 	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/script.h) */
 	bool bench;                     /* bench: per-frame cost report with the READY line */
 	bool trace;                     /* trace: one COM1 line per active mover per world frame */
+	/* Demos (kernel/demo_io.c, game/demo.h). */
+	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
+	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */
+	bool crcs;                      /* crcs: log the screen CRC after every world frame */
+	bool dump;                      /* dump: log the full state dump (game/dump.h) after every world frame */
 	int problems;                   /* unknown or malformed options (all kept if <= max) */
 	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];
 } BootOptions;

@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "cmdline.h"
+#include "demo_io.h"
 #include "frame.h"
 #include "input.h"
 #include "io.h"
@@ -207,6 +208,24 @@ static void bench_draw(uint64_t t_logic)
 		bench.vram_max = v;
 }
 
+/*
+ * DEMO: a level starts (record it, if asked) or ends (write the recording;
+ * a demo cut short says where). Pausing is still the same level.
+ */
+static bool level_watch(const BootOptions *o, const BootInfo *b, bool was)
+{
+	bool now = session.mode == SESSION_PLAYING || session.mode == SESSION_PAUSED;
+	const uint8_t *data;
+	size_t len;
+
+	(void)o;
+	if (now && !was && !session.demo && find_level((void *)b, session.level_name, &data, &len))
+		demo_io_level_start(&session.world, session.level_name, data, len, SESSION_LEVEL_SEED);
+	else if (!now && was)
+		demo_io_level_end(&session.world);
+	return now;
+}
+
 static void start_clock(GameClock *c, uint16_t pace)
 {
 	clock_init(c, pit_ticks(), pace, pace > 1 ? WORLD_CATCH_UP : SCREEN_CATCH_UP);
@@ -223,11 +242,11 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	SessionHooks hooks = {
 		.find = find_level, .find_ctx = (void *)b,
 		.log = log_line, .log_ctx = NULL,
-		/* .demo: the attract demo's input source; none given = the built-in script */
 	};
 	GameClock clock;
 	uint32_t done = 0, look;
 	uint16_t pace;
+	bool in_level;
 	int bad = 0;
 
 	if (o->input[0]) {
@@ -235,9 +254,14 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 		if (!scripted)
 			klog("cmdline: bad input script at character %d, ignored\n", bad);
 	}
+	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
+	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
-	if (o->level[0])
+	if (demo_io_named())
+		session_play_demo(&session);
+	else if (o->level[0])
 		session_play_level(&session, o->level);
+	in_level = level_watch(o, b, false);
 	draw();
 	look = session_look(&session);
 	log_ready();
@@ -260,7 +284,10 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 				world_frames++;
 				if (o->trace)
 					world_trace(&session.world, log_line, NULL);
+				demo_io_tick_done(&session.world, draw);        /* DEMO: record, crcs, dump */
 			}
+			if (ev.mode_changed)
+				in_level = level_watch(o, b, in_level);
 			play_sound(ev.sound);
 			if (session_pit_ticks(&session) != pace)
 				break;          /* a new pace: the rest of the lag is not ours */

@@ -13,6 +13,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* For tests/fuzz/replay.c: files with this extension must load. */
+#define FUZZ_VALID_EXT ".lvl"
+__attribute__((unused)) static bool fuzz_accepts(const uint8_t *data, size_t size, char *err, size_t errlen)
+{
+	return level_check(data, size, NULL, err, errlen);
+}
+
 static Map fuzz_map;
 static LevelSpawn fuzz_spawns[LEVEL_MAX_ACTORS];
 

@@ -1,24 +1,33 @@
-/* replay.c: runs the fuzz target over saved inputs without clang — for make test (fuzz-replay). */
+/* replay.c: runs a fuzz target over saved inputs without clang — for make test (fuzz-replay). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fuzz_level.c"
+/*
+ * The target is chosen at build time: -DFUZZ_TARGET='"fuzz_demo.c"'. It
+ * defines LLVMFuzzerTestOneInput, FUZZ_VALID_EXT (the extension of files
+ * that must be accepted) and fuzz_accepts() (the loader's verdict).
+ */
+#ifndef FUZZ_TARGET
+#define FUZZ_TARGET "fuzz_level.c"
+#endif
+#include FUZZ_TARGET
 
 static int files, failures;
 
 /*
- * Runs one saved input. Names carry expectations: *.lvl must load (valid
- * levels), bad_* must be rejected (handcrafted broken ones); anything else
+ * Runs one saved input. Names carry expectations: *.lvl / *.dem (the
+ * target's FUZZ_VALID_EXT) must load, bad_* must be rejected (handcrafted
+ * broken ones); anything else
  * (what the fuzzer saved) only has to come through without a crash.
  */
 static void replay_file(const char *path)
 {
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
 	size_t n = strlen(base), len;
-	char err[LEVEL_ERR_SIZE];
+	char err[128];
 	uint8_t *data;
 	FILE *f = fopen(path, "rb");
 	long end = -1;
@@ -46,8 +55,8 @@ static void replay_file(const char *path)
 	fclose(f);
 	files++;
 	LLVMFuzzerTestOneInput(data, len);
-	ok = level_check(data, len, NULL, err, sizeof err);
-	if (n > 4 && strcmp(base + n - 4, ".lvl") == 0 && !ok) {
+	ok = fuzz_accepts(data, len, err, sizeof err);
+	if (n > 4 && strcmp(base + n - 4, FUZZ_VALID_EXT) == 0 && !ok) {
 		fprintf(stderr, "replay: %s should load: %s\n", path, err);
 		failures++;
 	}
@@ -90,6 +99,6 @@ int main(int argc, char **argv)
 {
 	for (int i = 1; i < argc; i++)
 		replay_path(argv[i]);
-	printf("fuzz-replay: %d inputs, %d failures\n", files, failures);
+	printf("fuzz-replay (%s): %d inputs, %d failures\n", FUZZ_TARGET, files, failures);
 	return failures || files == 0 ? 1 : 0;
 }

@@ -1,9 +1,11 @@
-/* hostrun.c: plays a level on the host — scripted input, N frames — and prints the frame CRC (and a PNG). */
+/* hostrun.c: plays a level on the host — scripted input or a demo, N frames — and prints CRCs, traces, dumps. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "demo.h"
+#include "dump.h"
 #include "frame.h"
 #include "gfx.h"
 #include "level.h"
@@ -12,43 +14,74 @@
 #include "raster.h"
 #include "render.h"
 #include "script.h"
+#include "session.h"
 #include "world.h"
+
+#define LEVEL_SEED 1                    /* what kernel/loop.c loads levels with */
 
 static World world;
 static Frame view, status;
 static uint8_t fb[SCREEN_W * SCREEN_H];
-static uint8_t file[1 << 20];
+static uint8_t level_file[1 << 20], demo_file[DEMO_MAX_SIZE + 1];
+static DemoRecorder rec;
+
+static struct {
+	const char *level, *input, *png, *record, *demo, *level_path;
+	long frames;                    /* -1: the demo's length */
+	int every, trace, dump;
+} opt = { .input = "", .frames = -1 };
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s LEVEL FRAMES [--input SCRIPT] [--png OUT.png] [--every] [--trace]\n"
-	    "  LEVEL is a .lvl file or the name of a built-in level\n"
-	    "  --every prints the CRC after every frame, not only the last\n"
-	    "  --trace prints the world trace lines after every frame (as the kernel's trace option)\n",
-	    argv0);
+	fprintf(stderr, "usage: %s LEVEL FRAMES [--input SCRIPT] [--record OUT.dem] [OUTPUT...]\n"
+	    "       %s --demo DEMO [FRAMES] [--level FILE.lvl] [OUTPUT...]\n"
+	    "  LEVEL is a .lvl file or the name of a built-in level; DEMO a .dem file or a built-in demo\n"
+	    "  --input SCRIPT   scripted input (game/script.h), e.g. r24,rj5,.2\n"
+	    "  --record OUT.dem writes the FRAMES inputs played as a demo file\n"
+	    "  --demo DEMO      plays the demo's level with its input (FRAMES defaults to its length;\n"
+	    "                   after its end no buttons); --level gives the level file if not built in\n"
+	    "OUTPUT: --png OUT.png   the last frame as a PNG\n"
+	    "        --every         the CRC after every frame, not only the last\n"
+	    "        --trace         the world trace lines after every frame (as the kernel's trace option)\n"
+	    "        --dump          the full state dump at the start and after every frame (game/dump.h)\n",
+	    argv0, argv0);
 	exit(2);
 }
 
-static size_t load(const char *name, const uint8_t **data)
+/* A built-in blob by name, else the file at that path (exits on error). */
+static size_t load(const char *name, const uint8_t **data, uint8_t *buf, size_t cap, bool demo)
 {
+	const LevelBlob *lb = demo ? NULL : level_find(name);
+	const DemoBlob *db = demo ? demo_find(name) : NULL;
 	FILE *f;
 	size_t n;
 
-	for (int i = 0; i < game_level_count; i++) {
-		if (strcmp(game_levels[i].name, name) == 0) {
-			*data = game_levels[i].data;
-			return game_levels[i].len;
-		}
+	if (lb || db) {
+		*data = lb ? lb->data : db->data;
+		return lb ? lb->len : db->len;
 	}
 	f = fopen(name, "rb");
 	if (!f) {
 		perror(name);
 		exit(1);
 	}
-	n = fread(file, 1, sizeof file, f);
+	n = fread(buf, 1, cap, f);
 	fclose(f);
-	*data = file;
+	*data = buf;
 	return n;
+}
+
+/* The level name a demo records: the built-in name, or the file's stem. */
+static void level_stem(const char *path, char *out, size_t size)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	size_t n = 0;
+
+	while (base[n] && base[n] != '.' && n + 1 < size) {
+		out[n] = base[n];
+		n++;
+	}
+	out[n] = '\0';
 }
 
 static void print_line(void *ctx, const char *line)
@@ -61,60 +94,178 @@ static void print_line(void *ctx, const char *line)
 static uint32_t draw(void)
 {
 	render_view(&world, &view);
+	if (opt.demo)
+		session_draw_demo_label(&view);         /* as the kernel's session shows a demo */
 	render_status(&world, &status);
 	raster_frame(&view, fb);
 	raster_frame(&status, fb);
 	return planar_frame_crc(fb);
 }
 
+static long parse_frames(const char *s, const char *argv0)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	if (!*s || *end || n < 0)
+		usage(argv0);
+	return n;
+}
+
+static void parse_args(int argc, char **argv)
+{
+	const char *pos[3];
+	int npos = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char **value = NULL;
+
+		if (strcmp(a, "--input") == 0)
+			value = &opt.input;
+		else if (strcmp(a, "--png") == 0)
+			value = &opt.png;
+		else if (strcmp(a, "--record") == 0)
+			value = &opt.record;
+		else if (strcmp(a, "--demo") == 0)
+			value = &opt.demo;
+		else if (strcmp(a, "--level") == 0)
+			value = &opt.level_path;
+		if (value) {
+			if (i + 1 >= argc)
+				usage(argv[0]);
+			*value = argv[++i];
+		} else if (strcmp(a, "--every") == 0) {
+			opt.every = 1;
+		} else if (strcmp(a, "--trace") == 0) {
+			opt.trace = 1;
+		} else if (strcmp(a, "--dump") == 0) {
+			opt.dump = 1;
+		} else if (a[0] == '-' || npos == 3) {
+			usage(argv[0]);
+		} else {
+			pos[npos++] = a;
+		}
+	}
+	if (opt.demo) {                 /* --demo DEMO [FRAMES] */
+		if (npos > 1 || opt.record || opt.input[0])
+			usage(argv[0]);
+		if (npos == 1)
+			opt.frames = parse_frames(pos[0], argv[0]);
+	} else {                        /* LEVEL FRAMES */
+		if (npos != 2 || opt.level_path)
+			usage(argv[0]);
+		opt.level = pos[0];
+		opt.frames = parse_frames(pos[1], argv[0]);
+	}
+}
+
+/* --demo: open it, load its level with its seed and stats. */
+static void start_demo(DemoPlayer *p)
+{
+	char err[DEMO_ERR_SIZE > LEVEL_ERR_SIZE ? DEMO_ERR_SIZE : LEVEL_ERR_SIZE];
+	const uint8_t *data, *level;
+	size_t len, level_len;
+
+	len = load(opt.demo, &data, demo_file, sizeof demo_file, true);
+	if (!demo_open(p, data, len, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", opt.demo, err);
+		exit(1);
+	}
+	if (!opt.level_path && !level_find(p->h.level)) {
+		fprintf(stderr, "%s plays level '%s', which is not built in: give --level FILE.lvl\n",
+		    opt.demo, p->h.level);
+		exit(1);
+	}
+	level_len = load(opt.level_path ? opt.level_path : p->h.level, &level, level_file, sizeof level_file, false);
+	if (!world_load_level(&world, level, level_len, p->h.seed, err, sizeof err)) {
+		fprintf(stderr, "%s\n", err);
+		exit(1);
+	}
+	demo_apply_start(&p->h, &world);
+	if (p->h.level_crc && p->h.level_crc != demo_level_crc(level, level_len))
+		fprintf(stderr, "demo: warning: recorded on another version of level '%s' (level CRC %08X then, "
+		    "%08X now); it may play differently\n", p->h.level, (unsigned)p->h.level_crc,
+		    (unsigned)demo_level_crc(level, level_len));
+	if (opt.frames < 0)
+		opt.frames = p->h.ticks;
+}
+
+static int write_record(void)
+{
+	size_t len = demo_rec_finish(&rec);
+	char err[DEMO_ERR_SIZE];
+	FILE *f;
+
+	if (!demo_check(rec.bytes, len, NULL, err, sizeof err)) {
+		fprintf(stderr, "--record: the demo would not load: %s\n", err);
+		return 1;
+	}
+	f = fopen(opt.record, "wb");
+	if (!f || fwrite(rec.bytes, 1, len, f) != len || fclose(f) != 0) {
+		perror(opt.record);
+		return 1;
+	}
+	fprintf(stderr, "recorded %s: level %s, %u ticks, %u runs, %zu bytes\n", opt.record, rec.h.level,
+	    (unsigned)rec.h.ticks, (unsigned)rec.h.runs, len);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	const char *png = NULL, *input = "";
+	static DemoPlayer demo;
 	const uint8_t *data;
-	char err[LEVEL_ERR_SIZE];
+	char err[LEVEL_ERR_SIZE], stem[DEMO_LEVEL_SIZE];
 	Script script;
-	int bad = 0, every = 0, trace = 0;
-	long frames;
+	int bad = 0;
 	size_t len;
 
-	if (argc < 3)
-		usage(argv[0]);
-	frames = strtol(argv[2], NULL, 10);
-	for (int i = 3; i < argc; i++) {
-		if (strcmp(argv[i], "--input") == 0 && i + 1 < argc)
-			input = argv[++i];
-		else if (strcmp(argv[i], "--png") == 0 && i + 1 < argc)
-			png = argv[++i];
-		else if (strcmp(argv[i], "--every") == 0)
-			every = 1;
-		else if (strcmp(argv[i], "--trace") == 0)
-			trace = 1;
-		else
-			usage(argv[0]);
-	}
-	if (!script_parse(&script, input, &bad)) {
-		fprintf(stderr, "bad input script at character %d: %s\n", bad, input);
+	parse_args(argc, argv);
+	if (!script_parse(&script, opt.input, &bad)) {
+		fprintf(stderr, "bad input script at character %d: %s\n", bad, opt.input);
 		return 2;
 	}
-	len = load(argv[1], &data);
-	if (!world_load_level(&world, data, len, 1, err, sizeof err)) {
-		fprintf(stderr, "%s\n", err);
-		return 1;
+	if (opt.demo) {
+		start_demo(&demo);
+	} else {
+		len = load(opt.level, &data, level_file, sizeof level_file, false);
+		if (!world_load_level(&world, data, len, LEVEL_SEED, err, sizeof err)) {
+			fprintf(stderr, "%s\n", err);
+			return 1;
+		}
+		level_stem(opt.level, stem, sizeof stem);
+		if (opt.record)
+			demo_rec_begin(&rec, stem, demo_level_crc(data, len), LEVEL_SEED, &world);
 	}
-	for (long t = 0; t < frames; t++) {
+	if (opt.dump)
+		dump_world(&world, print_line, NULL);
+	if (opt.demo && demo.h.ticks == 0)
+		printf("demo: end tick=0\n");
+	for (long t = 0; t < opt.frames; t++) {
 		GameInput in;
 
-		script_next(&script, &in);
+		if (opt.demo)
+			demo_next(&demo, &in);
+		else
+			script_next(&script, &in);
+		if (opt.record && !demo_rec_add(&rec, &in)) {
+			fprintf(stderr, "--record: more than %d runs of input\n", DEMO_MAX_RUNS);
+			return 1;
+		}
 		world_tick(&world, &in);
-		if (trace)
+		if (opt.trace)
 			world_trace(&world, print_line, NULL);
-		if (every)
+		if (opt.every)
 			printf("tick=%ld crc=%08X\n", t + 1, (unsigned)draw());
+		if (opt.dump)
+			dump_world(&world, print_line, NULL);
+		if (opt.demo && demo.h.ticks == (uint32_t)t + 1)
+			printf("demo: end tick=%ld\n", t + 1);  /* as the kernel logs it */
 	}
-	printf("tick=%ld crc=%08X\n", frames, (unsigned)draw());
-	if (png && png_write_indexed(png, fb, SCREEN_W, SCREEN_H, gfx_palette) != 0) {
-		perror(png);
+	printf("tick=%ld crc=%08X\n", opt.frames, (unsigned)draw());
+	if (opt.png && png_write_indexed(opt.png, fb, SCREEN_W, SCREEN_H, gfx_palette) != 0) {
+		perror(opt.png);
 		return 1;
 	}
-	return 0;
+	return opt.record ? write_record() : 0;
 }

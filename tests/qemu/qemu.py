@@ -68,7 +68,7 @@ def options_disk(outdir, opts, files=None):
 
     files: {name: host path} copied to the disk's root too. A file named
     level.lvl is also loaded by GRUB as a multiboot module called "disk"
-    (boot/grub.cfg), so `level=disk` plays it."""
+    (boot/grub.cfg), so `level=disk` plays it; so is demo.dem (`demo=disk`)."""
     for tool in ("mformat", "mcopy"):
         if not shutil.which(tool):
             raise HarnessError("%s not found: install the Debian package %s" % (tool, MTOOLS_PACKAGE))
@@ -81,6 +81,8 @@ def options_disk(outdir, opts, files=None):
         f.write('set opts="%s"\n' % opts)
         if "level.lvl" in files:
             f.write('set level_module="($optdev)/level.lvl"\n')
+        if "demo.dem" in files:
+            f.write('set demo_module="($optdev)/demo.dem"\n')
     if os.path.exists(img):
         os.remove(img)
     env = dict(os.environ, MTOOLS_SKIP_CHECK="1")

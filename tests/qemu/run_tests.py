@@ -22,6 +22,7 @@ sys.dont_write_bytecode = True      # keep __pycache__ out of the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
+import demo_tests               # noqa: E402
 import image                    # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
@@ -530,6 +531,12 @@ TESTS = [
     ("menu_new_game", test_menu_new_game, (), ()),
     ("menu_quit", test_menu_quit, ("halt.png",), ()),
     ("pause_box", test_pause_box, ("pause_box.png",), ()),
+    ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
+    ("demo_module", demo_tests.test_demo_module, (), ()),
+    ("demo_record", demo_tests.test_demo_record, (), ()),
+    ("demo_end", demo_tests.test_demo_end, (), ()),
+    ("demo_stop", demo_tests.test_demo_stop, (), ()),
+    ("demo_bad", demo_tests.test_demo_bad, (), ()),
 ]
 
 

@@ -1,4 +1,5 @@
 /* test_session.c: the shell's screens — title, menu (wrapping cursor, choices), instructions, pause, attract demo, quit. */
+#include "demo.h"
 #include "sessionfix.h"
 
 #include "sound.h"
@@ -249,28 +250,34 @@ static void escape_pauses_and_escape_or_q_in_the_pause_abandon_to_the_menu(void 
 	}
 }
 
-/* 20 s untouched on the title: the attract demo plays the test level from recorded input. */
+/* 20 s untouched on the title: the attract demo plays the first built-in demo, its input tick by tick. */
 static void idle_title_runs_the_attract_demo(void **state)
 {
-	int x0;
+	DemoPlayer d;
+	char err[DEMO_ERR_SIZE], line[64];
 
 	(void)state;
+	assert_true(game_demo_count > 0);
+	assert_true(demo_open(&d, game_demos[0].data, game_demos[0].len, err, sizeof err));
 	idle(SESSION_IDLE_TICKS - 1);
 	assert_int_equal(s.mode, SESSION_TITLE);
 	idle(1);
 	assert_int_equal(s.mode, SESSION_PLAYING);
 	assert_true(s.demo);
-	assert_true(saw("session: demo level=" SESSION_ATTRACT_LEVEL));
+	snprintf(line, sizeof line, "session: demo level=%s", d.h.level);
+	assert_true(saw(line));
 	assert_int_equal(s.world.tick, 0);
-	x0 = s.world.actors[s.world.player].x;
-	idle(9);                                /* the script: stand 8 frames, look up 12 */
-	assert_int_equal(s.world.tick, 9);
-	assert_int_equal(s.world.in.held, UP);
-	idle(33);                               /* ... look down, then run right */
-	assert_int_equal(s.world.actors[s.world.player].x, x0);
-	idle(10);
-	assert_int_equal(s.world.in.held, RIGHT);
-	assert_int_equal(s.world.actors[s.world.player].x, x0 + 10);
+	assert_int_equal(s.world.score, d.h.score);
+	assert_int_equal(s.world.lives, d.h.lives);
+	for (uint32_t t = 1; t <= d.h.ticks && t <= 60; t++) {
+		GameInput want;
+
+		assert_true(demo_next(&d, &want));
+		idle(1);
+		assert_int_equal(s.world.tick, t);
+		assert_int_equal(s.world.in.held, want.held);
+		assert_int_equal(s.world.in.pressed, want.pressed);
+	}
 }
 
 static void holding_a_key_is_not_idle(void **state)
@@ -369,26 +376,28 @@ static void demo_source_hook_feeds_the_world_until_it_ends(void **state)
 	assert_int_equal(s.world.tick, 3);
 }
 
-static void the_built_in_demo_reaches_the_exit_and_ends_on_the_title(void **state)
+static void the_built_in_demos_play_in_turn_and_end_on_the_title(void **state)
 {
-	int n = 0;
-
 	(void)state;
-	idle(SESSION_IDLE_TICKS);
-	while (s.mode == SESSION_PLAYING && n < 2000) {
-		idle(1);
-		n++;
+	for (int k = 0; k < game_demo_count + 1; k++) {
+		const DemoBlob *b = &game_demos[k % game_demo_count];
+		DemoHeader h;
+		char err[DEMO_ERR_SIZE];
+		uint32_t n = 0;
+
+		assert_true(demo_check(b->data, b->len, &h, err, sizeof err));
+		idle(SESSION_IDLE_TICKS);
+		assert_int_equal(s.mode, SESSION_PLAYING);
+		assert_true(s.demo);
+		assert_string_equal(s.level_name, h.level);
+		while (s.mode == SESSION_PLAYING && n < 100000) {
+			idle(1);
+			n++;
+		}
+		assert_int_equal(s.mode, SESSION_TITLE);
+		/* it ran to its end (one more tick finds no input), or its level ended first */
+		assert_true(n == h.ticks + 1 || (n <= h.ticks && (s.world.level_done || s.world.game_over)));
 	}
-	assert_int_equal(s.mode, SESSION_TITLE);
-	assert_int_equal(n, 159);               /* ~15 s at 10.8 frames a second: it reached the exit */
-	assert_true(s.world.level_done);
-	assert_int_equal(s.world.score, 300);   /* the barrel and its prize */
-	assert_int_equal(s.world.health, PLAYER_MAX_HEALTH);
-	assert_int_equal(s.world.lives, PLAYER_START_LIVES);
-	idle(SESSION_IDLE_TICKS);               /* and after another idle spell, again */
-	assert_int_equal(s.mode, SESSION_PLAYING);
-	assert_true(s.demo);
-	assert_int_equal(s.world.tick, 0);
 }
 
 int main(int argc, char **argv)
@@ -414,7 +423,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(a_key_during_the_demo_returns_to_the_menu, fresh_session),
 		cmocka_unit_test_setup(held_keys_do_not_stop_the_demo, fresh_session),
 		cmocka_unit_test_setup(demo_source_hook_feeds_the_world_until_it_ends, fresh_session),
-		cmocka_unit_test_setup(the_built_in_demo_reaches_the_exit_and_ends_on_the_title, fresh_session),
+		cmocka_unit_test_setup(the_built_in_demos_play_in_turn_and_end_on_the_title, fresh_session),
 	};
 
 	if (testmain_filter("session", argc, argv, tests, ARRAY_LEN(tests)))

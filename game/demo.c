@@ -1,0 +1,401 @@
+/* demo.c: demo files — validated byte by byte, played back tick by tick, recorded into a fixed buffer. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "crc32.h"
+#include "demo.h"
+#include "input.h"
+#include "textbuf.h"
+#include "world.h"
+
+_Static_assert(DEMO_HEADER_SIZE == 24 + DEMO_LEVEL_SIZE + 8, "header layout");
+_Static_assert(BTN_COUNT <= 16, "buttons must fit the u16 fields");
+_Static_assert(DEMO_MAX_RUNS <= 0xFFFFFFFFu / DEMO_RUN_SIZE, "size arithmetic fits 32 bits");
+
+/* Header offsets (see demo.h). */
+#define AT_VERSION      4
+#define AT_FLAGS        6
+#define AT_LEVEL        8
+#define AT_LEVEL_CRC    40
+#define AT_SEED         44
+#define AT_SCORE        48
+#define AT_LIVES        52
+#define AT_HEALTH       53
+#define AT_BOMBS        54
+#define AT_RESERVED     55
+#define AT_TICKS        56
+#define AT_RUNS         60
+
+static uint16_t rd16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void wr16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void msg_byte(TextBuf *m, uint8_t b)
+{
+	tb_hex(m, b, 2);
+	if (b >= 0x20 && b <= 0x7E && b != '\'') {
+		tb_str(m, " '");
+		tb_char(m, (char)b);
+		tb_char(m, '\'');
+	}
+}
+
+static bool name_char(uint8_t c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+}
+
+/* The level field: a name level=NAME accepts, then a NUL within 32 bytes, then only NULs. */
+static bool check_level_name(const uint8_t *p, DemoHeader *h, TextBuf *m)
+{
+	int n = 0;
+
+	while (n < DEMO_LEVEL_SIZE && p[n] != 0) {
+		if (!name_char(p[n])) {
+			tb_str(m, "level name byte ");
+			tb_udec(m, n);
+			tb_str(m, " is ");
+			msg_byte(m, p[n]);
+			tb_str(m, ", want a-z 0-9 _ -");
+			return false;
+		}
+		n++;
+	}
+	if (n == DEMO_LEVEL_SIZE) {
+		tb_str(m, "level name is not NUL-terminated within 32 bytes");
+		return false;
+	}
+	if (n == 0) {
+		tb_str(m, "level name is empty");
+		return false;
+	}
+	for (int i = n; i < DEMO_LEVEL_SIZE; i++) {
+		if (p[i] != 0) {
+			tb_str(m, "level name padding byte ");
+			tb_udec(m, i);
+			tb_str(m, " is ");
+			tb_hex(m, p[i], 2);
+			tb_str(m, ", not NUL");
+			return false;
+		}
+	}
+	for (int i = 0; i < DEMO_LEVEL_SIZE; i++)
+		h->level[i] = (char)p[i];
+	return true;
+}
+
+/* Everything in the fixed 64-byte header. */
+static bool check_header(const uint8_t *d, size_t len, DemoHeader *h, TextBuf *m)
+{
+	uint16_t flags;
+
+	if (!d) {
+		tb_str(m, "no data (NULL)");
+		return false;
+	}
+	if (len < DEMO_HEADER_SIZE) {
+		tb_str(m, "file is ");
+		tb_udec(m, len);
+		tb_str(m, " bytes, shorter than the ");
+		tb_udec(m, DEMO_HEADER_SIZE);
+		tb_str(m, "-byte header");
+		return false;
+	}
+	if (d[0] != 'S' || d[1] != 'F' || d[2] != 'D' || d[3] != 'M') {
+		tb_str(m, "bad magic ");
+		for (int i = 0; i < 4; i++) {
+			tb_str(m, i ? " " : "");
+			tb_hex(m, d[i], 2);
+		}
+		tb_str(m, ", not \"SFDM\"");
+		return false;
+	}
+	h->version = rd16(d + AT_VERSION);
+	flags = rd16(d + AT_FLAGS);
+	if (h->version != DEMO_VERSION) {
+		tb_str(m, "version ");
+		tb_udec(m, h->version);
+		tb_str(m, " not supported (want ");
+		tb_udec(m, DEMO_VERSION);
+		tb_char(m, ')');
+		return false;
+	}
+	if (flags != 0) {
+		tb_str(m, "flags ");
+		tb_hex(m, flags, 4);
+		tb_str(m, " not supported (must be 0)");
+		return false;
+	}
+	if (!check_level_name(d + AT_LEVEL, h, m))
+		return false;
+	h->level_crc = rd32(d + AT_LEVEL_CRC);
+	h->seed = rd32(d + AT_SEED);
+	h->score = rd32(d + AT_SCORE);
+	h->lives = d[AT_LIVES];
+	h->health = d[AT_HEALTH];
+	h->bombs = d[AT_BOMBS];
+	h->ticks = rd32(d + AT_TICKS);
+	h->runs = rd32(d + AT_RUNS);
+	if (h->lives == 0) {
+		tb_str(m, "starts with 0 lives (want 1 or more)");
+		return false;
+	}
+	if (h->health == 0 || h->health > PLAYER_MAX_HEALTH) {
+		tb_str(m, "starting health ");
+		tb_udec(m, h->health);
+		tb_str(m, " outside 1..");
+		tb_udec(m, PLAYER_MAX_HEALTH);
+		return false;
+	}
+	if (d[AT_RESERVED] != 0) {
+		tb_str(m, "reserved byte 55 is ");
+		tb_hex(m, d[AT_RESERVED], 2);
+		tb_str(m, ", not 0");
+		return false;
+	}
+	if (h->runs > DEMO_MAX_RUNS) {
+		tb_udec(m, h->runs);
+		tb_str(m, " runs, more than ");
+		tb_udec(m, DEMO_MAX_RUNS);
+		return false;
+	}
+	return true;
+}
+
+/* Each run: a count of 1..255 and known buttons only; the counts add up to exactly h->ticks. */
+static bool check_runs(const uint8_t *p, const DemoHeader *h, TextBuf *m)
+{
+	uint32_t total = 0;
+
+	for (uint32_t i = 0; i < h->runs; i++, p += DEMO_RUN_SIZE) {
+		uint16_t held = rd16(p + 1), pressed = rd16(p + 3);
+		uint16_t unknown = (uint16_t)((held | pressed) & ~DEMO_BUTTONS);
+
+		if (p[0] == 0) {
+			tb_str(m, "run ");
+			tb_udec(m, i);
+			tb_str(m, " has count 0");
+			return false;
+		}
+		if (unknown) {
+			tb_str(m, "run ");
+			tb_udec(m, i);
+			tb_str(m, held & ~DEMO_BUTTONS ? " holds" : " presses");
+			tb_str(m, " unknown buttons ");
+			tb_hex(m, unknown, 4);
+			return false;
+		}
+		total += p[0];          /* <= 255 * DEMO_MAX_RUNS: no overflow */
+		if (total > h->ticks) {
+			tb_str(m, "run ");
+			tb_udec(m, i);
+			tb_str(m, " overflows: runs reach tick ");
+			tb_udec(m, total);
+			tb_str(m, ", the header says ");
+			tb_udec(m, h->ticks);
+			tb_str(m, " ticks");
+			return false;
+		}
+	}
+	if (total != h->ticks) {
+		tb_str(m, "runs add up to ");
+		tb_udec(m, total);
+		tb_str(m, " ticks, the header says ");
+		tb_udec(m, h->ticks);
+		return false;
+	}
+	return true;
+}
+
+bool demo_check(const uint8_t *data, size_t len, DemoHeader *out, char *err, size_t errlen)
+{
+	TextBuf m;
+	DemoHeader h = { 0 };
+	size_t crc_at, want;
+	uint32_t file_crc, crc;
+
+	tb_init(&m, err, errlen);
+	tb_str(&m, "demo: ");
+	if (!check_header(data, len, &h, &m))
+		return false;
+	crc_at = DEMO_HEADER_SIZE + (size_t)DEMO_RUN_SIZE * h.runs;
+	want = crc_at + DEMO_CRC_SIZE;
+	if (len != want) {
+		tb_str(&m, "file is ");
+		tb_udec(&m, len);
+		tb_str(&m, " bytes; ");
+		tb_udec(&m, h.runs);
+		tb_str(&m, " runs need ");
+		tb_udec(&m, want);
+		return false;
+	}
+	file_crc = rd32(data + crc_at);
+	crc = crc32_update(0, data, crc_at);
+	if (crc != file_crc) {
+		tb_str(&m, "CRC mismatch (file ");
+		tb_hex(&m, file_crc, 8);
+		tb_str(&m, ", computed ");
+		tb_hex(&m, crc, 8);
+		tb_char(&m, ')');
+		return false;
+	}
+	if (!check_runs(data + DEMO_HEADER_SIZE, &h, &m))
+		return false;
+	if (out)
+		*out = h;
+	if (err && errlen)
+		err[0] = '\0';
+	return true;
+}
+
+bool demo_open(DemoPlayer *p, const uint8_t *data, size_t len, char *err, size_t errlen)
+{
+	*p = (DemoPlayer){ .runs = NULL };
+	if (!demo_check(data, len, &p->h, err, errlen))
+		return false;
+	p->runs = data + DEMO_HEADER_SIZE;
+	p->left = p->h.runs ? p->runs[0] : 0;
+	return true;
+}
+
+bool demo_ended(const DemoPlayer *p)
+{
+	return p->played >= p->h.ticks;
+}
+
+bool demo_next(DemoPlayer *p, GameInput *in)
+{
+	const uint8_t *r;
+
+	*in = (GameInput){ 0, 0 };
+	if (!p->runs || demo_ended(p))
+		return false;
+	while (p->left == 0) {          /* checked: a later run exists while ticks are left */
+		p->run++;
+		p->left = p->runs[DEMO_RUN_SIZE * p->run];
+	}
+	r = p->runs + DEMO_RUN_SIZE * p->run;
+	in->held = rd16(r + 1);
+	in->pressed = rd16(r + 3);
+	p->left--;
+	p->played++;
+	return true;
+}
+
+void demo_apply_start(const DemoHeader *h, World *w)
+{
+	w->score = h->score;
+	w->lives = h->lives;
+	w->health = h->health;
+	w->bombs = h->bombs;
+	w->status_version++;
+}
+
+uint32_t demo_level_crc(const uint8_t *level, size_t len)
+{
+	return level && len >= 4 ? rd32(level + len - 4) : 0;
+}
+
+void demo_rec_begin(DemoRecorder *r, const char *level, uint32_t level_crc, uint32_t seed, const World *w)
+{
+	r->h = (DemoHeader){
+		.version = DEMO_VERSION,
+		.level_crc = level_crc,
+		.seed = seed,
+		.score = w->score,
+		.lives = w->lives,
+		.health = w->health,
+		.bombs = w->bombs,
+	};
+	for (int i = 0; i < DEMO_LEVEL_SIZE - 1 && level && level[i]; i++)
+		r->h.level[i] = level[i];
+	r->full = false;
+}
+
+/* Same input as the last record and room in its count: count it there; else a new record. */
+bool demo_rec_add(DemoRecorder *r, const GameInput *in)
+{
+	uint8_t *last = r->h.runs ? r->bytes + DEMO_HEADER_SIZE + DEMO_RUN_SIZE * (r->h.runs - 1) : NULL;
+	uint8_t *rec;
+
+	if (r->full)
+		return false;           /* never skip a tick and go on: the stream would shift */
+	if (last && last[0] < DEMO_RUN_MAX && rd16(last + 1) == in->held && rd16(last + 3) == in->pressed) {
+		last[0]++;
+		r->h.ticks++;
+		return true;
+	}
+	if (r->h.runs >= DEMO_MAX_RUNS) {
+		r->full = true;
+		return false;
+	}
+	rec = r->bytes + DEMO_HEADER_SIZE + DEMO_RUN_SIZE * r->h.runs;
+	rec[0] = 1;
+	wr16(rec + 1, in->held);
+	wr16(rec + 3, in->pressed);
+	r->h.runs++;
+	r->h.ticks++;
+	return true;
+}
+
+size_t demo_rec_finish(DemoRecorder *r)
+{
+	uint8_t *d = r->bytes;
+	size_t crc_at = DEMO_HEADER_SIZE + (size_t)DEMO_RUN_SIZE * r->h.runs;
+
+	d[0] = 'S';
+	d[1] = 'F';
+	d[2] = 'D';
+	d[3] = 'M';
+	wr16(d + AT_VERSION, DEMO_VERSION);
+	wr16(d + AT_FLAGS, 0);
+	for (int i = 0; i < DEMO_LEVEL_SIZE; i++)
+		d[AT_LEVEL + i] = (uint8_t)r->h.level[i];
+	wr32(d + AT_LEVEL_CRC, r->h.level_crc);
+	wr32(d + AT_SEED, r->h.seed);
+	wr32(d + AT_SCORE, r->h.score);
+	d[AT_LIVES] = r->h.lives;
+	d[AT_HEALTH] = r->h.health;
+	d[AT_BOMBS] = r->h.bombs;
+	d[AT_RESERVED] = 0;
+	wr32(d + AT_TICKS, r->h.ticks);
+	wr32(d + AT_RUNS, r->h.runs);
+	wr32(d + crc_at, crc32_update(0, d, crc_at));
+	return crc_at + DEMO_CRC_SIZE;
+}
+
+const DemoBlob *demo_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (int i = 0; i < game_demo_count; i++) {
+		const char *a = game_demos[i].name, *b = name;
+
+		while (*a && *a == *b) {
+			a++;
+			b++;
+		}
+		if (*a == *b)
+			return &game_demos[i];
+	}
+	return NULL;
+}

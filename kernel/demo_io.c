@@ -1,0 +1,247 @@
+/* demo_io.c: plays demos instead of the keyboard, records levels as demos to COM1, per-tick CRCs and dumps. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cmdline.h"
+#include "crc32.h"
+#include "demo.h"
+#include "demo_io.h"
+#include "demoreel.h"
+#include "dump.h"
+#include "input.h"
+#include "keyboard.h"
+#include "keymap.h"
+#include "klog.h"
+#include "level.h"
+#include "multiboot.h"
+#include "pit.h"
+#include "present.h"
+#include "vga.h"
+#include "world.h"
+
+#define HEX_LINE_BYTES 32               /* bytes per "DEMO <offset> <hex>" line */
+
+static const BootOptions *opts;
+static DemoPlayer named;                /* demo=NAME */
+static DemoReel reel;                   /* the built-in demos, for the attract mode */
+static DemoSource reel_source;
+static DemoPlayer *cur;           /* the demo being played */
+static DemoRecorder rec;                /* ~80 KB, in .bss */
+static enum { PLAY_OFF, PLAY_WAITING, PLAY_NAMED, PLAY_REEL } play;
+static bool end_logged, recording, full_logged;
+
+/*
+ * A GRUB module named NAME (or NAME.anything, after the last '/' or ' ')
+ * that starts with the demo magic: a level module may share the name
+ * ("disk"), so only demo files count.
+ */
+static bool find_module(const BootInfo *b, const char *name, const uint8_t **data, size_t *len, int *index)
+{
+	for (int i = 0; i < b->module_count; i++) {
+		const char *base = b->modules[i].name;
+		const uint8_t *d = (const uint8_t *)(uintptr_t)b->modules[i].start;
+		size_t n = b->modules[i].end - b->modules[i].start;
+		int k = 0;
+
+		for (const char *p = base; *p; p++)
+			if (*p == '/' || *p == ' ')
+				base = p + 1;
+		while (name[k] && name[k] == base[k])
+			k++;
+		if (name[k] || (base[k] && base[k] != '.'))
+			continue;
+		if (n < 4 || d[0] != 'S' || d[1] != 'F' || d[2] != 'D' || d[3] != 'M')
+			continue;
+		*data = d;
+		*len = n;
+		*index = i;
+		return true;
+	}
+	return false;
+}
+
+/* A full-screen red message until Enter, Space or Esc; the game goes on without the demo. */
+static void show_error(const char *what, const char *detail)
+{
+	int page = vga_back_page();
+	uint8_t key;
+	int b;
+
+	klog("ERROR: %s: %s\n", what, detail);
+	vga_clear(page, 4);
+	vga_text(page, 8, 8, what, 15);
+	for (int i = 0, y = 24; detail[i] && y < 160; y += 10) {
+		char line[40];
+		int n = 0;
+
+		while (detail[i] && n < 38)
+			line[n++] = detail[i++];
+		line[n] = '\0';
+		vga_text(page, 8, y, line, 14);
+	}
+	vga_text(page, 8, 184, "Press Enter to go on.", 15);
+	vga_flip();
+	for (;;) {
+		pit_wait_tick();
+		while (kbd_pop_press(&key)) {
+			b = keymap_button(key);
+			if (b == BTN_ENTER || b == BTN_FIRE || b == BTN_PAUSE)
+				return;
+		}
+	}
+}
+
+void demo_io_init(const BootOptions *o, const BootInfo *b)
+{
+	char err[DEMO_ERR_SIZE];
+	const uint8_t *data;
+	size_t len;
+	int module;
+	const DemoBlob *blob;
+
+	opts = o;
+	play = PLAY_OFF;
+	demo_reel_init(&reel);
+	if (!o->demo[0])
+		return;
+	if (find_module(b, o->demo, &data, &len, &module)) {
+		klog("demo: '%s' from GRUB module %d (%u bytes)\n", o->demo, module, (unsigned)len);
+	} else if ((blob = demo_find(o->demo)) != NULL) {
+		data = blob->data;
+		len = blob->len;
+		klog("demo: '%s' built in (%u bytes)\n", o->demo, (unsigned)len);
+	} else {
+		show_error("DEMO NOT FOUND", o->demo);
+		return;
+	}
+	if (!demo_open(&named, data, len, err, sizeof err)) {
+		show_error("BAD DEMO FILE", err);
+		return;
+	}
+	klog("demo: level '%s', %u ticks, seed %u, score %u lives %u health %u bombs %u\n",
+	    named.h.level, (unsigned)named.h.ticks, (unsigned)named.h.seed, (unsigned)named.h.score,
+	    named.h.lives, named.h.health, named.h.bombs);
+	play = PLAY_WAITING;
+}
+
+bool demo_io_named(void)
+{
+	return play == PLAY_WAITING;
+}
+
+static void line_to_log(void *ctx, const char *line)
+{
+	(void)ctx;
+	klog("%s\n", line);
+}
+
+/* The session's demo source: demo=NAME first, then the built-in demos (the attract mode). */
+static bool src_start(void *ctx, const char **level)
+{
+	(void)ctx;
+	if (play == PLAY_WAITING) {
+		cur = &named;
+		*level = named.h.level;
+		return true;
+	}
+	if (!reel_source.start(reel_source.ctx, level))
+		return false;
+	cur = &reel.player;
+	return true;
+}
+
+static void src_begin(void *ctx, World *w)
+{
+	(void)ctx;
+	demo_begin_world(&cur->h, w);
+	play = play == PLAY_WAITING ? PLAY_NAMED : PLAY_REEL;
+	end_logged = false;
+	if (opts->dump)
+		dump_world(w, line_to_log, NULL);       /* T=0: the level as it starts */
+	if (demo_ended(cur)) {
+		klog("demo: end tick=%u\n", (unsigned)w->tick);     /* a demo of 0 ticks */
+		end_logged = true;
+	}
+}
+
+/* After its last tick a demo=NAME run with ticks=N goes on without input until the freeze. */
+static bool src_next(void *ctx, GameInput *in)
+{
+	(void)ctx;
+	if (demo_next(cur, in))
+		return true;
+	return play == PLAY_NAMED && opts->ticks != 0;
+}
+
+DemoSource demo_io_source(void)
+{
+	reel_source = demo_reel_source(&reel);
+	return (DemoSource){ .start = src_start, .begin = src_begin, .next = src_next, .ctx = NULL };
+}
+
+void demo_io_level_start(World *w, const char *name, const uint8_t *level, size_t len, uint32_t seed)
+{
+	if (!opts->record)
+		return;
+	demo_rec_begin(&rec, name, demo_level_crc(level, len), seed, w);
+	recording = true;
+	full_logged = false;
+	klog("demo: recording level '%s'\n", name);
+	if (opts->dump)
+		dump_world(w, line_to_log, NULL);
+}
+
+void demo_io_tick_done(const World *w, void (*draw)(void))
+{
+	if (recording && !demo_rec_add(&rec, &w->in) && !full_logged) {
+		klog("demo: recorder full (%u runs) after %u ticks; the rest is not recorded\n",
+		    (unsigned)DEMO_MAX_RUNS, (unsigned)rec.h.ticks);
+		full_logged = true;
+	}
+	if (opts->crcs) {
+		draw();
+		klog("CRC tick=%u crc=%08X\n", (unsigned)w->tick, (unsigned)present_displayed_crc());
+	}
+	if (opts->dump)
+		dump_world(w, line_to_log, NULL);
+	if (play != PLAY_OFF && play != PLAY_WAITING && !end_logged && demo_ended(cur)) {
+		klog("demo: end tick=%u\n", (unsigned)w->tick);
+		end_logged = true;
+	}
+}
+
+/* The recorded demo as hex lines between a BEGIN and an END line (tools/demo_from_log.py reads them). */
+static void write_demo(const World *w)
+{
+	static const char digits[] = "0123456789ABCDEF";
+	size_t len = demo_rec_finish(&rec);
+	const char *end = w->level_done ? "exit" : w->game_over ? "game-over" : "quit";
+
+	klog("DEMO BEGIN level=%s bytes=%u ticks=%u end=%s%s\n", rec.h.level, (unsigned)len,
+	    (unsigned)rec.h.ticks, end, rec.full ? " full" : "");
+	for (size_t at = 0; at < len; at += HEX_LINE_BYTES) {
+		char hex[2 * HEX_LINE_BYTES + 1];
+		size_t n = 0;
+
+		for (size_t i = at; i < len && i < at + HEX_LINE_BYTES; i++) {
+			hex[n++] = digits[rec.bytes[i] >> 4];
+			hex[n++] = digits[rec.bytes[i] & 0xF];
+		}
+		hex[n] = '\0';
+		klog("DEMO %06X %s\n", (unsigned)at, hex);
+	}
+	klog("DEMO END crc=%08X\n", (unsigned)crc32_update(0, rec.bytes, len));
+}
+
+void demo_io_level_end(const World *w)
+{
+	if ((play == PLAY_NAMED || play == PLAY_REEL) && !demo_ended(cur))
+		klog("demo: stopped at tick %u of %u\n", (unsigned)cur->played, (unsigned)cur->h.ticks);
+	if (play != PLAY_WAITING)
+		play = PLAY_OFF;
+	if (recording) {
+		write_demo(w);
+		recording = false;
+	}
+}
