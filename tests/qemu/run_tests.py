@@ -425,6 +425,46 @@ def test_menu_quit(ctx):
     ctx.check_golden(frame, "halt.png")
 
 
+def sound_ids():
+    """SND_ name -> id, from the enum in game/sound.h."""
+    text = open(os.path.join(REPO, "game", "sound.h")).read()
+    body = text[text.index("typedef enum SoundId {"):text.index("} SoundId;")]
+    names = re.findall(r"^\s*(SND_\w+)", body, re.M)
+    return {n: i for i, n in enumerate(names)}
+
+
+def test_play_session(ctx):
+    """A real play session through QMP key presses on the test level: Right and Space (fire)
+    held, Ctrl tapped about every half second for 7 s. The trace must show that the player
+    ran (x grew by more than 10 tiles), jumped (rose off the ground he stood on) and scored
+    (a bullet or a pounce: the score went up); the jump and shoot sounds were asked for."""
+    m = ctx.machine(opts="level=test trace")
+    boot_ready(ctx, m)
+    m.press("right")
+    m.press("spc")
+    for _ in range(14):
+        time.sleep(0.4)
+        m.tap("ctrl", 0.1)
+    m.release("spc")
+    m.release("right")
+    time.sleep(0.5)
+    rows = [(int(t), int(x), int(y), int(sc)) for t, x, y, sc in re.findall(
+        r"^T=(\d+) player \d+ x=(-?\d+) y=(-?\d+) health=\d+ score=(\d+)$", m.serial(), re.M)]
+    assert len(rows) > 40, "only %d player trace lines" % len(rows)
+    x0, y0 = rows[0][1], rows[0][2]
+    top = min(r[2] for r in rows)
+    best = max(r[3] for r in rows)
+    ctx.note("%d frames: x %d -> %d, highest row %d (start %d), score %d" % (
+        len(rows), x0, max(r[1] for r in rows), top, y0, best))
+    assert max(r[1] for r in rows) > x0 + 10, "the player did not run right"
+    assert any(b[2] < a[2] and b[1] >= a[1] and a[2] == y0 for a, b in zip(rows, rows[1:])) or top < y0 - 2, \
+        "the player never jumped"
+    assert best > 0, "nothing scored"
+    sounds = set(int(i) for i in re.findall(r"^sfx start id=(\d+) ", m.serial(), re.M))
+    ids = sound_ids()
+    assert ids["SND_JUMP"] in sounds and ids["SND_SHOOT"] in sounds, "sounds played: %r" % sorted(sounds)
+
+
 def test_pause_box(ctx):
     """P in a level: the pause box over the frozen view, equal to the host's render at the
     same world frame; the box itself equals pause_box.png (the host's render at frame 0).
@@ -531,6 +571,7 @@ TESTS = [
     ("menu_new_game", test_menu_new_game, (), ()),
     ("menu_quit", test_menu_quit, ("halt.png",), ()),
     ("pause_box", test_pause_box, ("pause_box.png",), ()),
+    ("play_session", test_play_session, (), ()),
     ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
     ("demo_module", demo_tests.test_demo_module, (), ()),
     ("demo_record", demo_tests.test_demo_record, (), ()),
