@@ -18,7 +18,8 @@ Source format (UTF-8 text):
     one line per map row, every row the same width; the first character
     of a row is column 0. Each character is looked up in the legend.
 
-An actor's cell is its bottom-left tile (level2bin's convention). Actors
+An actor's cell is its bottom-left tile (level2bin's convention); an actor
+in air inside a back wall (BRICK_BACK) gets the wall behind it. Actors
 with a picture in actors.tsj become tile objects (Tiled shows the sprite);
 the rest become point objects named after their kind.
 """
@@ -39,6 +40,7 @@ LEVELS = os.path.join(REPO, "game", "levels")
 ASSETS = os.path.join(REPO, "game", "assets")
 TILE = 8
 FIRSTGID = {"solid": 1, "masked": 65, "paths": 81, "actors": 89}   # as test.tmj and seeds.tmj
+BACKDROPS = ("BRICK_BACK",)             # back walls that show behind actors placed on them
 PATH_STEPS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 
 # Auto-textured ground: (surface tile, fill tiles by depth, deep fill pattern)
@@ -158,6 +160,22 @@ def ground_tile(kind, rows, cells, slopes, x, y):
 	return deep[((x * 7919) ^ (y * 104729)) % 97 % len(deep)]
 
 
+def backdrop_under_actors(data, rows, cells, w, backdrop_gids):
+	"""An actor standing in air inside a back wall shows the wall behind it, not a hole:
+	its cell takes the nearest non-actor cell of its row when that is a backdrop tile."""
+	for y, row in enumerate(rows):
+		for x, ch in enumerate(row):
+			what, _, actor = cells[ch]
+			if not actor or what != "air":
+				continue
+			for dx in range(1, w):
+				side = [n for n in (x - dx, x + dx) if 0 <= n < w and not (cells[row[n]][2] and cells[row[n]][0] == "air")]
+				if side:
+					if data[y * w + side[0]] in backdrop_gids:
+						data[y * w + x] = data[y * w + side[0]]
+					break
+
+
 def build(path):
 	"""The Tiled map document for a source file."""
 	name, legend, rows = parse_source(path)
@@ -191,6 +209,7 @@ def build(path):
 			data.append(gid)
 			if actor:
 				objects.append(actor_object(len(objects) + 1, actor, x, y, pictures))
+	backdrop_under_actors(data, rows, cells, w, {FIRSTGID["solid"] + solid.index(t) for t in BACKDROPS})
 	return {
 		"compressionlevel": -1, "height": h, "width": w, "infinite": False,
 		"layers": [

@@ -5,14 +5,20 @@
 #include <string.h>
 
 #include "acts.h"
+#include "frame.h"
+#include "gfx.h"
 #include "level.h"
+#include "png.h"
+#include "raster.h"
 #include "reach.h"
+#include "render.h"
 
 /*
- * build/reach LEVEL [--max-nodes N] [--max-frames N] [--map] [--avoid X0,Y0,X1,Y1 ...]
+ * build/reach LEVEL [--max-nodes N] [--max-frames N] [--map] [--avoid X0,Y0,X1,Y1 ...] [--shots DIR]
  *   LEVEL: a built-in level's name or a .lvl file; --map prints where the
  *   player stood; --avoid forbids a tile rectangle (e.g. where a boss or a
- *   scorpion walks), so the route must get by without touching it.
+ *   scorpion walks), so the route must get by without touching it; --shots
+ *   writes the screen every 30 frames of the replay as DIR/LEVEL_FRAME.png.
  *
  * Searches, frame by frame, every combination of Left/Right/none and
  * Jump held/released from the level's start, running the game's own player
@@ -31,6 +37,8 @@
 static World level;                     /* as loaded; the search copies it */
 static World replay;
 static uint8_t file[1 << 20];
+static const char *shots;               /* --shots DIR: a PNG every SHOT_EVERY frames of the replay */
+#define SHOT_EVERY 30
 static LevelBlob from_file;
 
 /* A built-in level by name, or a .lvl file. */
@@ -128,6 +136,23 @@ static void input_of(int i, bool *prev_jump, GameInput *in)
 	*prev_jump = (in->held & BTN_BIT(BTN_JUMP)) != 0;
 }
 
+/* The screen as the game draws it (view and status bar), to DIR/LEVEL_FRAME.png. */
+static void shot(const World *w, const char *level_name, int frame)
+{
+	static Frame view, status;
+	static uint8_t fb[SCREEN_W * SCREEN_H];
+	char path[512];
+	const char *base = strrchr(level_name, '/');
+
+	render_view(w, &view);
+	render_status(w, &status);
+	raster_frame(&view, fb);
+	raster_frame(&status, fb);
+	snprintf(path, sizeof path, "%s/%s_%04d.png", shots, base ? base + 1 : level_name, frame);
+	if (png_write_indexed(path, fb, SCREEN_W, SCREEN_H, gfx_palette) != 0)
+		perror(path);
+}
+
 /*
  * Plays the route through world_tick. strip: creatures removed as in the
  * search; the player must be where the search put it every frame and at
@@ -155,6 +180,8 @@ static int replay_route(const Search *s, const LevelBlob *b, const uint8_t *r, c
 
 		input_of(r[f], &prev, &in);
 		world_tick(&replay, &in);
+		if (shots && strip && (f % SHOT_EVERY == 0 || f == n - 1))
+			shot(&replay, b->name, f + 1);
 		p = world_player(&replay);
 		if (!p)
 			return f + 1;
@@ -237,7 +264,7 @@ int main(int argc, char **argv)
 	int32_t *path = NULL;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s LEVEL [--max-nodes N] [--max-frames N] [--map] [--avoid X0,Y0,X1,Y1]\n", argv[0]);
+		fprintf(stderr, "usage: %s LEVEL [--max-nodes N] [--max-frames N] [--map] [--avoid X0,Y0,X1,Y1] [--shots DIR]\n", argv[0]);
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
@@ -247,6 +274,8 @@ int main(int argc, char **argv)
 			s.max_frames = (uint32_t)atoi(argv[++i]);
 		else if (strcmp(argv[i], "--map") == 0)
 			map = true;
+		else if (strcmp(argv[i], "--shots") == 0 && i + 1 < argc)
+			shots = argv[++i];
 		else if (strcmp(argv[i], "--avoid") == 0 && i + 1 < argc && s.avoid_count < REACH_MAX_AVOID) {
 			int x0, y0, x1, y1;
 
