@@ -36,7 +36,7 @@ typedef struct Search {
 	World *start;                   /* the loaded level, as the game loads it */
 	Rect avoid[REACH_MAX_AVOID];    /* tile rectangles the player must not touch (a boss's ground) */
 	int avoid_count;
-	int max_nodes;
+	int max_nodes;                  /* give up (truncated) beyond this many nodes */
 	uint32_t max_frames;
 	/* output */
 	Node *nodes;
