@@ -125,9 +125,11 @@ class EpisodeTest(unittest.TestCase):
 			lv = level(stem)
 			for kind, x, y in lv.actors:
 				self.assertTrue(0 <= x < lv.w and 0 <= y < lv.h, (stem, kind, x, y))
-				if kind.startswith("FOUNTAIN_"):
-					continue            # a fountain's marker sits on the floor it springs from
-				self.assertFalse(lv.attr(x, y) & 0x0F, "%s: %s at (%d,%d) is inside a wall" % (stem, kind, x, y))
+				if kind.startswith("FOUNTAIN_") or kind == "PLATFORM":
+					continue            # markers: a fountain sits on its floor, a platform on its path
+				for cx, cy in ((x, y), (x + 1, y), (x, y - 1), (x + 1, y - 1)):     # a 16x16 sprite's room
+					self.assertFalse(lv.attr(cx, cy) & 0x0F, "%s: %s at (%d,%d) overlaps a wall at (%d,%d)"
+					                 % (stem, kind, x, y, cx, cy))
 
 	def test_each_level_holds_what_it_teaches(self):
 		for stem, (kinds, tiles) in TEACHES.items():
