@@ -199,6 +199,13 @@ class EpisodeTest(unittest.TestCase):
 				self.assertEqual(f.read(), ascii2tmj.dump(ascii2tmj.build(src)),
 				                 "%s is out of date: run tools/ascii2tmj.py %s" % (tmj, src))
 
+	def test_overviews_in_docs_show_the_whole_map(self):
+		from PIL import Image
+		for stem in EPISODE:
+			lv = level(stem)
+			with Image.open(os.path.join(REPO, "docs", stem + ".png")) as im:
+				self.assertEqual(im.size, (lv.w * 8, lv.h * 8), "redraw with tools/levelpng.py")
+
 	def test_the_makefile_builds_the_episode_first(self):
 		with open(os.path.join(REPO, "Makefile")) as f:
 			m = re.search(r"^LEVEL_SRC\s*:=((?:.*\\\n)*.*)$", f.read(), re.M)

@@ -129,13 +129,6 @@ static void print_jumps(const Search *s, const int32_t *path, int n)
 	}
 }
 
-static void input_of(int i, bool *prev_jump, GameInput *in)
-{
-	in->held = reach_input_held(i);
-	in->pressed = (uint16_t)(in->held & (*prev_jump ? ~BTN_BIT(BTN_JUMP) : 0xFFFF));
-	*prev_jump = (in->held & BTN_BIT(BTN_JUMP)) != 0;
-}
-
 /* The screen as the game draws it (view and status bar), to DIR/LEVEL_FRAME.png. */
 static void shot(const World *w, const char *level_name, int frame)
 {
@@ -175,10 +168,10 @@ static int replay_route(const Search *s, const LevelBlob *b, const uint8_t *r, c
 	}
 	health = replay.health;
 	for (int f = 0; f < n; f++) {
-		GameInput in;
+		GameInput in = reach_input(r[f], prev);
 		const Actor *p;
 
-		input_of(r[f], &prev, &in);
+		prev = (in.held & BTN_BIT(BTN_JUMP)) != 0;
 		world_tick(&replay, &in);
 		if (shots && strip && (f % SHOT_EVERY == 0 || f == n - 1))
 			shot(&replay, b->name, f + 1);

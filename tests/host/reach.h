@@ -50,8 +50,11 @@ typedef struct Search {
 	bool truncated;                 /* stopped by max_nodes or max_frames */
 } Search;
 
-/* The input for index i: held buttons (BTN_BIT). */
-uint16_t reach_input_held(int i);
+/*
+ * The input for index i (0 .. REACH_INPUTS-1): Left/Right/none held, Jump
+ * held or not; Jump counts as pressed unless it was held the frame before.
+ */
+GameInput reach_input(int i, bool jump_prev);
 
 /*
  * Breadth-first search in frames from the level's start over the player's

@@ -7,11 +7,12 @@
 #include "reach.h"
 #include "reachenv.h"
 
-uint16_t reach_input_held(int i)
+GameInput reach_input(int i, bool jump_prev)
 {
 	static const uint16_t dx[3] = { 0, BTN_BIT(BTN_LEFT), BTN_BIT(BTN_RIGHT) };
+	uint16_t held = (uint16_t)(dx[i % 3] | (i >= 3 ? BTN_BIT(BTN_JUMP) : 0));
 
-	return (uint16_t)(dx[i % 3] | (i >= 3 ? BTN_BIT(BTN_JUMP) : 0));
+	return (GameInput){ .held = held, .pressed = (uint16_t)(held & (jump_prev ? ~BTN_BIT(BTN_JUMP) : 0xFFFF)) };
 }
 
 typedef struct Cand {
@@ -36,6 +37,7 @@ static struct {
 	Search *s;
 	int ps;                         /* the player's slot */
 	int cap;                        /* room in s->nodes */
+	int edge_cap;                   /* room in s->edge_from, s->edge_to */
 	int32_t *table;                 /* hash table of node indices, -1 = empty */
 	uint32_t mask;
 } ctx;
@@ -114,8 +116,8 @@ static bool add_edge(int32_t from, int32_t to)
 {
 	Search *s = ctx.s;
 
-	if ((s->edges & 0xFFFF) == 0) {
-		size_t n = (size_t)s->edges + 0x10000;
+	if (s->edges == ctx.edge_cap) {
+		size_t n = ctx.edge_cap ? (size_t)ctx.edge_cap * 2 : 1 << 16;
 		int32_t *a = realloc(s->edge_from, n * sizeof *a), *b;
 
 		if (!a)
@@ -124,6 +126,7 @@ static bool add_edge(int32_t from, int32_t to)
 		if (!(b = realloc(s->edge_to, n * sizeof *b)))
 			return false;
 		s->edge_to = b;
+		ctx.edge_cap = (int)n;
 	}
 	s->edge_from[s->edges] = from;
 	s->edge_to[s->edges] = to;
@@ -141,7 +144,6 @@ static bool run_player(World *w, PState *st, int i, bool keep)
 	bool active = w->platforms.active;
 	Actor saved[MAX_ACTORS];
 	int nsaved = 0, slots[MAX_ACTORS];
-	uint16_t held = reach_input_held(i);
 	Actor *p = &w->actors[ctx.ps];
 	bool pressed;
 
@@ -155,8 +157,7 @@ static bool run_player(World *w, PState *st, int i, bool keep)
 	w->player = ctx.ps;
 	w->cling_dir = st->cling_dir;
 	w->kicking = st->kicking;
-	w->in.held = held;
-	w->in.pressed = (uint16_t)(held & (st->jump_prev ? ~BTN_BIT(BTN_JUMP) : 0xFFFF));
+	w->in = reach_input(i, st->jump_prev);
 	if (p->tick && !p->dead) {
 		p->tick(p, w);
 		anim_tick(&p->anim);
@@ -164,7 +165,7 @@ static bool run_player(World *w, PState *st, int i, bool keep)
 	st->a = *p;
 	st->cling_dir = w->cling_dir;
 	st->kicking = w->kicking;
-	st->jump_prev = (held & BTN_BIT(BTN_JUMP)) != 0;
+	st->jump_prev = (w->in.held & BTN_BIT(BTN_JUMP)) != 0;
 	p->kind = ACT_NONE;
 	w->player = -1;
 	pressed = w->platforms.active != active;
@@ -221,6 +222,7 @@ static bool setup(Search *s)
 	ctx.s = s;
 	ctx.ps = s->start->player;
 	s->nodes = NULL;
+	s->edge_from = s->edge_to = NULL;
 	s->count = s->edges = s->exit_count = 0;
 	s->goal = -1;
 	s->truncated = false;
