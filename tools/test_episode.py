@@ -213,6 +213,54 @@ class EpisodeTest(unittest.TestCase):
 		self.assertEqual(names[:3], list(EPISODE))
 
 
+class Ascii2tmjTest(unittest.TestCase):
+	"""tools/ascii2tmj.py on tiny sources: what the episode's maps are made with."""
+
+	def build(self, text):
+		import tempfile
+		with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+			f.write(text)
+		try:
+			return ascii2tmj.build(f.name)
+		finally:
+			os.unlink(f.name)
+
+	def convert(self, doc):
+		"""The map through level2bin, as if it were saved in game/levels."""
+		return level2bin.convert_doc(os.path.join(LEVELS, "tiny.tmj"), doc, RULES)
+
+	def test_tiny_level_converts_with_actors_on_their_cells(self):
+		doc = self.build("name: tiny\nmap:\n......\n.P..E.\n######\n######\n")
+		name, w, h, count = level2bin.parse_level("tiny", self.convert(doc))
+		self.assertEqual((name, w, h, count), ("tiny", 6, 4, 2))
+		objs = {o["type"]: o for o in doc["layers"][1]["objects"]}
+		self.assertIn("gid", objs["PLAYER"])                 # actors.tsj has its picture
+		self.assertEqual((objs["PLAYER"]["x"], objs["PLAYER"]["y"]), (8, 16))
+		self.assertTrue(objs["EXIT"]["point"])
+		self.assertEqual((objs["EXIT"]["x"] // 8, objs["EXIT"]["y"] // 8), (4, 1))
+
+	def test_ground_gets_a_surface_then_fill(self):
+		doc = self.build("name: tiny\nmap:\n.P....\n......\n####..\n######\n")
+		data = doc["layers"][0]["data"]
+		names = [SOLID_NAMES[g - 1] if g else "" for g in data]
+		self.assertEqual(names[12:18], ["GRASS_TOP"] * 4 + ["", ""])
+		self.assertEqual(names[18:24], ["DIRT"] * 4 + ["GRASS_TOP"] * 2)
+
+	def test_an_actor_in_a_back_wall_shows_the_wall(self):
+		doc = self.build("name: tiny\nmap:\n''P'..\n######\n")
+		data = doc["layers"][0]["data"]
+		self.assertEqual([SOLID_NAMES[g - 1] if g else "" for g in data[:6]],
+		                 ["BRICK_BACK"] * 4 + ["", ""])
+
+	def test_unknown_character_and_ragged_rows_are_errors(self):
+		with self.assertRaisesRegex(ascii2tmj.SourceError, r"character '\?' is not in the legend"):
+			self.build("name: tiny\nmap:\n.P?.\n####\n")
+		with self.assertRaisesRegex(ascii2tmj.SourceError, "row 1 is 3 characters wide"):
+			self.build("name: tiny\nmap:\n.P..\n###\n")
+		with self.assertRaisesRegex(ascii2tmj.SourceError, "unknown actor kind"):
+			self.build("name: tiny\nlegend:\n  q = + DRAGON\nmap:\n.Pq.\n####\n")
+
+
 def reach(args):
 	exe = os.environ.get("REACH")
 	p = subprocess.run([exe] + args, capture_output=True, text=True, timeout=300)
