@@ -44,7 +44,8 @@ ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
 # Levels: Tiled maps -> .lvl files -> one C file of byte arrays (game_levels[] in level.h).
 # Table order is the order here.
-LEVEL_SRC  := game/levels/test.tmj game/levels/seeds.tmj
+LEVEL_SRC  := game/levels/e1l1.tmj game/levels/e1l2.tmj game/levels/e1l3.tmj \
+              game/levels/test.tmj game/levels/seeds.tmj
 LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
 LEVEL_DEPS := tools/level2bin.py game/map.h game/actor.h game/level.h \
               $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json
@@ -68,8 +69,8 @@ HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-gdb bench test test-unit test-tools test-qemu golden deps-build deps-run deps-test clean \
-        levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
+.PHONY: all iso run run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
+        deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
 all: $(KERNEL)
 
 deps-build deps-run deps-test: deps-%:
@@ -131,6 +132,20 @@ $(B)/hostframe: tests/host/hostframe.c tests/host/png.c $(HOBJ)
 
 $(B)/hostrun: tests/host/hostrun.c tests/host/png.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/host tests/host/hostrun.c tests/host/png.c $(HOBJ) -o $@
+
+# Route search over the built-in levels (tests/host/reach.c, make test-episode). It plays millions
+# of player frames, so it is built at -O2 without the sanitizers, from objects of its own.
+REACH_SRC := tests/host/reach.c tests/host/reachsearch.c tests/host/reachenv.c tests/host/png.c
+RCFLAGS   := -std=gnu11 -O2 -g $(WARN) -MMD -MP
+ROBJ      := $(GAME_SRC:%.c=$(B)/r/%.o) $(B)/r/gen/assets.o $(B)/r/gen/levels.o $(B)/r/gen/demos.o
+$(B)/r/%.o: %.c $(B)/gen/assets.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(RCFLAGS) $(HINC) -c $< -o $@
+$(B)/r/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(RCFLAGS) $(HINC) -c $< -o $@
+$(B)/reach: $(REACH_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/png.h $(ROBJ)
+	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(REACH_SRC) $(ROBJ) -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
@@ -198,7 +213,7 @@ run-gdb: deps-run
 	$(QEMU_RUN) -s -S
 
 test: deps-test
-	@$(MAKE) --no-print-directory test-unit test-tools fuzz-replay test-dumps test-qemu
+	@$(MAKE) --no-print-directory test-unit test-tools test-episode fuzz-replay test-dumps test-qemu
 
 test-unit: $(TESTS)
 	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
@@ -207,6 +222,11 @@ test-tools:
 	$(PYTHON) tools/test_gfx2c.py
 	$(PYTHON) tools/test_level2bin.py
 	$(PYTHON) tools/test_demo_tools.py
+	$(PYTHON) tools/test_episode.py
+
+# The episode's levels can be finished with run and jump, with no soft-lock (tests/host/reach.c).
+test-episode: $(B)/reach
+	REACH=$(B)/reach $(PYTHON) tools/test_episode.py RouteTest
 
 test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu

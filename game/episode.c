@@ -4,10 +4,11 @@
 #include "episode.h"
 #include "world.h"
 
-/* NOTE: placeholders until the real three levels are authored; the lead swaps the names in. */
+/* Episode 1 (game/levels/e1l*.tmj): the meadow teaches, the mudworks combine, the fortress holds the boss. */
 const char *const episode_levels[] = {
-	"test",
-	"seeds",
+	"e1l1",
+	"e1l2",
+	"e1l3",
 };
 
 const uint8_t episode_level_count = sizeof episode_levels / sizeof episode_levels[0];

@@ -395,7 +395,7 @@ def test_menu_new_game(ctx):
     tap_and_wait(m, "ret", RE_MENU)
     tap_and_wait(m, "down", r"^menu: cursor=1 instructions$")
     tap_and_wait(m, "up", r"^menu: cursor=0 new game$")
-    tap_and_wait(m, "ret", r"^session: level 1 start name=test$")
+    tap_and_wait(m, "ret", r"^session: level 1 start name=e1l1$")
     sfx = [int(i) for i in re.findall(r"^sfx start id=(\d+) ", m.serial(), re.M)]
     assert sfx.count(SND_MENU_ID) == 2, "want two menu blips (id %d), got sfx ids %s" % (SND_MENU_ID, sfx)
     ctx.note("menu -> New game -> %s" % m.wait_for(r"^level: \d+x\d+ tiles, \d+ actors$", 1).group(0))

@@ -125,8 +125,8 @@ static void new_game_starts_level_1_of_the_episode_with_fresh_stats(void **state
 {
 	(void)state;
 	new_game();
-	assert_true(saw("session: level 1 start name=test"));
-	assert_true(saw_prefix("level: 96x24 tiles, "));
+	assert_true(saw("session: level 1 start name=e1l1"));
+	assert_true(saw_prefix("level: 180x32 tiles, "));
 	assert_int_equal(s.level, 0);
 	assert_false(s.single);
 	assert_false(s.demo);

@@ -160,11 +160,13 @@ static void interstitials_show_the_numbers(void **state)
 	s.world.level_done = true;
 	idle(1);
 	draw();
-	assert_non_null(find_text("Test Meadow"));
+	assert_non_null(find_text("Meadow"));
 	assert_non_null(find_text("Score  0001234"));
 	assert_non_null(find_text("Lives 3   Bombs 07"));
 	assert_non_null(find_text("Get ready for level 2"));
 	idle(SESSION_LEVEL_DONE_TICKS);
+	s.world.level_done = true;              /* level 2 done: level 3 is the last */
+	idle(SESSION_LEVEL_DONE_TICKS + 1);
 	s.world.level_done = true;
 	idle(1);
 	draw();

@@ -9,9 +9,10 @@
 static void the_episode_lists_the_built_in_levels_in_order(void **state)
 {
 	(void)state;
-	assert_int_equal(episode_level_count, 2);
-	assert_string_equal(episode_levels[0], "test");
-	assert_string_equal(episode_levels[1], "seeds");
+	assert_int_equal(episode_level_count, 3);
+	assert_string_equal(episode_levels[0], "e1l1");
+	assert_string_equal(episode_levels[1], "e1l2");
+	assert_string_equal(episode_levels[2], "e1l3");
 	for (int i = 0; i < episode_level_count; i++)
 		assert_non_null(level_find(episode_levels[i]));
 }
@@ -58,9 +59,9 @@ static void level_done_then_the_next_level_with_stats_carried(void **state)
 	forget();
 	press(JUMP);
 	assert_int_equal(s.mode, SESSION_PLAYING);
-	assert_true(saw("session: level 2 start name=seeds"));
+	assert_true(saw("session: level 2 start name=e1l2"));
 	assert_int_equal(s.level, 1);
-	assert_string_equal(s.level_name, "seeds");
+	assert_string_equal(s.level_name, "e1l2");
 	assert_int_equal(s.world.tick, 0);
 	assert_false(s.world.level_done);
 	assert_int_equal(s.world.score, 1234);
@@ -128,10 +129,13 @@ static void last_level_done_ends_the_episode_then_the_title(void **state)
 	finish_level_with(100, 3, 3, 0);
 	idle(SESSION_LEVEL_DONE_TICKS);
 	assert_int_equal(s.level, 1);
+	finish_level_with(900, 3, 3, 0);
+	idle(SESSION_LEVEL_DONE_TICKS);
+	assert_int_equal(s.level, 2);
 	forget();
 	finish_level_with(2500, 1, 2, 1);
 	assert_int_equal(s.mode, SESSION_LEVEL_DONE);
-	assert_true(saw("session: level done level=2 score=2500"));
+	assert_true(saw("session: level done level=3 score=2500"));
 	idle(SESSION_LEVEL_DONE_TICKS);
 	assert_int_equal(s.mode, SESSION_EPISODE_END);
 	assert_true(saw("session: episode end score=2500"));
@@ -148,6 +152,8 @@ static void a_new_game_after_the_episode_starts_afresh(void **state)
 	(void)state;
 	new_game();
 	finish_level_with(100, 1, 1, 4);
+	idle(SESSION_LEVEL_DONE_TICKS);
+	finish_level_with(500, 1, 1, 4);
 	idle(SESSION_LEVEL_DONE_TICKS);
 	finish_level_with(900, 1, 1, 4);
 	idle(SESSION_LEVEL_DONE_TICKS);
