@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
 import demo_tests               # noqa: E402
+import session_tests            # noqa: E402
 import image                    # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
@@ -364,134 +365,6 @@ def test_level_module(ctx):
 
 # -- the session: menu, quit, pause (game/session.c) --------------------------
 
-RE_MENU = r"^session: menu$"
-PAUSE_BOX = Rect(88, 44, 144, 72)       # game/screens.c: the pause box, centred on the view
-SND_MENU_ID = 16                        # game/sound.h
-
-
-def host_session(ctx, name, keys, level=None):
-    """The session on the host (build/hostframe) after these key steps: (crc, png path)."""
-    assert ctx.hostframe, "no --hostframe binary given: cannot render the session on the host"
-    png = os.path.join(ctx.outdir, "host_%s.png" % name)
-    args = [ctx.hostframe, "0", png, "--keys", keys] + (["--level", level] if level else [])
-    out = subprocess.run(args, capture_output=True, text=True, timeout=30)
-    assert out.returncode == 0, "%s failed: %s" % (" ".join(args), out.stderr.strip())
-    crc = re.search(r"crc=([0-9A-F]{8})", out.stdout)
-    assert crc, "no crc in host output %r" % out.stdout
-    return crc.group(1), png
-
-
-def tap_and_wait(m, qcode, pattern, timeout=3.0):
-    mark = m.mark()
-    m.tap(qcode)
-    return m.wait_for(pattern, timeout, since=mark)
-
-
-def test_menu_new_game(ctx):
-    """Keys through QMP: Enter opens the menu, Down/Up move the cursor (with the menu blip),
-    Enter on New game starts level 1 of the episode."""
-    m = ctx.machine()
-    boot_ready(ctx, m)
-    tap_and_wait(m, "ret", RE_MENU)
-    tap_and_wait(m, "down", r"^menu: cursor=1 instructions$")
-    tap_and_wait(m, "up", r"^menu: cursor=0 new game$")
-    tap_and_wait(m, "ret", r"^session: level 1 start name=e1l1$")
-    sfx = [int(i) for i in re.findall(r"^sfx start id=(\d+) ", m.serial(), re.M)]
-    assert sfx.count(SND_MENU_ID) == 2, "want two menu blips (id %d), got sfx ids %s" % (SND_MENU_ID, sfx)
-    ctx.note("menu -> New game -> %s" % m.wait_for(r"^level: \d+x\d+ tiles, \d+ actors$", 1).group(0))
-
-
-def test_menu_quit(ctx):
-    """Menu -> Quit: the goodbye screen (equal to the host's render and halt.png), `halt` on COM1,
-    then nothing moves and QEMU keeps running (cli; hlt, no reboot)."""
-    m = ctx.machine()
-    boot_ready(ctx, m)
-    tap_and_wait(m, "ret", RE_MENU)
-    tap_and_wait(m, "up", r"^menu: cursor=3 quit$")
-    tap_and_wait(m, "ret", r"^session: quit$")
-    m.wait_for(r"^halt$", 3.0)
-    time.sleep(0.5)                     # the halt waits out the last blip before cli
-    frame = m.screendump("halt")
-    crc, host_png = host_session(ctx, "halt", "enter,up,enter")
-    assert frame.crc() == crc, "halt screen crc=%s, host render %s (%s)" % (frame.crc(), crc, host_png)
-    mark = m.mark()
-    m.tap("ret")
-    time.sleep(0.3)
-    assert m.serial()[mark:] == "", "the halted machine still prints: %r" % m.serial()[mark:]
-    assert image.diff_pixels(frame, m.screendump("halt2")) == [], "the halt screen changed"
-    assert m.running(), "QEMU exited: the halt must not reboot or power off"
-    if ctx.update and "halt.png" in ctx.writes:
-        frame = image.load_golden(host_png)
-    ctx.check_golden(frame, "halt.png")
-
-
-def sound_ids():
-    """SND_ name -> id, from the enum in game/sound.h."""
-    text = open(os.path.join(REPO, "game", "sound.h")).read()
-    body = text[text.index("typedef enum SoundId {"):text.index("} SoundId;")]
-    names = re.findall(r"^\s*(SND_\w+)", body, re.M)
-    return {n: i for i, n in enumerate(names)}
-
-
-def test_play_session(ctx):
-    """A real play session through QMP key presses on the test level: Right and Space (fire)
-    held, Ctrl tapped about every half second for 7 s. The trace must show that the player
-    ran (x grew by more than 10 tiles), jumped (rose off the ground he stood on) and scored
-    (a bullet or a pounce: the score went up); the jump and shoot sounds were asked for."""
-    m = ctx.machine(opts="level=test trace")
-    boot_ready(ctx, m)
-    m.press("right")
-    m.press("spc")
-    for _ in range(14):
-        time.sleep(0.4)
-        m.tap("ctrl", 0.1)
-    m.release("spc")
-    m.release("right")
-    time.sleep(0.5)
-    rows = [(int(t), int(x), int(y), int(sc)) for t, x, y, sc in re.findall(
-        r"^T=(\d+) player \d+ x=(-?\d+) y=(-?\d+) health=\d+ score=(\d+)$", m.serial(), re.M)]
-    assert len(rows) > 40, "only %d player trace lines" % len(rows)
-    x0, y0 = rows[0][1], rows[0][2]
-    top = min(r[2] for r in rows)
-    best = max(r[3] for r in rows)
-    ctx.note("%d frames: x %d -> %d, highest row %d (start %d), score %d" % (
-        len(rows), x0, max(r[1] for r in rows), top, y0, best))
-    assert max(r[1] for r in rows) > x0 + 10, "the player did not run right"
-    assert any(b[2] < a[2] and b[1] >= a[1] and a[2] == y0 for a, b in zip(rows, rows[1:])) or top < y0 - 2, \
-        "the player never jumped"
-    assert best > 0, "nothing scored"
-    sounds = set(int(i) for i in re.findall(r"^sfx start id=(\d+) ", m.serial(), re.M))
-    ids = sound_ids()
-    assert ids["SND_JUMP"] in sounds and ids["SND_SHOOT"] in sounds, "sounds played: %r" % sorted(sounds)
-
-
-def test_pause_box(ctx):
-    """P in a level: the pause box over the frozen view, equal to the host's render at the
-    same world frame; the box itself equals pause_box.png (the host's render at frame 0).
-    Esc in the pause abandons the game to the menu."""
-    m = ctx.machine(opts="level=test")
-    boot_ready(ctx, m)
-    time.sleep(0.4)                     # a few world frames: the critters move
-    paused = tap_and_wait(m, "p", r"^session: paused tick=(\d+)$")
-    tick = int(paused.group(1))
-    time.sleep(0.2)
-    frame = m.screendump("paused")
-    crc, host_png = host_session(ctx, "paused", "%d,p" % tick, level="test")
-    ctx.note("paused at world frame %d; QEMU crc=%s, host crc=%s" % (tick, frame.crc(), crc))
-    assert frame.crc() == crc, "paused screen crc=%s, host render at frame %d %s (%s)" % (
-        frame.crc(), tick, crc, host_png)
-    time.sleep(0.3)
-    assert image.diff_pixels(frame, m.screendump("paused2")) == [], "the paused screen is not still"
-    if ctx.update and "pause_box.png" in ctx.writes:
-        ctx.check_golden(image.load_golden(host_session(ctx, "paused0", "p", level="test")[1]), "pause_box.png")
-    else:
-        outside = [Rect(0, 0, 320, PAUSE_BOX.y), Rect(0, PAUSE_BOX.y + PAUSE_BOX.h, 320, 200),
-                   Rect(0, 0, PAUSE_BOX.x, 200), Rect(PAUSE_BOX.x + PAUSE_BOX.w, 0, 320, 200)]
-        ctx.check_golden(frame, "pause_box.png", ignore=outside)
-    tap_and_wait(m, "esc", r"^session: abandoned$")
-    m.wait_for(RE_MENU, 1.0)
-
-
 def test_missing_qemu(ctx):
     bogus = os.path.join(ctx.outdir, "no-such-dir", "qemu-system-i386")
     try:
@@ -568,10 +441,10 @@ TESTS = [
     ("seeds_golden", test_seeds_golden, ("seeds_%d.png" % SEEDS_TICKS,), ()),
     ("seeds_trace", test_seeds_trace, (), ()),
     ("level_module", test_level_module, (), ()),
-    ("menu_new_game", test_menu_new_game, (), ()),
-    ("menu_quit", test_menu_quit, ("halt.png",), ()),
-    ("pause_box", test_pause_box, ("pause_box.png",), ()),
-    ("play_session", test_play_session, (), ()),
+    ("menu_new_game", session_tests.test_menu_new_game, (), ()),
+    ("menu_quit", session_tests.test_menu_quit, ("halt.png",), ()),
+    ("pause_box", session_tests.test_pause_box, ("pause_box.png",), ()),
+    ("play_session", session_tests.test_play_session, (), ()),
     ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
     ("demo_module", demo_tests.test_demo_module, (), ()),
     ("demo_record", demo_tests.test_demo_record, (), ()),
