@@ -103,6 +103,11 @@ void world_add_score(World *w, uint32_t points)
 	w->status_version++;
 }
 
+static int mini(int a, int b)
+{
+	return a < b ? a : b;
+}
+
 static int clampi(int v, int lo, int hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -133,8 +138,12 @@ void world_camera_follow(World *w)
 }
 
 /*
- * One frame of view centering, as Cosmo does it (seed 003): at most a tile
- * a step. ydir is the player's vertical motion this frame (-1, 0, +1);
+ * One frame of view centering, as Cosmo does it (seed 003): a tile a step.
+ * NOTE: across, the view steps as far as the player went past the margin,
+ * up to CAM_STEP_MAX_X tiles: Cosmo's player never moves more than a tile
+ * a frame, ours does in a running jump's thrust (game/player_air.c), and a
+ * view stepping one tile a frame would let it run off the screen. At a
+ * tile a frame this is Cosmo's step exactly. ydir is the player's vertical motion this frame (-1, 0, +1);
  * look_up / look_down: the player is looking (its look-up / look-down
  * state, or Up / Down held alone while riding a platform) — seed 004's
  * look up and down, in Cosmo's tile steps and limits.
@@ -155,9 +164,9 @@ void world_camera_step(World *w, int ydir, bool look_up, bool look_down)
 	else if (p->y - w->cam_y < CAM_MARGIN_TOP)
 		w->cam_y--;
 	if (p->x - w->cam_x > CAM_MARGIN_RIGHT && maxx > w->cam_x)
-		w->cam_x++;
+		w->cam_x += mini(p->x - w->cam_x - CAM_MARGIN_RIGHT, CAM_STEP_MAX_X);
 	else if (p->x - w->cam_x < CAM_MARGIN_LEFT && w->cam_x > 0)
-		w->cam_x--;
+		w->cam_x -= mini(CAM_MARGIN_LEFT - (p->x - w->cam_x), CAM_STEP_MAX_X);
 	if (ydir == 1 && p->y - w->cam_y > CAM_MARGIN_FALL)
 		w->cam_y++;
 	if (ydir == -1 && p->y - w->cam_y < CAM_MARGIN_TOP)

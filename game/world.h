@@ -34,6 +34,7 @@
 #define CAM_MARGIN_TOP    3
 #define CAM_MARGIN_BOTTOM (VIEW_H - 1)
 #define CAM_MARGIN_FALL   (VIEW_H - 4)
+#define CAM_STEP_MAX_X    2             /* NOTE: tiles the view may step across in a frame (world.c) */
 #define CAM_LOOK_DOWN_MIN 4             /* looking down keeps the feet this far below the top */
 
 /* Cosmo: one game frame per 13 PIT ticks at 140 Hz (about 10.8 per second). */

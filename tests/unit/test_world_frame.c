@@ -101,7 +101,8 @@ static void camera_keeps_the_player_inside_the_margins(void **state)
 
 /*
  * Seed 003's view centering, one frame at a time: one tile per rule, x
- * past column 23 / before 12, feet past row 17 / above 3, a falling player
+ * past column 23 / before 12 (NOTE: across, as far as the player went
+ * past, up to two tiles — a running jump's thrust moves two a frame), feet past row 17 / above 3, a falling player
  * above row 14, looking up while the feet stay above the bottom row,
  * looking down while they stay 4 rows below the top.
  */
@@ -116,7 +117,10 @@ static void camera_step_follows_seed_003_view_centering(void **state)
 		{ "x at 23: still",              10, 5, 33, 15, 0, 0, 0, 10, 5 },
 		{ "x at 24: one right",          10, 5, 34, 15, 0, 0, 0, 11, 5 },
 		{ "x at 11: one left",           10, 5, 21, 15, 0, 0, 0, 9, 5 },
-		{ "x far right: still one",      10, 5, 60, 15, 0, 0, 0, 11, 5 },
+		{ "x far right: two (NOTE)",     10, 5, 60, 15, 0, 0, 0, 12, 5 },
+		{ "x at 25: two right (NOTE)",   10, 5, 35, 15, 0, 0, 0, 12, 5 },
+		{ "x at 10: two left (NOTE)",    10, 5, 20, 15, 0, 0, 0, 8, 5 },
+		{ "x far left: two (NOTE)",      30, 5, 5, 15, 0, 0, 0, 28, 5 },
 		{ "right edge of the map",       62, 5, 95, 15, 0, 0, 0, 62, 5 },
 		{ "left edge of the map",        0, 5, 3, 15, 0, 0, 0, 0, 5 },
 		{ "feet at row 17: still",       10, 5, 30, 22, 0, 0, 0, 10, 5 },
@@ -183,10 +187,10 @@ static void tick_moves_the_camera_with_the_player(void **state)
 	w.cam_x = 0;
 	w.cam_y = 0;
 	world_tick(&w, &no_input);
-	assert_int_equal(w.cam_x, 1);           /* one tile a frame towards the player */
-	assert_int_equal(w.cam_y, 1);
+	assert_int_equal(w.cam_x, 2);           /* across: two tiles a frame at most (NOTE) */
+	assert_int_equal(w.cam_y, 1);           /* down: one tile a frame towards the player */
 	world_tick(&w, &no_input);
-	assert_int_equal(w.cam_x, 2);
+	assert_int_equal(w.cam_x, 4);
 	assert_int_equal(w.cam_y, 2);
 }
 
