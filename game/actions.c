@@ -78,6 +78,7 @@ const Action anim_actions[ACTION_COUNT] = {
 	[ACTION_BOMB_LIT]           = { .first = IMG_BOMB_LIT0, .count = 2, .views = 1, .mode = ANIM_LOOP },
 	[ACTION_BOMB_IDLE]          = { .first = IMG_BOMB_IDLE, .count = 1, .views = 1, .mode = ANIM_FREEZE },
 	[ACTION_EXPLOSION]          = { .first = IMG_EXPLOSION0, .count = 3, .views = 1, .mode = ANIM_FREEZE },
+	[ACTION_EXIT_SEALED]        = { .first = IMG_EXIT_SEALED, .count = 1, .views = 1, .mode = ANIM_FREEZE },
 };
 
 const uint8_t anim_action_count = ACTION_COUNT;

@@ -61,6 +61,7 @@ typedef enum ActionId {
 	ACTION_BOMB_LIT,                /* two-frame blink */
 	ACTION_BOMB_IDLE,
 	ACTION_EXPLOSION,               /* three frames, chosen by act_explosion */
+	ACTION_EXIT_SEALED,             /* the exit while the level's boss lives (game/exit.c) */
 	ACTION_COUNT
 } ActionId;
 

@@ -118,6 +118,36 @@ static void no_player_no_exit(void **state)
 	assert_false(w.level_done);
 }
 
+/*
+ * A boss in the level bars the door: touching it does nothing, it shows
+ * EXIT_SEALED from the first tick; the frame the boss bursts (its last hit)
+ * the door opens, and touching it then finishes the level.
+ */
+static void a_living_boss_seals_the_exit_until_it_bursts(void **state)
+{
+	Actor *boss;
+
+	(void)state;
+	boss = actor_spawn(&w, ACT_BOSS, 24, FLOOR - 1);
+	assert_non_null(boss);
+	player->x = 11;                         /* touching the door from the start */
+	for (int f = 1; f <= 10; f++) {
+		world_tick(&w, &no_input);
+		assert_row(!w.level_done, "frame %d: finished past a living boss", f);
+		assert_row(actor_image(door) == IMG_EXIT_SEALED, "frame %d: image %d", f, actor_image(door));
+		assert_row(w.sound != SND_EXIT, "frame %d: exit sound", f);
+	}
+	while (boss->kind == ACT_BOSS && !boss->dead) {
+		boss->count = 0;                /* no hit flash: every hit counts */
+		actor_hit(&w, boss, HIT_SHOT);
+	}
+	actor_collect_dead(&w);
+	world_tick(&w, &no_input);
+	assert_true(w.level_done);
+	assert_int_equal(w.sound, SND_EXIT);
+	assert_int_equal(door->anim.action, ACTION_EXIT);
+}
+
 /* game/levels/test.tmj: one EXIT on the ground before the brick wall, reached by running and jumping. */
 static void the_test_level_exit_is_reachable(void **state)
 {
@@ -158,6 +188,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(a_player_above_the_door_does_not_touch_it, exit_world),
 		cmocka_unit_test_setup(a_dying_player_cannot_finish, exit_world),
 		cmocka_unit_test_setup(no_player_no_exit, exit_world),
+		cmocka_unit_test_setup(a_living_boss_seals_the_exit_until_it_bursts, exit_world),
 		cmocka_unit_test_setup(the_test_level_exit_is_reachable, fresh_world),
 	};
 
