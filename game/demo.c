@@ -388,13 +388,7 @@ const DemoBlob *demo_find(const char *name)
 	if (!name)
 		return NULL;
 	for (int i = 0; i < game_demo_count; i++) {
-		const char *a = game_demos[i].name, *b = name;
-
-		while (*a && *a == *b) {
-			a++;
-			b++;
-		}
-		if (*a == *b)
+		if (text_equal(game_demos[i].name, name))
 			return &game_demos[i];
 	}
 	return NULL;

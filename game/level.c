@@ -313,13 +313,7 @@ const LevelBlob *level_find(const char *name)
 	if (!name)
 		return NULL;
 	for (int i = 0; i < game_level_count; i++) {
-		const char *a = game_levels[i].name, *b = name;
-
-		while (*a && *a == *b) {
-			a++;
-			b++;
-		}
-		if (*a == *b)
+		if (text_equal(game_levels[i].name, name))
 			return &game_levels[i];
 	}
 	return NULL;

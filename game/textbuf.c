@@ -56,3 +56,12 @@ void tb_hex(TextBuf *t, uint32_t v, int digits)
 	while (digits--)
 		tb_char(t, "0123456789ABCDEF"[(v >> (4 * digits)) & 0xF]);
 }
+
+bool text_equal(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}

@@ -1,7 +1,8 @@
-/* textbuf.h: a bounded text builder for game/ (no snprintf here): appends, truncates, stays NUL-terminated. */
+/* textbuf.h: text for game/ (no libc here): a bounded builder that stays NUL-terminated, and name equality. */
 #ifndef GAME_TEXTBUF_H
 #define GAME_TEXTBUF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,5 +17,7 @@ void tb_str(TextBuf *t, const char *s);
 void tb_udec(TextBuf *t, uint64_t v);
 void tb_dec(TextBuf *t, int32_t v);
 void tb_hex(TextBuf *t, uint32_t v, int digits);        /* "0x" and exactly `digits` upper-case digits */
+
+bool text_equal(const char *a, const char *b);          /* same NUL-terminated text (strcmp == 0) */
 
 #endif
