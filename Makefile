@@ -147,6 +147,11 @@ $(B)/r/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
 $(B)/reach: $(REACH_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/png.h $(ROBJ)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(REACH_SRC) $(ROBJ) -o $@
 
+# Demo planner (tests/host/plan.c): a beam search with every creature, guided by the route search.
+PLAN_SRC := tests/host/plan.c tests/host/reachsearch.c tests/host/reachenv.c
+$(B)/plan: $(PLAN_SRC) tests/host/reach.h tests/host/reachenv.h $(ROBJ)
+	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(PLAN_SRC) $(ROBJ) -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
@@ -225,7 +230,7 @@ test-tools:
 	$(PYTHON) tools/test_episode.py
 
 # The episode's levels can be finished with run and jump, with no soft-lock (tests/host/reach.c).
-test-episode: $(B)/reach
+test-episode: $(B)/reach $(B)/plan
 	REACH=$(B)/reach $(PYTHON) tools/test_episode.py RouteTest
 
 test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun

@@ -1,11 +1,13 @@
-/* demoreel.c: the attract mode's input — the built-in demos in name order, round and round. */
+/* demoreel.c: the attract mode's input — the built-in episode demos in name order, round and round. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "demo.h"
 #include "demoreel.h"
+#include "episode.h"
 #include "rng.h"
+#include "textbuf.h"
 #include "world.h"
 
 void demo_reel_init(DemoReel *r)
@@ -14,18 +16,33 @@ void demo_reel_init(DemoReel *r)
 	r->player = (DemoPlayer){ .left = 0 };
 }
 
-/* The next built-in demo that opens (a bad one is skipped); false if none does. */
+/* Whether the demo plays one of the episode's levels (the engine's test demos do not). */
+static bool on_episode(const DemoHeader *h)
+{
+	for (int i = 0; i < episode_level_count; i++)
+		if (text_equal(h->level, episode_levels[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The next built-in demo that opens (a bad one is skipped) and plays an
+ * episode level; if no demo does, any that opens. False if none opens.
+ */
 static bool reel_start(void *ctx, const char **level)
 {
 	DemoReel *r = ctx;
 	char err[DEMO_ERR_SIZE];
 
-	for (int tries = 0; tries < game_demo_count; tries++) {
-		const DemoBlob *b = &game_demos[r->next++ % (uint32_t)game_demo_count];
+	for (int pass = 0; pass < 2; pass++) {
+		for (int tries = 0; tries < game_demo_count; tries++) {
+			const DemoBlob *b = &game_demos[r->next++ % (uint32_t)game_demo_count];
 
-		if (demo_open(&r->player, b->data, b->len, err, sizeof err)) {
-			*level = r->player.h.level;
-			return true;
+			if (demo_open(&r->player, b->data, b->len, err, sizeof err) &&
+			    (pass == 1 || on_episode(&r->player.h))) {
+				*level = r->player.h.level;
+				return true;
+			}
 		}
 	}
 	return false;

@@ -12,6 +12,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 
 import demo_format              # noqa: E402
+import image                    # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 READY_TIMEOUT_S = 20.0          # as run_tests.py: QEMU start to the first frame, generously
@@ -185,3 +186,48 @@ def test_demo_bad(ctx):
     m.tap("ret")
     m.wait_for(RE_READY, 5, since=m.serial().index(line.group(0)))
     assert m.running(), "QEMU died on a bad demo"
+
+
+# The episode's demos (game/demos/README.md): each is played in QEMU to one tick before its
+# end (a finished level or an ended demo goes back to the title), every tick's screen CRC
+# compared with the host build's; at each checkpoint the host's frame must equal the golden
+# PNG, so QEMU's frame (same CRC) does too; the frozen last frame is also screendumped.
+EPISODE_DEMOS = {
+    "e1l1": (30, 80),                   # a barrel pounced, the gourd's ledge; the slug over the dip
+    "e1l2": (40, 120, 190),             # the mud and the first climb; riding the platform; the friend freed
+    "e1l3": (60, 90, 110),              # the boss in the arena; flashing from a hit; bursting (5000)
+    "prizes": (20, 90),                 # gourd, tomato and emerald taken; down in the dip for the rest
+    "spikes": (60, 90),                 # dead on the spikes; back at the start with a life less
+}
+
+
+def episode_goldens(name):
+    n = demo_header(demo_file(name))[0]["ticks"] - 1
+    return tuple("demo_%s_%d.png" % (name, t) for t in EPISODE_DEMOS[name] + (n,))
+
+
+def episode_demo_test(name):
+    def test(ctx):
+        n = demo_header(demo_file(name))[0]["ticks"] - 1
+        m = ctx.machine(opts="demo=%s crcs ticks=%d" % (name, n))
+        m.wait_for(r"^demo: '%s' built in \(\d+ bytes\)$" % name, READY_TIMEOUT_S)
+        match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + n * FRAME_TICKS / TICK_HZ + 10)
+        host = host_output(ctx, ["--demo", name, str(n), "--every"])
+        host_crcs = [l for l in host if l.startswith("tick=")][:n]
+        guest_crcs = ["tick=%s crc=%s" % tc for tc in re.findall(RE_TICK_CRC, m.serial(), re.M)]
+        assert len(guest_crcs) == n, "%d `CRC tick=` lines for %d ticks" % (len(guest_crcs), n)
+        same_lines("per-tick CRC", guest_crcs, host_crcs)
+        for t in EPISODE_DEMOS[name]:
+            png = os.path.join(ctx.outdir, "host_%d.png" % t)
+            host_output(ctx, ["--demo", name, str(t), "--png", png])
+            with image.Image.open(png) as img:
+                ctx.check_golden(image.frame_from_image(img, source=png), "demo_%s_%d.png" % (name, t))
+        frame = m.screendump("end")
+        assert match.group(2) == frame.crc() == host_crcs[-1].split("crc=")[1], (
+            "READY crc=%s, screendump %s, host %s" % (match.group(2), frame.crc(), host_crcs[-1]))
+        ctx.check_golden(frame, "demo_%s_%d.png" % (name, n))
+        ctx.note("%d ticks: every frame CRC equals the host's; %d checkpoint frames equal their goldens" % (
+            n, len(EPISODE_DEMOS[name]) + 1))
+    test.__doc__ = "demo=%s: every tick's frame CRC equals the host's; frames at ticks %s and the end equal the goldens." % (
+        name, ", ".join(str(t) for t in EPISODE_DEMOS[name]))
+    return test

@@ -451,7 +451,8 @@ TESTS = [
     ("demo_end", demo_tests.test_demo_end, (), ()),
     ("demo_stop", demo_tests.test_demo_stop, (), ()),
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
-]
+] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
+     for name in sorted(demo_tests.EPISODE_DEMOS)]
 
 
 def update_waves(selected):

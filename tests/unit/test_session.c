@@ -1,5 +1,6 @@
 /* test_session.c: the shell's screens — title, menu (wrapping cursor, choices), instructions, pause, attract demo, quit. */
 #include "demo.h"
+#include "episode.h"
 #include "sessionfix.h"
 
 #include "sound.h"
@@ -376,11 +377,34 @@ static void demo_source_hook_feeds_the_world_until_it_ends(void **state)
 	assert_int_equal(s.world.tick, 3);
 }
 
+/* Whether a built-in demo plays an episode level (the reel skips the engine's test demos). */
+static bool on_episode(const DemoBlob *b)
+{
+	DemoHeader h;
+	char err[DEMO_ERR_SIZE];
+
+	assert_true(demo_check(b->data, b->len, &h, err, sizeof err));
+	for (int i = 0; i < episode_level_count; i++)
+		if (strcmp(h.level, episode_levels[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The attract reel: the episode's demos in name order, round and round; never test or seeds. */
 static void the_built_in_demos_play_in_turn_and_end_on_the_title(void **state)
 {
+	const DemoBlob *reel[32];
+	int count = 0;
+
 	(void)state;
-	for (int k = 0; k < game_demo_count + 1; k++) {
-		const DemoBlob *b = &game_demos[k % game_demo_count];
+	for (int i = 0; i < game_demo_count && count < 32; i++)
+		if (on_episode(&game_demos[i]))
+			reel[count++] = &game_demos[i];
+	assert_true(count >= 3);                /* a demo per episode level at least */
+	assert_false(on_episode(demo_find("test")));
+	assert_false(on_episode(demo_find("seeds")));
+	for (int k = 0; k < count + 1; k++) {
+		const DemoBlob *b = reel[k % count];
 		DemoHeader h;
 		char err[DEMO_ERR_SIZE];
 		uint32_t n = 0;

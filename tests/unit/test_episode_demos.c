@@ -1,0 +1,158 @@
+/* test_episode_demos.c: the built-in episode demos do what they are for — finish each level with every creature, collect every prize kind, die. */
+#include "testmain.h"
+
+#include "acts.h"
+#include "demo.h"
+#include "demoreel.h"
+#include "episode.h"
+#include "level.h"
+#include "session.h"
+#include "world.h"
+
+static World w;
+
+/* What happened while a demo played. */
+typedef struct Played {
+	int ticks;                      /* ticks played (to the demo's end or the level's) */
+	int done_at;                    /* tick the level was finished, 0 if never */
+	int died_at;                    /* tick the player first started dying, 0 if never */
+	int hurts;                      /* health lost, deaths aside */
+	uint32_t kinds_collected;       /* bit per ActorKindId of each prize collected */
+	int creatures;                  /* creatures in the level at the start (not prizes or markers) */
+	int bosses_left;
+} Played;
+
+static bool is_creature(int kind)
+{
+	return kind == ACT_CRITTER || kind == ACT_SLUG || kind == ACT_HOPPER || kind == ACT_SCORPION ||
+	    kind == ACT_TULIP || kind == ACT_EYE_PLANT || kind == ACT_BOSS;
+}
+
+/* Plays built-in demo `name` as the session would, tick by tick, watching prizes, hurts and deaths. */
+static Played play(const char *name)
+{
+	const DemoBlob *db = demo_find(name);
+	static DemoPlayer pl;
+	char err[DEMO_ERR_SIZE];
+	const LevelBlob *lb;
+	Played r = { 0 };
+
+	assert_non_null(db);
+	assert_true(demo_open(&pl, db->data, db->len, err, sizeof err));
+	lb = level_find(pl.h.level);
+	assert_non_null(lb);
+	assert_int_equal(pl.h.level_crc, demo_level_crc(lb->data, lb->len));    /* made on this level */
+	assert_true(world_load_level(&w, lb->data, lb->len, SESSION_LEVEL_SEED, err, sizeof err));
+	demo_begin_world(&pl.h, &w);
+	for (int i = 0; i < MAX_ACTORS; i++)
+		r.creatures += is_creature(w.actors[i].kind);
+	while (!demo_ended(&pl) && !w.level_done) {
+		uint8_t kinds[MAX_ACTORS], health = w.health;
+		GameInput in;
+		const Actor *p;
+
+		for (int i = 0; i < MAX_ACTORS; i++)
+			kinds[i] = w.actors[i].kind;
+		demo_next(&pl, &in);
+		world_tick(&w, &in);
+		r.ticks++;
+		p = world_player(&w);
+		for (int i = 0; i < MAX_ACTORS; i++)     /* a prize gone: only a touch removes one */
+			if ((actor_kinds[kinds[i]].flags & AF_PRIZE) && w.actors[i].kind != kinds[i])
+				r.kinds_collected |= 1u << kinds[i];
+		if (p && p->tick == act_player_die && !r.died_at)
+			r.died_at = r.ticks;
+		else if (w.health < health && (!p || p->tick != act_player_die))
+			r.hurts += health - w.health;
+	}
+	if (w.level_done)
+		r.done_at = r.ticks;
+	for (int i = 0; i < MAX_ACTORS; i++)
+		r.bosses_left += w.actors[i].kind == ACT_BOSS;
+	return r;
+}
+
+/* Each episode level has a demo named after it that reaches its exit, with the whole cast in place. */
+static void every_episode_level_has_a_demo_that_finishes_it(void **state)
+{
+	(void)state;
+	assert_true(episode_level_count > 0);
+	for (int i = 0; i < episode_level_count; i++) {
+		const char *name = episode_levels[i];
+		Played r = play(name);
+
+		assert_row(r.done_at > 0, "%s: the level is not finished after %d ticks", name, r.ticks);
+		assert_row(r.died_at == 0, "%s: the player dies on tick %d", name, r.died_at);
+		assert_row(r.creatures >= 3, "%s: only %d creatures in the level", name, r.creatures);
+		assert_row(r.bosses_left == 0, "%s: a boss is still there at the exit", name);
+	}
+}
+
+/* The measured lengths: a change in the game that moves a demo off its route shows up here first. */
+static void the_level_demos_take_the_planned_ticks(void **state)
+{
+	(void)state;
+	assert_int_equal(play("e1l1").done_at, 124);
+	assert_int_equal(play("e1l2").done_at, 202);
+	assert_int_equal(play("e1l3").done_at, 132);
+}
+
+/* The boss level's demo shoots the boss down: the exit stays barred until then. */
+static void the_boss_demo_defeats_the_boss_before_the_exit(void **state)
+{
+	Played r;
+
+	(void)state;
+	r = play("e1l3");
+	assert_int_equal(r.bosses_left, 0);
+	assert_true(w.score >= actor_kinds[ACT_BOSS].points);
+}
+
+/* prizes: one of each prize kind — gourd, tomato, diamond, emerald, hamburger — then the exit. */
+static void the_prizes_demo_collects_every_prize_kind(void **state)
+{
+	static const uint8_t kinds[] = { ACT_GOURD, ACT_TOMATO, ACT_DIAMOND, ACT_EMERALD, ACT_HAMBURGER };
+	Played r;
+
+	(void)state;
+	r = play("prizes");
+	for (size_t i = 0; i < sizeof kinds; i++)
+		assert_row(r.kinds_collected & (1u << kinds[i]), "prize kind %s never collected",
+		    actor_kinds[kinds[i]].name);
+	assert_true(r.done_at > 0);
+	assert_int_equal(r.died_at, 0);
+}
+
+/* spikes: the player falls into the first pit's spikes and dies, then starts again with a life less. */
+static void the_spikes_demo_dies_and_respawns(void **state)
+{
+	Played r;
+	const Actor *p;
+
+	(void)state;
+	r = play("spikes");
+	assert_int_equal(r.died_at, 55);
+	assert_int_equal(r.done_at, 0);
+	assert_int_equal(r.hurts, 0);                   /* one fall, no scratch before it */
+	p = world_player(&w);
+	assert_non_null(p);
+	assert_int_equal(w.lives, PLAYER_START_LIVES - 1);
+	assert_int_equal(p->x, w.start_x);              /* back at the start */
+	assert_int_equal(p->y, w.start_y);
+	assert_int_equal(w.health, PLAYER_MAX_HEALTH);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_episode_level_has_a_demo_that_finishes_it),
+		cmocka_unit_test(the_level_demos_take_the_planned_ticks),
+		cmocka_unit_test(the_boss_demo_defeats_the_boss_before_the_exit),
+		cmocka_unit_test(the_prizes_demo_collects_every_prize_kind),
+		cmocka_unit_test(the_spikes_demo_dies_and_respawns),
+	};
+
+	if (testmain_filter("episode_demos", argc, argv, tests, ARRAY_LEN(tests)))
+		return 0;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
