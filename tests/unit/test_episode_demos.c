@@ -1,5 +1,6 @@
 /* test_episode_demos.c: the built-in episode demos do what they are for — finish each level with every creature, collect every prize kind, die. */
 #include "testmain.h"
+#include "sessionfix.h"
 
 #include "acts.h"
 #include "demo.h"
@@ -142,6 +143,49 @@ static void the_spikes_demo_dies_and_respawns(void **state)
 	assert_int_equal(w.health, PLAYER_MAX_HEALTH);
 }
 
+/*
+ * A whole game as a player at the keyboard would play it: title, menu, New
+ * game, then each level played with its demo's input as the keys, each
+ * level-done screen left with Enter, and the episode-end screen after the
+ * boss level's. Score, health, lives and bombs carry from level to level.
+ */
+static void the_episode_plays_start_to_finish_through_the_session(void **state)
+{
+	static DemoPlayer pl;
+	char err[DEMO_ERR_SIZE];
+	uint32_t score = 0;
+
+	fresh_session(state);
+	new_game();
+	for (int k = 0; k < episode_level_count; k++) {
+		const DemoBlob *b = demo_find(episode_levels[k]);
+		int frames = 0;
+
+		assert_int_equal(s.mode, SESSION_PLAYING);
+		assert_string_equal(s.level_name, episode_levels[k]);
+		assert_int_equal(s.world.score, score);                 /* carried over */
+		assert_non_null(b);
+		assert_true(demo_open(&pl, b->data, b->len, err, sizeof err));
+		while (s.mode == SESSION_PLAYING && !demo_ended(&pl)) {
+			GameInput in;
+
+			demo_next(&pl, &in);
+			tick_keys(in.held, in.pressed, 0);
+			frames++;
+		}
+		score = s.world.score;
+		assert_row(s.mode != SESSION_PLAYING, "level %d (%s): still playing after %d frames", k + 1,
+		    episode_levels[k], frames);
+		assert_int_equal(s.mode, SESSION_LEVEL_DONE);
+		assert_int_equal(s.stats.score, score);
+		idle(SESSION_SCREEN_MIN_TICKS);         /* the interstitial ignores keys for a moment */
+		press(ENTER);
+	}
+	assert_int_equal(s.mode, SESSION_EPISODE_END);
+	assert_true(score >= actor_kinds[ACT_BOSS].points);
+	assert_int_equal(s.stats.lives, PLAYER_START_LIVES);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -150,6 +194,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(the_boss_demo_defeats_the_boss_before_the_exit),
 		cmocka_unit_test(the_prizes_demo_collects_every_prize_kind),
 		cmocka_unit_test(the_spikes_demo_dies_and_respawns),
+		cmocka_unit_test(the_episode_plays_start_to_finish_through_the_session),
 	};
 
 	if (testmain_filter("episode_demos", argc, argv, tests, ARRAY_LEN(tests)))
