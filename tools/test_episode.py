@@ -237,8 +237,8 @@ class Ascii2tmjTest(unittest.TestCase):
 		objs = {o["type"]: o for o in doc["layers"][1]["objects"]}
 		self.assertIn("gid", objs["PLAYER"])                 # actors.tsj has its picture
 		self.assertEqual((objs["PLAYER"]["x"], objs["PLAYER"]["y"]), (8, 16))
-		self.assertTrue(objs["EXIT"]["point"])
-		self.assertEqual((objs["EXIT"]["x"] // 8, objs["EXIT"]["y"] // 8), (4, 1))
+		self.assertEqual((objs["EXIT"]["x"], objs["EXIT"]["y"]), (32, 16))
+		self.assertEqual((objs["EXIT"]["width"], objs["EXIT"]["height"]), (16, 24))   # its picture's size
 
 	def test_ground_gets_a_surface_then_fill(self):
 		doc = self.build("name: tiny\nmap:\n.P....\n......\n####..\n######\n")
