@@ -135,7 +135,7 @@ $(B)/hostrun: tests/host/hostrun.c tests/host/png.c $(HOBJ)
 
 # Route search over the built-in levels (tests/host/reach.c, make test-episode). It plays millions
 # of player frames, so it is built at -O2 without the sanitizers, from objects of its own.
-REACH_SRC := tests/host/reach.c tests/host/reachsearch.c tests/host/reachenv.c tests/host/png.c
+REACH_SRC := tests/host/reach.c tests/host/reachsearch.c tests/host/reachenv.c tests/host/reachkey.c tests/host/png.c
 RCFLAGS   := -std=gnu11 -O2 -g $(WARN) -MMD -MP
 ROBJ      := $(GAME_SRC:%.c=$(B)/r/%.o) $(B)/r/gen/assets.o $(B)/r/gen/levels.o $(B)/r/gen/demos.o
 $(B)/r/%.o: %.c $(B)/gen/assets.h
@@ -144,12 +144,12 @@ $(B)/r/%.o: %.c $(B)/gen/assets.h
 $(B)/r/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -c $< -o $@
-$(B)/reach: $(REACH_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/png.h $(ROBJ)
+$(B)/reach: $(REACH_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/reachkey.h tests/host/png.h $(ROBJ)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(REACH_SRC) $(ROBJ) -o $@
 
 # Demo planner (tests/host/plan.c): a beam search with every creature, guided by the route search.
-PLAN_SRC := tests/host/plan.c tests/host/reachsearch.c tests/host/reachenv.c
-$(B)/plan: $(PLAN_SRC) tests/host/reach.h tests/host/reachenv.h $(ROBJ)
+PLAN_SRC := tests/host/plan.c tests/host/reachsearch.c tests/host/reachenv.c tests/host/reachkey.c
+$(B)/plan: $(PLAN_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/reachkey.h $(ROBJ)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(PLAN_SRC) $(ROBJ) -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
@@ -226,6 +226,7 @@ test-unit: $(TESTS)
 test-tools:
 	$(PYTHON) tools/test_gfx2c.py
 	$(PYTHON) tools/test_level2bin.py
+	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
 	$(PYTHON) tools/test_episode.py
 

@@ -49,59 +49,15 @@ static void wr32(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void msg_byte(TextBuf *m, uint8_t b)
-{
-	tb_hex(m, b, 2);
-	if (b >= 0x20 && b <= 0x7E && b != '\'') {
-		tb_str(m, " '");
-		tb_char(m, (char)b);
-		tb_char(m, '\'');
-	}
-}
-
 static bool name_char(uint8_t c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 }
 
 /* The level field: a name level=NAME accepts, then a NUL within 32 bytes, then only NULs. */
-static bool check_level_name(const uint8_t *p, DemoHeader *h, TextBuf *m)
-{
-	int n = 0;
-
-	while (n < DEMO_LEVEL_SIZE && p[n] != 0) {
-		if (!name_char(p[n])) {
-			tb_str(m, "level name byte ");
-			tb_udec(m, n);
-			tb_str(m, " is ");
-			msg_byte(m, p[n]);
-			tb_str(m, ", want a-z 0-9 _ -");
-			return false;
-		}
-		n++;
-	}
-	if (n == DEMO_LEVEL_SIZE) {
-		tb_str(m, "level name is not NUL-terminated within 32 bytes");
-		return false;
-	}
-	if (n == 0) {
-		tb_str(m, "level name is empty");
-		return false;
-	}
-	for (int i = n; i < DEMO_LEVEL_SIZE; i++) {
-		if (p[i] != 0) {
-			tb_str(m, "level name padding byte ");
-			tb_udec(m, i);
-			tb_str(m, " is ");
-			tb_hex(m, p[i], 2);
-			tb_str(m, ", not NUL");
-			return false;
-		}
-	}
-	for (int i = 0; i < DEMO_LEVEL_SIZE; i++)
-		h->level[i] = (char)p[i];
-	return true;
-}
+static const NameField level_field = {
+	.what = "level name", .size = DEMO_LEVEL_SIZE, .allowed = name_char, .bad_byte = "want a-z 0-9 _ -",
+};
 
 /* Everything in the fixed 64-byte header. */
 static bool check_header(const uint8_t *d, size_t len, DemoHeader *h, TextBuf *m)
@@ -145,7 +101,7 @@ static bool check_header(const uint8_t *d, size_t len, DemoHeader *h, TextBuf *m
 		tb_str(m, " not supported (must be 0)");
 		return false;
 	}
-	if (!check_level_name(d + AT_LEVEL, h, m))
+	if (!tb_name_field(m, &level_field, d + AT_LEVEL, h->level))
 		return false;
 	h->level_crc = rd32(d + AT_LEVEL_CRC);
 	h->seed = rd32(d + AT_SEED);

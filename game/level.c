@@ -134,44 +134,15 @@ static bool check_header(const uint8_t *d, size_t len, LevelHeader *h, TextBuf *
 	return true;
 }
 
-/* The name field: printable ASCII, then a NUL within 16 bytes, then only NULs. */
-static bool check_name(const uint8_t *p, LevelHeader *h, TextBuf *m)
+static bool printable(uint8_t c)
 {
-	int n = 0;
-
-	while (n < LEVEL_NAME_SIZE && p[n] != 0) {
-		if (p[n] < 0x20 || p[n] > 0x7E) {
-			tb_str(m, "name byte ");
-			tb_udec(m, n);
-			tb_str(m, " is ");
-			tb_hex(m, p[n], 2);
-			tb_str(m, ", not printable ASCII");
-			return false;
-		}
-		n++;
-	}
-	if (n == LEVEL_NAME_SIZE) {
-		tb_str(m, "name is not NUL-terminated within 16 bytes");
-		return false;
-	}
-	if (n == 0) {
-		tb_str(m, "name is empty");
-		return false;
-	}
-	for (int i = n; i < LEVEL_NAME_SIZE; i++) {
-		if (p[i] != 0) {
-			tb_str(m, "name padding byte ");
-			tb_udec(m, i);
-			tb_str(m, " is ");
-			tb_hex(m, p[i], 2);
-			tb_str(m, ", not NUL");
-			return false;
-		}
-	}
-	for (int i = 0; i < LEVEL_NAME_SIZE; i++)
-		h->name[i] = (char)p[i];
-	return true;
+	return c >= 0x20 && c <= 0x7E;
 }
+
+/* The name field: printable ASCII, then a NUL within 16 bytes, then only NULs. */
+static const NameField level_name = {
+	.what = "name", .size = LEVEL_NAME_SIZE, .allowed = printable, .bad_byte = "not printable ASCII",
+};
 
 static bool check_cells(const uint8_t *p, const LevelHeader *h, TextBuf *m)
 {
@@ -250,7 +221,7 @@ bool level_check(const uint8_t *data, size_t len, LevelHeader *out, char *err, s
 	uint32_t file_crc, crc;
 
 	msg_start(&m, err, errlen);
-	if (!check_header(data, len, &h, &m) || !check_name(data + 14, &h, &m))
+	if (!check_header(data, len, &h, &m) || !tb_name_field(&m, &level_name, data + 14, h.name))
 		return false;
 	actors_at = cells_at + 2 * (size_t)h.w * h.h;
 	crc_at = actors_at + LEVEL_ACTOR_SIZE * (size_t)h.actor_count;

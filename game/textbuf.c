@@ -1,4 +1,5 @@
-/* textbuf.c: the one text builder behind trace lines and level error messages. */
+/* textbuf.c: the one text builder behind trace lines and file error messages; name fields checked with a message. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,4 +65,62 @@ bool text_equal(const char *a, const char *b)
 		b++;
 	}
 	return *a == *b;
+}
+
+void tb_byte(TextBuf *t, uint8_t b)
+{
+	tb_hex(t, b, 2);
+	if (b >= 0x20 && b <= 0x7E && b != '\'') {
+		tb_str(t, " '");
+		tb_char(t, (char)b);
+		tb_char(t, '\'');
+	}
+}
+
+/* The start of a message about one byte of a name field: "<what><kind>N is ". */
+static void byte_at(TextBuf *t, const char *what, const char *kind, size_t i)
+{
+	tb_str(t, what);
+	tb_str(t, kind);
+	tb_udec(t, i);
+	tb_str(t, " is ");
+}
+
+bool tb_name_field(TextBuf *t, const NameField *f, const uint8_t *p, char *out)
+{
+	size_t n = 0;
+
+	while (n < f->size && p[n] != 0) {
+		if (!f->allowed(p[n])) {
+			byte_at(t, f->what, " byte ", n);
+			tb_byte(t, p[n]);
+			tb_str(t, ", ");
+			tb_str(t, f->bad_byte);
+			return false;
+		}
+		n++;
+	}
+	if (n == f->size) {
+		tb_str(t, f->what);
+		tb_str(t, " is not NUL-terminated within ");
+		tb_udec(t, f->size);
+		tb_str(t, " bytes");
+		return false;
+	}
+	if (n == 0) {
+		tb_str(t, f->what);
+		tb_str(t, " is empty");
+		return false;
+	}
+	for (size_t i = n; i < f->size; i++) {
+		if (p[i] != 0) {
+			byte_at(t, f->what, " padding byte ", i);
+			tb_hex(t, p[i], 2);
+			tb_str(t, ", not NUL");
+			return false;
+		}
+	}
+	for (size_t i = 0; i < f->size; i++)
+		out[i] = (char)p[i];
+	return true;
 }

@@ -20,8 +20,9 @@ Source format (UTF-8 text):
 
 An actor's cell is its bottom-left tile (level2bin's convention); an actor
 in air inside a back wall (BRICK_BACK) gets the wall behind it. Actors
-with a picture in actors.tsj become tile objects (Tiled shows the sprite);
-the rest become point objects named after their kind.
+with a picture in actors.tsj (every kind: tools/actortiles.py) become tile
+objects (Tiled shows the sprite); any other would be a point object named
+after its kind.
 """
 
 import argparse
@@ -82,10 +83,14 @@ def tile_names(name):
 
 
 def actor_pictures():
-	"""{KIND: local tile id} from actors.tsj (the editor's sprite pictures)."""
+	"""{KIND: (local tile id, width, height, anchor_x)} from actors.tsj (tools/actortiles.py)."""
 	with open(os.path.join(LEVELS, "actors.tsj")) as f:
 		ts = json.load(f)
-	return {t.get("type") or t.get("class"): t["id"] for t in ts.get("tiles", [])}
+	out = {}
+	for t in ts.get("tiles", []):
+		anchor = next((p["value"] for p in t.get("properties", []) if p["name"] == "anchor_x"), 0)
+		out[t.get("type") or t.get("class")] = (t["id"], t.get("imagewidth", 16), t.get("imageheight", 16), anchor)
+	return out
 
 
 def parse_source(path):
@@ -228,11 +233,13 @@ def build(path):
 
 
 def actor_object(oid, kind, x, y, pictures):
-	"""A tile object (bottom-left at the cell's bottom) when actors.tsj has a picture, else a point."""
+	"""A tile object (bottom-left at the cell's bottom, anchor_x tiles to its left) when actors.tsj
+	has a picture, else a point."""
 	if kind in pictures:
-		return {"gid": FIRSTGID["actors"] + pictures[kind], "height": 16, "id": oid, "name": "",
-		        "rotation": 0, "type": kind, "visible": True, "width": 16,
-		        "x": x * TILE, "y": (y + 1) * TILE}
+		tid, pw, ph, anchor = pictures[kind]
+		return {"gid": FIRSTGID["actors"] + tid, "height": ph, "id": oid, "name": "",
+		        "rotation": 0, "type": kind, "visible": True, "width": pw,
+		        "x": (x - anchor) * TILE, "y": (y + 1) * TILE}
 	return {"height": 0, "id": oid, "name": kind, "point": True, "rotation": 0, "type": kind,
 	        "visible": True, "width": 0, "x": x * TILE + TILE // 2, "y": y * TILE + TILE // 2}
 

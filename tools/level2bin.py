@@ -13,8 +13,9 @@ The map (Tiled JSON, orthogonal, 8x8 tiles, not infinite) has exactly:
     (Tiled 1.9) is an actor kind from game/actor.h without the ACT_ prefix;
     a tile object from the editor-only actors.tsj (sprite pictures) without a
     type of its own takes the type of its tile, as Tiled shows it.
-    A tile object's y is its bottom edge, so it stands on tile (x//8, y//8 - 1);
-    a point or rectangle stands on (x//8, y//8).
+    A tile object's y is its bottom edge, so it stands on tile (x//8 + A, y//8 - 1),
+    A the tile's anchor_x property (0 if none: a platform's picture starts
+    2 tiles left of its marker); a point or rectangle stands on (x//8, y//8).
 The optional map property "name" (else the file stem) names the level.
 The output format is described in game/level.h; cell values in game/map.h.
 Errors read "level2bin: error: <file>: <problem>", exit status 1, and
@@ -137,11 +138,19 @@ class Tileset:
 		need(is_int(tilecount) and tilecount >= 1, self.path, "no valid tilecount")
 		self.tilecount = tilecount
 		if self.kind == "actors":
-			# Editor-only sprite pictures; a tile's type (1.9: class) is an actor kind.
-			self.classes = {}
+			# Editor-only sprite pictures; a tile's type (1.9: class) is an actor kind, its
+			# int property anchor_x the tiles from the picture's left edge to the actor's cell.
+			self.classes, self.anchors = {}, {}
 			for t in ts.get("tiles", []):
 				if isinstance(t, dict) and is_int(t.get("id")):
 					self.classes[t["id"]] = t.get("type") or t.get("class") or ""
+					for p in t.get("properties") or []:
+						if isinstance(p, dict) and p.get("name") == "anchor_x":
+							need(is_int(p.get("value")) and p["value"] >= 0, self.path,
+							     "tile %d: anchor_x is %r, want a whole number of tiles >= 0",
+							     t["id"], p.get("value"))
+							self.anchors[t["id"]] = p["value"]
+			self.tilecount = max([tilecount] + [i + 1 for i in self.classes])
 			return
 		need(ts.get("tilewidth") == TILE and ts.get("tileheight") == TILE, self.path,
 		     "tiles are %sx%s pixels, must be 8x8", ts.get("tilewidth"), ts.get("tileheight"))
@@ -233,10 +242,12 @@ def actor_of(tmj, obj, w, h, rules, tilesets):
 	     "object %s has type %r and class %r; give it one", oid, kind_type, kind_class)
 	kind = kind_type or kind_class
 	gid = obj.get("gid")
-	if not kind and is_int(gid) and gid > 0:
+	anchor = 0
+	if is_int(gid) and gid > 0:
 		ts, local = tileset_of(tilesets, gid & ~FLIP_BITS)
 		if ts is not None and ts.kind == "actors":
-			kind = ts.classes.get(local, "")
+			anchor = ts.anchors.get(local, 0)
+			kind = kind or ts.classes.get(local, "")
 	known = ", ".join(k for k in rules.kinds if k != "NONE")
 	need(isinstance(kind, str) and kind, tmj,
 	     "object %s has no type (Tiled 1.9: class); want one of %s", oid, known)
@@ -245,7 +256,7 @@ def actor_of(tmj, obj, w, h, rules, tilesets):
 	px, py = obj.get("x"), obj.get("y")
 	need(type(px) in (int, float) and type(py) in (int, float) and
 	     math.isfinite(px) and math.isfinite(py), tmj, "object %s (%s) has no x/y", oid, kind)
-	tx = math.floor(px / TILE)
+	tx = math.floor(px / TILE) + anchor
 	ty = math.floor(py / TILE) - (1 if obj.get("gid") else 0)
 	need(0 <= tx < w and 0 <= ty < h, tmj,
 	     "object %s (%s) at pixel (%g, %g) is on tile (%d, %d), outside the %dx%d map",

@@ -237,8 +237,8 @@ class Ascii2tmjTest(unittest.TestCase):
 		objs = {o["type"]: o for o in doc["layers"][1]["objects"]}
 		self.assertIn("gid", objs["PLAYER"])                 # actors.tsj has its picture
 		self.assertEqual((objs["PLAYER"]["x"], objs["PLAYER"]["y"]), (8, 16))
-		self.assertTrue(objs["EXIT"]["point"])
-		self.assertEqual((objs["EXIT"]["x"] // 8, objs["EXIT"]["y"] // 8), (4, 1))
+		self.assertEqual((objs["EXIT"]["x"], objs["EXIT"]["y"]), (32, 16))
+		self.assertEqual((objs["EXIT"]["width"], objs["EXIT"]["height"]), (16, 24))   # its picture's size
 
 	def test_ground_gets_a_surface_then_fill(self):
 		doc = self.build("name: tiny\nmap:\n.P....\n......\n####..\n######\n")
@@ -268,6 +268,17 @@ def reach(args):
 	return p.returncode, p.stdout + p.stderr
 
 
+NUMBERS = []
+
+
+def report(what, out):
+	"""The search's numbers (states, frames to the exit, time), printed after the route tests."""
+	states = re.search(r"searched (\d+) states", out).group(1)
+	frame, jumps = re.search(r"exit: reached on frame (\d+) with (\d+) jumps", out).groups()
+	secs = re.search(r"in ([\d.]+) s", out).group(1)
+	NUMBERS.append("%-24s %8s states, exit on frame %3s (%2s jumps), %5s s" % (what, states, frame, jumps, secs))
+
+
 def walk_zone(lv, x, y):
 	"""The floor stretch a walker on (x, y) can cover (until a wall or a ledge), 3 rows high."""
 	x0 = x1 = x
@@ -282,19 +293,25 @@ def walk_zone(lv, x, y):
 class RouteTest(unittest.TestCase):
 	"""build/reach: a search over the game's own player code (see tests/host/reach.c)."""
 
+	@classmethod
+	def tearDownClass(cls):
+		sys.stderr.write("\n" + "".join("reach %s\n" % n for n in NUMBERS))
+
 	def test_every_level_can_be_finished_with_run_and_jump_and_nothing_is_a_soft_lock(self):
 		for stem in EPISODE:
-			rc, out = reach([stem])
+			rc, out = reach([stem, "--check-folds"])
 			self.assertEqual(rc, 0, out)
+			self.assertNotIn("TRUNCATED", out)          # the soft-lock check needs every state
 			self.assertIn("replay (creatures removed): at the exit", out)
-			# NOTE: since the running jump got its thrust the player's state space is
-			# several times larger and e1l1's search stops at the node cap before it has
-			# seen every state; the soft-lock check then cannot run (the route still
-			# holds). Where the search completes, nothing may be stuck.
-			if "(TRUNCATED)" in out:
-				self.assertIn("soft-locks: not checked (search truncated)", out)
-			else:
-				self.assertIn("soft-locks: 0 stuck states", out)
+			self.assertIn("soft-locks: 0 stuck states", out)
+			self.assertRegex(out, r"folds: \d+ states folded into different ones, 0 went elsewhere")
+			report(stem, out)
+
+	def test_a_search_that_stops_short_fails(self):
+		rc, out = reach(["e1l1", "--max-nodes", "1000"])
+		self.assertEqual(rc, 1, out)
+		self.assertIn("search: TRUNCATED at 1000 states", out)
+		self.assertIn("soft-locks: not checked (search truncated)", out)
 
 	def test_the_scorpions_can_be_passed_without_touching_their_ground(self):
 		lv = level("e1l2")
@@ -303,12 +320,14 @@ class RouteTest(unittest.TestCase):
 			args += ["--avoid", walk_zone(lv, x, y)]
 		rc, out = reach(args)
 		self.assertEqual(rc, 0, out)
+		report("e1l2 --avoid scorpions", out)
 
 	def test_the_exit_is_reachable_over_the_boss(self):
 		lv = level("e1l3")
 		(x, y), = lv.of("BOSS")
 		rc, out = reach(["e1l3", "--avoid", "%d,%d,%d,%d" % (x - 6, y - 7, x + 8, y)])
 		self.assertEqual(rc, 0, out)
+		report("e1l3 --avoid boss", out)
 
 
 if __name__ == "__main__":

@@ -153,6 +153,26 @@ class Level2binTest(unittest.TestCase):
 		self.assertEqual(rc, 0, err)
 		self.assertEqual(data, self.tiny_bytes(actors=((PLAYER, 1, 1), (CRITTER, 2, 0))))
 
+	def test_anchor_x_puts_a_wide_picture_on_its_actors_cell(self):
+		"""actors.tsj's anchor_x: a 40-pixel platform picture whose marker is its middle tile."""
+		self.write("levels/actors.tsj", tileset("actors", "../assets/sprites.png", 256, 64, 16, {
+			"tiles": [{"id": 32, "type": "PLAYER"}, {"id": 36, "class": "CRITTER"},
+			          {"id": 40, "type": "CRITTER", "properties": [{"name": "anchor_x", "type": "int", "value": 2}]}]}))
+		self.objects[1] = {"id": 2, "gid": ACTORS + 40, "x": 0, "y": 8, "width": 40, "height": 8}
+		rc, err, data = self.convert()
+		self.assertEqual(rc, 0, err)
+		self.assertEqual(data, self.tiny_bytes(actors=((PLAYER, 1, 1), (CRITTER, 2, 0))))
+		self.objects[1]["x"] = 16                       # 2 + 2 is outside the 3-wide map
+		os.unlink(os.path.join(self.dir, "out", "tiny.lvl"))
+		self.assert_rejected("object 2 (CRITTER) at pixel (16, 8) is on tile (4, 0), outside the 3x2 map")
+
+	def test_bad_anchor_x_rejected(self):
+		self.write("levels/actors.tsj", tileset("actors", "../assets/sprites.png", 256, 64, 16, {
+			"tiles": [{"id": 32, "type": "PLAYER", "properties": [{"name": "anchor_x", "value": -1}]}]}))
+		rc, err, data = self.convert()
+		self.assertEqual((rc, data), (1, None))
+		self.assertIn("actors.tsj: tile 32: anchor_x is -1, want a whole number of tiles >= 0", err)
+
 	def test_actor_kinds_come_from_actor_h(self):
 		kinds = level2bin.read_actor_kinds(os.path.join(REPO, "game", "actor.h"))
 		self.assertEqual(kinds["NONE"], 0)
@@ -379,9 +399,10 @@ class Level2binTest(unittest.TestCase):
 	# --- the real files ----------------------------------------------------
 
 	def test_editor_tilesets_match_their_images(self):
+		"""The tile grids; actors.tsj is a collection of pictures (tools/test_actortiles.py)."""
 		from PIL import Image
 		levels = os.path.join(REPO, "game", "levels")
-		for name in ("solid", "masked", "paths", "actors"):
+		for name in ("solid", "masked", "paths"):
 			with open(os.path.join(levels, name + ".tsj")) as f:
 				ts = json.load(f)
 			with Image.open(os.path.join(levels, ts["image"])) as im:

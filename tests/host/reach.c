@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "acts.h"
 #include "frame.h"
@@ -15,10 +16,13 @@
 
 /*
  * build/reach LEVEL [--max-nodes N] [--max-frames N] [--map] [--avoid X0,Y0,X1,Y1 ...] [--shots DIR]
+ *     [--check-folds]
  *   LEVEL: a built-in level's name or a .lvl file; --map prints where the
  *   player stood; --avoid forbids a tile rectangle (e.g. where a boss or a
  *   scorpion walks), so the route must get by without touching it; --shots
- *   writes the screen every 30 frames of the replay as DIR/LEVEL_FRAME.png.
+ *   writes the screen every 30 frames of the replay as DIR/LEVEL_FRAME.png;
+ *   --check-folds tests that every state the search folds into another
+ *   (see the key in reachsearch.c) moves on exactly like it.
  *
  * Searches, frame by frame, every combination of Left/Right/none and
  * Jump held/released from the level's start, running the game's own player
@@ -31,7 +35,8 @@
  * with the creatures removed it must reach the exit on the same frame;
  * with every actor in place it reports what happened (for information).
  * Exit status 0 when an exit is reachable, the replay agrees and nothing
- * is stuck.
+ * is stuck. A search that stops at --max-nodes or --max-frames before it
+ * has seen every state fails: the soft-lock check needs all of them.
  */
 
 static World level;                     /* as loaded; the search copies it */
@@ -107,6 +112,13 @@ static int32_t *path_of(const Search *s, int goal)
 	return p;
 }
 
+/* On the ground: standing, running, or a jump pressed in the frame it landed. */
+static bool grounded(const Actor *a)
+{
+	return a->tick == act_player_stand || a->tick == act_player_fidget || a->tick == act_player_run ||
+	    a->tick == act_player_begin_jump;
+}
+
 /* Each jump of the route: where it left the ground and where it landed. */
 static void print_jumps(const Search *s, const int32_t *path, int n)
 {
@@ -114,17 +126,15 @@ static void print_jumps(const Search *s, const int32_t *path, int n)
 
 	for (int f = 0; f <= n; f++) {
 		const Actor *a = &s->nodes[path[f]].s.a;
-		bool standing = a->tick == act_player_stand;
 
-		if (standing && from >= 0) {
+		if (from >= 0 && (grounded(a) || f == n)) {
 			const Actor *o = &s->nodes[path[from]].s.a;
 
-			printf("jump %d: frame %d from (%d,%d) to (%d,%d): up %d, across %d\n", ++k, from,
-			    o->x, o->y, a->x, a->y, o->y - a->y, a->x - o->x);
+			printf("jump %d: frame %d from (%d,%d) to (%d,%d): up %d, across %d%s\n", ++k, from,
+			    o->x, o->y, a->x, a->y, o->y - a->y, a->x - o->x, grounded(a) ? "" : " (the exit)");
 			from = -1;
 		}
-		if (f < n && standing && s->nodes[path[f + 1]].jumps > s->nodes[path[f]].jumps &&
-		    s->nodes[path[f + 1]].s.a.tick != act_player_stand)
+		if (f < n && grounded(a) && s->nodes[path[f + 1]].s.a.tick == act_player_jump)
 			from = f;
 	}
 }
@@ -255,9 +265,11 @@ int main(int argc, char **argv)
 	bool map = false;
 	uint8_t *route = NULL;
 	int32_t *path = NULL;
+	struct timespec t0, t1;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s LEVEL [--max-nodes N] [--max-frames N] [--map] [--avoid X0,Y0,X1,Y1] [--shots DIR]\n", argv[0]);
+		fprintf(stderr, "usage: %s LEVEL [--max-nodes N] [--max-frames N] [--map] [--avoid X0,Y0,X1,Y1] [--shots DIR] "
+		    "[--check-folds]\n", argv[0]);
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
@@ -267,6 +279,8 @@ int main(int argc, char **argv)
 			s.max_frames = (uint32_t)atoi(argv[++i]);
 		else if (strcmp(argv[i], "--map") == 0)
 			map = true;
+		else if (strcmp(argv[i], "--check-folds") == 0)
+			s.check_folds = true;
 		else if (strcmp(argv[i], "--shots") == 0 && i + 1 < argc)
 			shots = argv[++i];
 		else if (strcmp(argv[i], "--avoid") == 0 && i + 1 < argc && s.avoid_count < REACH_MAX_AVOID) {
@@ -289,13 +303,33 @@ int main(int argc, char **argv)
 	}
 	if (!load(&level, b) || level.player < 0)
 		return 1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!reach_search(&s)) {
 		fprintf(stderr, "reach: out of memory\n");
 		return 1;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
 	printf("level %s: %dx%d, start (%d,%d), %d exit(s); searched %d states, %d moves, "
-	    "up to %d worlds at once%s\n", argv[1], level.map.w, level.map.h, level.start_x, level.start_y,
-	    s.exit_count, s.count, s.edges, s.env_peak, s.truncated ? " (TRUNCATED)" : "");
+	    "up to %d worlds at once, in %.2f s%s\n", argv[1], level.map.w, level.map.h, level.start_x,
+	    level.start_y, s.exit_count, s.count, s.edges, s.env_peak,
+	    (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
+	    s.truncated ? " (TRUNCATED)" : "");
+	if (s.truncated) {
+		printf("search: TRUNCATED at %d states (--max-nodes %d, --max-frames %u): not every state was "
+		    "seen\n", s.count, s.max_nodes, s.max_frames);
+		bad = 1;
+	}
+	if (s.check_folds) {
+		printf("folds: %d states folded into different ones, %d went elsewhere\n", s.folds_checked,
+		    s.folds_wrong);
+		if (s.folds_wrong) {
+			const Actor *a = &s.nodes[s.fold_wrong_at].s.a;
+
+			printf("  first at node %d: (%d,%d), frame %u\n", s.fold_wrong_at, a->x, a->y,
+			    s.nodes[s.fold_wrong_at].frame);
+			bad = 1;
+		}
+	}
 	if (s.goal < 0) {
 		printf("exit: NOT reachable with run and jump\n");
 		bad = 1;

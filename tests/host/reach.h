@@ -12,7 +12,12 @@
 #define REACH_MAX_EXITS 8
 #define REACH_MAX_AVOID 8
 
-/* What a search node is: the player and the world fields the player's own moves change. */
+/*
+ * What a search node is: the player and the world fields the player's own
+ * moves change. A node stands for every state with its key (reachsearch.c:
+ * fields that cannot change the future, like the idle and cling timers, are
+ * left out); s is the first such state the search met.
+ */
 typedef struct PState {
 	Actor a;
 	uint8_t cling_dir;
@@ -38,6 +43,7 @@ typedef struct Search {
 	int avoid_count;
 	int max_nodes;                  /* give up (truncated) beyond this many nodes */
 	uint32_t max_frames;
+	bool check_folds;               /* test every fold of a different state into a node (slower) */
 	/* output */
 	Node *nodes;
 	int count;
@@ -48,6 +54,9 @@ typedef struct Search {
 	int exit_count;
 	int env_peak;                   /* most environment worlds alive at once */
 	bool truncated;                 /* stopped by max_nodes or max_frames */
+	int folds_checked;              /* check_folds: states folded into a node they differ from */
+	int folds_wrong;                /* ... whose next frame went elsewhere (0: the key is sound) */
+	int fold_wrong_at;              /* the first such node, -1 if none */
 } Search;
 
 /*

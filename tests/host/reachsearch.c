@@ -4,8 +4,10 @@
 #include <string.h>
 
 #include "acts.h"
+#include "collide.h"
 #include "reach.h"
 #include "reachenv.h"
+#include "reachkey.h"
 
 GameInput reach_input(int i, bool jump_prev)
 {
@@ -23,16 +25,6 @@ typedef struct Cand {
 	uint8_t input;
 } Cand;
 
-/* The dedup key of a node. */
-typedef struct Key {
-	uint64_t env;
-	uintptr_t tick;
-	int16_t x, y, vy, vx;
-	uint16_t timer, count;
-	int16_t image;
-	uint8_t action, cling, kicking, jump_prev, hp;
-} Key;
-
 static struct {
 	Search *s;
 	int ps;                         /* the player's slot */
@@ -41,50 +33,6 @@ static struct {
 	int32_t *table;                 /* hash table of node indices, -1 = empty */
 	uint32_t mask;
 } ctx;
-
-static Key make_key(const PState *st, uint64_t env)
-{
-	Key k;
-
-	memset(&k, 0, sizeof k);
-	k.env = env;
-	k.tick = (uintptr_t)st->a.tick;
-	k.x = st->a.x;
-	k.y = st->a.y;
-	k.vy = st->a.vy;
-	k.vx = st->a.vx;
-	k.timer = st->a.timer;
-	k.count = st->a.count;
-	k.image = (int16_t)actor_image(&st->a);
-	k.action = st->a.anim.action;
-	k.cling = st->cling_dir;
-	k.kicking = st->kicking;
-	k.jump_prev = st->jump_prev;
-	k.hp = st->a.hp;
-	/*
-	 * On the ground the timer only counts idle frames towards a fidget,
-	 * and a fidget is a stand with another face: neither moves the player,
-	 * so states that differ only there are one state (without this the
-	 * idle counter multiplies the search by the fidget's 37..74 frames).
-	 */
-	if (st->a.tick == act_player_stand || st->a.tick == act_player_fidget || st->a.tick == act_player_run) {
-		k.tick = (uintptr_t)act_player_stand;
-		k.timer = k.count = 0;
-		k.image = 0;
-		k.action = 0;
-	}
-	return k;
-}
-
-static uint32_t key_hash(const Key *k)
-{
-	const uint8_t *b = (const uint8_t *)k;
-	uint64_t h = 0xCBF29CE484222325ull;
-
-	for (size_t i = 0; i < sizeof *k; i++)
-		h = (h ^ b[i]) * 0x100000001B3ull;
-	return (uint32_t)(h ^ (h >> 32));
-}
 
 static bool table_grow(void)
 {
@@ -98,7 +46,7 @@ static bool table_grow(void)
 	ctx.table = t;
 	ctx.mask = cap - 1;
 	for (int i = 0; i < ctx.s->count; i++) {
-		Key k = make_key(&ctx.s->nodes[i].s, ctx.s->nodes[i].env);
+		Key k = key_make(&ctx.s->nodes[i].s, ctx.s->nodes[i].env);
 		uint32_t h = key_hash(&k) & ctx.mask;
 
 		while (t[h] >= 0)
@@ -115,7 +63,7 @@ static int32_t table_find(const Key *k, uint32_t *slot)
 
 	for (; ctx.table[h] >= 0; h = (h + 1) & ctx.mask) {
 		const Node *n = &ctx.s->nodes[ctx.table[h]];
-		Key o = make_key(&n->s, n->env);
+		Key o = key_make(&n->s, n->env);
 
 		if (memcmp(&o, k, sizeof o) == 0)
 			return ctx.table[h];
@@ -189,6 +137,29 @@ static bool run_player(World *w, PState *st, int i, bool keep)
 	return pressed;
 }
 
+/*
+ * --check-folds: a state folded into a node that is not the same state
+ * must go where the node goes. Both take every input once in the world
+ * the next layer will run in; their successors must have the same key
+ * and press the same switches. Where that holds for every fold the key
+ * loses nothing: by induction the folded states have the same futures.
+ */
+static bool fold_agrees(World *w, const PState *x, const PState *y)
+{
+	Rng rng = w->rng;               /* the idle wait draws from it: leave the search's draws alone */
+	bool same = true;
+
+	for (int in = 0; in < REACH_INPUTS && same; in++) {
+		PState a = *x, b = *y;
+		bool pa = run_player(w, &a, in, false), pb = run_player(w, &b, in, false);
+		Key ka = key_make(&a, env_sig(w, &a.a)), kb = key_make(&b, env_sig(w, &b.a));
+
+		same = pa == pb && memcmp(&ka, &kb, sizeof ka) == 0;
+	}
+	w->rng = rng;
+	return same;
+}
+
 static bool in_avoided(const Search *s, const Actor *p)
 {
 	Rect pr = sprite_rect_tiles(actor_image(p), p->x, p->y);
@@ -238,6 +209,8 @@ static bool setup(Search *s)
 	s->count = s->edges = s->exit_count = 0;
 	s->goal = -1;
 	s->truncated = false;
+	s->folds_checked = s->folds_wrong = 0;
+	s->fold_wrong_at = -1;
 	if (!nodes_grow() || !table_grow() || (e = env_first(s->start)) < 0)
 		return false;
 	w0 = envs[e].w;
@@ -254,7 +227,7 @@ static bool setup(Search *s)
 	};
 	s->nodes[0].env = env_sig(w0, &s->nodes[0].s.a);
 	{
-		Key k = make_key(&s->nodes[0].s, s->nodes[0].env);
+		Key k = key_make(&s->nodes[0].s, s->nodes[0].env);
 		uint32_t slot = 0;
 
 		table_find(&k, &slot);
@@ -333,10 +306,16 @@ static int settle(Cand *c, int ncand, int32_t **next, int *next_cap, uint32_t fr
 		}
 		if (env_stream_hurts(w, &k->s.a) || in_avoided(s, &k->s.a))
 			continue;
-		key = make_key(&k->s, env_sig(w, &k->s.a));
+		key = key_make(&k->s, env_sig(w, &k->s.a));
 		found = table_find(&key, &slot);
 		if (found >= 0) {
 			Node *m = &s->nodes[found];
+
+			if (s->check_folds && m->envw == e && memcmp(&m->s, &k->s, sizeof m->s) != 0) {
+				s->folds_checked++;
+				if (!fold_agrees(envs[e].w, &m->s, &k->s) && s->folds_wrong++ == 0)
+					s->fold_wrong_at = found;
+			}
 
 			if (m->frame == frame + 1 && k->jumps < m->jumps) {
 				m->parent = k->parent;
