@@ -64,18 +64,8 @@ static bool check_header(const uint8_t *d, size_t len, DemoHeader *h, TextBuf *m
 {
 	uint16_t flags;
 
-	if (!d) {
-		tb_str(m, "no data (NULL)");
+	if (!tb_has_header(m, d, len, DEMO_HEADER_SIZE))
 		return false;
-	}
-	if (len < DEMO_HEADER_SIZE) {
-		tb_str(m, "file is ");
-		tb_udec(m, len);
-		tb_str(m, " bytes, shorter than the ");
-		tb_udec(m, DEMO_HEADER_SIZE);
-		tb_str(m, "-byte header");
-		return false;
-	}
 	if (d[0] != 'S' || d[1] != 'F' || d[2] != 'D' || d[3] != 'M') {
 		tb_str(m, "bad magic ");
 		for (int i = 0; i < 4; i++) {

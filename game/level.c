@@ -57,18 +57,8 @@ static bool check_header(const uint8_t *d, size_t len, LevelHeader *h, TextBuf *
 {
 	uint32_t cells;
 
-	if (!d) {
-		tb_str(m, "no data (NULL)");
+	if (!tb_has_header(m, d, len, LEVEL_HEADER_SIZE))
 		return false;
-	}
-	if (len < LEVEL_HEADER_SIZE) {
-		tb_str(m, "file is ");
-		tb_udec(m, len);
-		tb_str(m, " bytes, shorter than the ");
-		tb_udec(m, LEVEL_HEADER_SIZE);
-		tb_str(m, "-byte header");
-		return false;
-	}
 	if (d[0] != 'S' || d[1] != 'F' || d[2] != 'L' || d[3] != 'V') {
 		tb_str(m, "bad magic \"");
 		for (int i = 0; i < 4; i++) {

@@ -58,6 +58,23 @@ void tb_hex(TextBuf *t, uint32_t v, int digits)
 		tb_char(t, "0123456789ABCDEF"[(v >> (4 * digits)) & 0xF]);
 }
 
+bool tb_has_header(TextBuf *t, const uint8_t *data, size_t len, size_t header)
+{
+	if (!data) {
+		tb_str(t, "no data (NULL)");
+		return false;
+	}
+	if (len < header) {
+		tb_str(t, "file is ");
+		tb_udec(t, len);
+		tb_str(t, " bytes, shorter than the ");
+		tb_udec(t, header);
+		tb_str(t, "-byte header");
+		return false;
+	}
+	return true;
+}
+
 bool text_equal(const char *a, const char *b)
 {
 	while (*a && *a == *b) {

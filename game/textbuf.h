@@ -36,6 +36,9 @@ typedef struct NameField {
  */
 bool tb_name_field(TextBuf *t, const NameField *f, const uint8_t *p, char *out);
 
+/* A file's data is there and holds its header; else false and the reason in t. */
+bool tb_has_header(TextBuf *t, const uint8_t *data, size_t len, size_t header);
+
 bool text_equal(const char *a, const char *b);          /* same NUL-terminated text (strcmp == 0) */
 
 #endif

@@ -94,6 +94,36 @@ static void a_name_problem_is_appended(void **state)
 	assert_string_equal(err, "file: tag is empty");
 }
 
+/* The first check of a level or demo file: there is data, and at least its header. */
+static void a_header_needs_data_and_room(void **state)
+{
+	static const uint8_t data[8];
+	char buf[96];
+	TextBuf t;
+
+	(void)state;
+	tb_init(&t, buf, sizeof buf);
+	assert_false(tb_has_header(&t, NULL, 64, 64));
+	assert_string_equal(buf, "no data (NULL)");
+	tb_init(&t, buf, sizeof buf);
+	assert_false(tb_has_header(&t, data, 7, 8));
+	assert_string_equal(buf, "file is 7 bytes, shorter than the 8-byte header");
+	tb_init(&t, buf, sizeof buf);
+	assert_true(tb_has_header(&t, data, 8, 8));
+	assert_int_equal(t.len, 0);
+}
+
+/* Names match whole: no prefix, no longer text. */
+static void text_equal_is_whole_text_equality(void **state)
+{
+	(void)state;
+	assert_true(text_equal("e1l1", "e1l1"));
+	assert_true(text_equal("", ""));
+	assert_false(text_equal("e1l1", "e1l"));
+	assert_false(text_equal("e1l", "e1l1"));
+	assert_false(text_equal("e1l1", "e1l2"));
+}
+
 #define T(f) cmocka_unit_test(f)
 
 static const struct CMUnitTest tests[] = {
@@ -101,6 +131,8 @@ static const struct CMUnitTest tests[] = {
 	T(a_byte_shows_its_character_only_when_printable),
 	T(name_fields_are_checked_byte_by_byte),
 	T(a_name_problem_is_appended),
+	T(a_header_needs_data_and_room),
+	T(text_equal_is_whole_text_equality),
 };
 
 int main(int argc, char **argv)
