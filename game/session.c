@@ -432,12 +432,13 @@ static void tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 	after_world_frame(s, ev);
 }
 
+/* The pause: the screen's keys, and the pause key as bound in play (even on an arrow) plays on. */
 static void tick_paused(Session *s, const SessionInput *in, SessionEvents *ev)
 {
 	if (in->keys & (SKEY_ESC | SKEY_QUIT)) {
 		say(s, "session: abandoned", NO_NUMBER, NULL, NULL);
 		go_menu(s, ev);
-	} else if (in->menu.pressed & RESUME) {
+	} else if ((in->menu.pressed & RESUME) || (in->pad.pressed & BTN_BIT(BTN_PAUSE))) {
 		say(s, "session: resumed", NO_NUMBER, NULL, NULL);
 		enter(s, SESSION_PLAYING, ev);
 	}

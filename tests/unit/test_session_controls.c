@@ -251,6 +251,27 @@ static void menus_keep_the_arrows_after_rebinding(void **state)
 	assert_int_equal(s.world.in.pressed, BTN_BIT(BTN_RIGHT));
 }
 
+/* Pause on an arrow: it pauses in play and plays on in the pause, though the pause reads arrows as arrows. */
+static void a_pause_key_on_an_arrow_toggles_the_pause(void **state)
+{
+	(void)state;
+	assert_true(session_apply_keys(&s, "down:s,pause:down"));
+	session_play_level(&s, "test");
+	idle(2);
+	tap(GK_DOWN);
+	assert_int_equal(s.mode, SESSION_PAUSED);
+	idle(20);
+	assert_int_equal(s.mode, SESSION_PAUSED);
+	tap(GK_DOWN);
+	assert_int_equal(s.mode, SESSION_PLAYING);
+	tap(GK_P);                                      /* P is no pause key now */
+	assert_int_equal(s.mode, SESSION_PLAYING);
+	tap(GK_ESC);                                    /* Esc always is */
+	assert_int_equal(s.mode, SESSION_PAUSED);
+	tap(GK_ENTER);
+	assert_int_equal(s.mode, SESSION_PLAYING);
+}
+
 /* session_keyboard: held from keys down, pressed from presses, unnamed presses only "a key". */
 static void the_keyboard_through_the_bindings(void **state)
 {
@@ -347,6 +368,7 @@ static const struct CMUnitTest tests[] = {
 	T(esc_cancels_a_capture),
 	T(restore_defaults_and_back),
 	T(menus_keep_the_arrows_after_rebinding),
+	T(a_pause_key_on_an_arrow_toggles_the_pause),
 	T(the_keyboard_through_the_bindings),
 	T(keys_option_at_boot),
 	T(a_demo_plays_the_same_with_other_keys),
