@@ -39,6 +39,8 @@ GAME_SRC   += game/exit.c game/episode.c game/session.c game/screens.c
 GAME_SRC   += game/damage.c game/floater.c game/enemies.c game/plants.c game/boss.c
 # demos: the file format, recorder and player; the per-tick state dump
 GAME_SRC   += game/demo.c game/demoreel.c game/dump.c
+# controls: game keys and their names, the bindings, the Controls screen, the keyboard into session input
+GAME_SRC   += game/keys.c game/controls.c game/ctlmenu.c game/sessionkeys.c
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 

@@ -3,6 +3,7 @@
 
 #include "acts.h"
 #include "assets.h"
+#include "controls.h"
 #include "frame.h"
 #include "gfx.h"
 #include "map.h"
@@ -99,7 +100,14 @@ static void put_number(char *out, uint32_t v, int width)
 
 void render_status(const World *w, Frame *f)
 {
-	char num[11];
+	render_status_keys(w, NULL, f);
+}
+
+void render_status_keys(const World *w, const Controls *keys, Frame *f)
+{
+	static const int widths[CONTROLS_HELP_LINES] = { STATUS_HELP_W, STATUS_HELP_W };
+	char num[11], help[CONTROLS_HELP_LINES][CONTROLS_HELP_SIZE];
+	Controls defaults;
 
 	frame_clear(f);
 	frame_fill(f, 0, STATUS_Y, SCREEN_W, SCREEN_H - STATUS_Y, STATUS_BG);
@@ -118,5 +126,11 @@ void render_status(const World *w, Frame *f)
 	frame_text(f, 280, STATUS_Y + 22, num, STATUS_VALUE);
 	frame_image(f, STATUS_BOMB_X + gfx_images[IMG_STATUS_BOMB].ox,
 	    STATUS_Y + 22 + gfx_images[IMG_STATUS_BOMB].oy, IMG_STATUS_BOMB, 0, 0);
-	frame_text(f, 8, STATUS_Y + 22, "Ctrl/Alt jump, P pause", 7);
+	if (!keys) {
+		controls_defaults(&defaults);
+		keys = &defaults;
+	}
+	controls_help(keys, widths, help);
+	for (int i = 0; i < CONTROLS_HELP_LINES; i++)
+		frame_text(f, 8, STATUS_Y + 22 + i * 11, help[i], 7);
 }

@@ -2,6 +2,7 @@
 #ifndef GAME_RENDER_H
 #define GAME_RENDER_H
 
+#include "controls.h"
 #include "frame.h"
 #include "world.h"
 
@@ -22,9 +23,14 @@ void render_sprite(const World *w, Frame *f, int image, int x, int y, int flags,
 
 /*
  * The status bar below the view: score, health bar, lives, bombs (with an
- * icon) and a line of key hints. It only changes when w->status_version does, so a renderer may skip redrawing a page that
- * already shows that version (seed 004's score box idea).
+ * icon) and two lines of key hints from the player's bindings (keys; NULL:
+ * the defaults, which render_status shows). It only changes when
+ * w->status_version does (the bindings cannot change during a level), so
+ * a renderer may skip redrawing a page that already shows that version
+ * (seed 004's score box idea).
  */
+#define STATUS_HELP_W   28              /* characters a hint line has, left of BOMBS */
+void render_status_keys(const World *w, const Controls *keys, Frame *f);
 void render_status(const World *w, Frame *f);
 
 #endif

@@ -3,6 +3,8 @@
 #include <stdint.h>
 
 #include "assets.h"
+#include "controls.h"
+#include "ctlmenu.h"
 #include "episode.h"
 #include "frame.h"
 #include "gfx.h"
@@ -18,9 +20,9 @@
 
 /* The menu box and its rows. */
 #define MENU_X          88
-#define MENU_Y          68
+#define MENU_Y          60
 #define MENU_W          144
-#define MENU_ROW_H      18
+#define MENU_ROW_H      16
 #define MENU_TEXT_X     (MENU_X + 40)
 
 /* The pause box, centred on the view. */
@@ -144,7 +146,7 @@ static void draw_menu(const Session *s, Frame *f)
 	backdrop(f, true);
 	logo(f, 8);
 	text_centered(f, 44, "An EGA platform adventure", 7);
-	box(f, MENU_X, MENU_Y, MENU_W, MENU_COUNT * MENU_ROW_H + 14, 0, 9, 1);
+	box(f, MENU_X, MENU_Y, MENU_W, MENU_COUNT * MENU_ROW_H + 12, 0, 9, 1);
 	for (int i = 0; i < MENU_COUNT; i++) {
 		int y = MENU_Y + 8 + i * MENU_ROW_H;
 
@@ -154,20 +156,27 @@ static void draw_menu(const Session *s, Frame *f)
 		}
 		frame_text(f, MENU_TEXT_X, y + 1, menu_labels[i], i == s->cursor ? 14 : 7);
 	}
-	text_centered(f, 156, "Up/Down choose, Enter selects", 7);
+	text_centered(f, 160, "Up/Down choose, Enter selects", 7);
 	image_at(f, 24, FLOOR_Y - 1, IMG_BARREL);
 	image_at(f, 280, FLOOR_Y - 1, IMG_EXIT0);
 }
 
-static const char *const controls[][2] = {
-	{ "Left, Right", "run" },
-	{ "Ctrl or Alt", "jump (hold: higher)" },
-	{ "Up, Down", "look up and down" },
-	{ "Space", "fire" },
-	{ "B", "drop a bomb" },
-	{ "P or Esc", "pause" },
-	{ "Esc or Q", "in the pause: menu" },
-	{ "Enter", "choose in the menu" },
+/* The instructions' key column: 15 characters from x 16, the words from x 144. */
+#define KEYS_COL_CHARS  15
+
+static const struct {
+	int8_t a, b;                    /* Control(s) named in the key column; -1: the fixed text */
+	const char *keys, *what;
+} how_rows[] = {
+	{ CTL_LEFT, CTL_RIGHT, NULL, "run" },
+	{ CTL_JUMP, -1, NULL, "jump (hold: higher)" },
+	{ CTL_UP, CTL_DOWN, NULL, "look up and down" },
+	{ CTL_FIRE, -1, NULL, "fire" },
+	{ CTL_KICK, -1, NULL, "kick" },
+	{ CTL_BOMB, -1, NULL, "drop a bomb" },
+	{ CTL_PAUSE, -1, NULL, "pause (Esc too)" },
+	{ -1, -1, "Esc or Q", "in the pause: menu" },
+	{ -1, -1, "Enter", "choose in the menu" },
 };
 
 static const struct {
@@ -178,18 +187,39 @@ static const struct {
 	{ IMG_BARREL, { "Land on a barrel: it bursts", "and a prize jumps out." } },
 	{ IMG_DIAMOND, { "Prizes score: gourd, tomato", "200, emerald 500, diamond 1000." } },
 	{ IMG_HAMBURGER, { "A hamburger heals one health", "point (100 points)." } },
-	{ IMG_STATUS_BOMB, { "Bombs: collect them, drop them", "with B. They blast what is near." } },
+	{ IMG_STATUS_BOMB, { "Bombs: collect them, drop them", NULL } },     /* bomb_line() */
 	{ IMG_EXIT0, { "Reach the EXIT door to finish", "the level. Lives carry over." } },
 };
 
+/* "with B. They blast what is near.", naming the first bomb key (shorter if that is long). */
+static void bomb_line(const Controls *c, char *buf, int size)
+{
+	TextBuf t;
+
+	tb_init(&t, buf, (size_t)size);
+	tb_str(&t, "with ");
+	tb_str(&t, key_name(c->keys[CTL_BOMB][0]));
+	tb_str(&t, text_len(buf) <= 7 ? ". They blast what is near." : ": they blast.");
+}
+
 static void draw_instructions(const Session *s, Frame *f)
 {
+	char line[40];
+
 	backdrop(f, false);
 	if (s->page == 0) {
 		heading(f, 8, "HOW TO PLAY", 11, 1, 2);
-		for (unsigned i = 0; i < sizeof controls / sizeof controls[0]; i++) {
-			frame_text(f, 24, 40 + (int)i * 14, controls[i][0], 14);
-			frame_text(f, 128, 40 + (int)i * 14, controls[i][1], 15);
+		for (unsigned i = 0; i < sizeof how_rows / sizeof how_rows[0]; i++) {
+			int y = 36 + (int)i * 13;
+
+			if (how_rows[i].keys)
+				frame_text(f, 16, y, how_rows[i].keys, 14);
+			else {
+				controls_keys_fit(&s->controls, how_rows[i].a, how_rows[i].b, KEYS_COL_CHARS, line,
+				    sizeof line);
+				frame_text(f, 16, y, line, 14);
+			}
+			frame_text(f, 144, y, how_rows[i].what, 15);
 		}
 		text_centered(f, 160, "Your score, health, lives and", 7);
 		text_centered(f, 170, "bombs are shown under the view.", 7);
@@ -201,19 +231,35 @@ static void draw_instructions(const Session *s, Frame *f)
 
 			image_at(f, 24 + (16 - g->w) / 2, y + 17 - (24 - g->h) / 2, things[i].image);
 			frame_text(f, 48, y + 2, things[i].text[0], 15);
-			frame_text(f, 48, y + 12, things[i].text[1], 15);
+			if (things[i].text[1])
+				frame_text(f, 48, y + 12, things[i].text[1], 15);
+			else {
+				bomb_line(&s->controls, line, sizeof line);
+				frame_text(f, 48, y + 12, line, 15);
+			}
 		}
 	}
 	frame_text(f, 8, 188, s->page + 1 < INSTRUCTION_PAGES ? "Page 1/2  any key: next" : "Page 2/2  any key: menu",
 	    8);
 }
 
-static void draw_pause(Frame *f)
+/* "P: play on" with the pause keys; Enter (which always plays on) when they are too long for the box. */
+static void draw_pause(const Session *s, Frame *f)
 {
+	char line[40];
+	TextBuf t;
+
 	frame_clip(f, 0, 0, SCREEN_W, SCREEN_H);
 	box(f, PAUSE_X, PAUSE_Y, PAUSE_W, PAUSE_H, 0, 15, 1);
 	big_text(f, PAUSE_X + (PAUSE_W - 6 * 16) / 2, PAUSE_Y + 10, "PAUSED", 14, 2);
-	frame_text(f, PAUSE_X + 16, PAUSE_Y + 36, "P: play on", 15);
+	controls_keys_text(&s->controls, CTL_PAUSE, "/", line, sizeof line);
+	if (text_len(line) > 5) {
+		tb_init(&t, line, sizeof line);
+		tb_str(&t, "Enter");
+	}
+	tb_init(&t, line + text_len(line), sizeof line - (size_t)text_len(line));
+	tb_str(&t, ": play on");
+	frame_text(f, PAUSE_X + 16, PAUSE_Y + 36, line, 15);
 	frame_text(f, PAUSE_X + 16, PAUSE_Y + 50, "Esc or Q: menu", 7);
 }
 
@@ -283,7 +329,7 @@ static void draw_episode_end(const Session *s, Frame *f)
 		image_at(f, 104 + (int)i * 24, FLOOR_Y - 1, prizes[i]);
 }
 
-/* Red screen: what went wrong, the detail wrapped at 38 characters, how to go on. */
+/* Red screen: what went wrong, the detail wrapped at 38 characters (at a space when there is one), how to go on. */
 static void draw_error(const Session *s, Frame *f)
 {
 	const char *d = s->error_detail;
@@ -293,14 +339,74 @@ static void draw_error(const Session *s, Frame *f)
 	frame_text(f, 8, 8, s->error_what, 15);
 	for (int i = 0, y = 24; d[i] && y < 160; y += 10) {
 		char line[40];
-		int n = 0;
+		int n = 0, cut = 0;
 
-		while (d[i] && n < 38)
-			line[n++] = d[i++];
+		while (d[i + n] && n < 38)
+			n++;
+		if (d[i + n])                   /* more to come: break after the last space, if any */
+			for (int k = n; k > 0 && !cut; k--)
+				if (d[i + k - 1] == ' ')
+					cut = k;
+		if (cut)
+			n = cut;
+		for (int k = 0; k < n; k++)
+			line[k] = d[i + k];
 		line[n] = '\0';
+		i += n;
 		frame_text(f, 8, y, line, 14);
 	}
 	frame_text(f, 8, 184, "Press Enter to go back.", 15);
+}
+
+/* The Controls screen: a row per action with its keys, Restore defaults, Back; the prompt and note below. */
+#define CTL_BOX_Y       23
+#define CTL_ROW_Y       (CTL_BOX_Y + 6)
+#define CTL_ROW_H       11
+#define CTL_GAP         4               /* between the actions and the two other rows */
+#define CTL_LABEL_X     48
+#define CTL_KEYS_X      152
+
+static void draw_controls(const Session *s, Frame *f)
+{
+	static const char *const footers[] = {
+		[CTLS_BROWSE] = "Enter: change a key  Esc: back",
+		[CTLS_FIRST] = "Esc: cancel",
+		[CTLS_SECOND] = "Enter or Esc: keep one key",
+	};
+	const CtlMenu *m = &s->ctl;
+	char prompt[48], note[48], keys[32];
+
+	backdrop(f, false);
+	heading(f, 4, "CONTROLS", 11, 1, 2);
+	box(f, 24, CTL_BOX_Y, 272, CTLROW_COUNT * CTL_ROW_H + CTL_GAP + 10, 0, 9, 1);
+	for (int r = 0; r < CTLROW_COUNT; r++) {
+		int y = CTL_ROW_Y + r * CTL_ROW_H + (r >= CTL_COUNT ? CTL_GAP : 0);
+		bool cur = r == m->row;
+
+		if (cur) {
+			frame_fill(f, 28, y - 2, 264, CTL_ROW_H, 9);
+			frame_text(f, 32, y, ">", 15);
+		}
+		frame_text(f, CTL_LABEL_X, y, ctlmenu_row_label(r), cur ? 14 : 7);
+		if (r >= CTL_COUNT)
+			continue;
+		controls_keys_text(&s->controls, (Control)r, ", ", keys, sizeof keys);
+		if (cur && m->stage == CTLS_FIRST)
+			frame_text(f, CTL_KEYS_X, y, "...", 14);
+		else if (cur && m->stage == CTLS_SECOND) {
+			TextBuf t;
+
+			tb_init(&t, keys + text_len(keys), sizeof keys - (size_t)text_len(keys));
+			tb_str(&t, ", ...");
+			frame_text(f, CTL_KEYS_X, y, keys, 14);
+		} else
+			frame_text(f, CTL_KEYS_X, y, keys, cur ? 15 : 11);
+	}
+	ctlmenu_text(m, &s->controls, prompt, note, sizeof prompt);
+	text_centered(f, 161, prompt, 14);
+	text_centered(f, 171, note, m->note == CTLN_TAKEN || m->note == CTLN_RESERVED || m->note == CTLN_UNNAMED ? 12 : 10);
+	text_centered(f, 181, footers[m->stage < CTLS_SECOND + 1 ? m->stage : CTLS_BROWSE], 7);
+	text_centered(f, 191, "Esc always pauses, Enter chooses", 8);
 }
 
 static void draw_halted(Frame *f)
@@ -330,7 +436,7 @@ void session_draw(const Session *s, Frame *f)
 		break;
 	case SESSION_PAUSED:
 		render_view(&s->world, f);
-		draw_pause(f);
+		draw_pause(s, f);
 		break;
 	case SESSION_LEVEL_DONE:
 		draw_level_done(s, f);
@@ -343,6 +449,9 @@ void session_draw(const Session *s, Frame *f)
 		break;
 	case SESSION_ERROR:
 		draw_error(s, f);
+		break;
+	case SESSION_CONTROLS:
+		draw_controls(s, f);
 		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:

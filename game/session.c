@@ -3,8 +3,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "controls.h"
+#include "ctlmenu.h"
 #include "episode.h"
 #include "input.h"
+#include "keys.h"
 #include "level.h"
 #include "session.h"
 #include "textbuf.h"
@@ -14,12 +17,14 @@
 const char *const menu_labels[MENU_COUNT] = {
 	[MENU_NEW_GAME]     = "New game",
 	[MENU_INSTRUCTIONS] = "Instructions",
+	[MENU_CONTROLS]     = "Controls",
 	[MENU_DEMO]         = "Demo",
 	[MENU_QUIT]         = "Quit",
 };
 
 static const char *const menu_log_names[MENU_COUNT] = {
-	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
+	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_CONTROLS] = "controls",
+	[MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
 };
 
 #define BUTTONS(a) ((uint16_t)(a))
@@ -74,6 +79,8 @@ static void enter(Session *s, SessionMode m, SessionEvents *ev)
 		say(s, "session: menu", NO_NUMBER, NULL, NULL);
 	else if (m == SESSION_HALTED)
 		say(s, "session: quit", NO_NUMBER, NULL, NULL);
+	else if (m == SESSION_CONTROLS)
+		say(s, "session: controls", NO_NUMBER, NULL, NULL);
 }
 
 /* -- levels ---------------------------------------------------------------- */
@@ -188,6 +195,8 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->epoch = 0;
 	s->cursor = MENU_NEW_GAME;
 	s->page = 0;
+	controls_defaults(&s->controls);
+	ctlmenu_init(&s->ctl);
 	s->demo = false;
 	s->single = false;
 	s->level = 0;
@@ -212,6 +221,11 @@ void session_play_demo(Session *s)
 	start_demo(s, NULL);
 }
 
+void session_error(Session *s, const char *what, const char *detail)
+{
+	fail(s, what, detail, NULL);
+}
+
 uint16_t session_pit_ticks(const Session *s)
 {
 	return s->mode == SESSION_PLAYING ? WORLD_PIT_TICKS_PER_FRAME : 1;
@@ -226,7 +240,7 @@ bool session_shows_world(const Session *s)
 
 static bool any_key(const SessionInput *in)
 {
-	return in->pad.pressed || (in->keys & SKEY_ANY);
+	return in->pad.pressed || in->menu.pressed || (in->keys & SKEY_ANY);
 }
 
 static void go_title(Session *s, SessionEvents *ev)
@@ -236,10 +250,10 @@ static void go_title(Session *s, SessionEvents *ev)
 	enter(s, SESSION_TITLE, ev);
 }
 
-/* The menu, with the cursor on New game (coming back from Instructions keeps it there). */
+/* The menu, with the cursor on New game (coming back from Instructions or Controls keeps it there). */
 static void go_menu(Session *s, SessionEvents *ev)
 {
-	if (s->mode != SESSION_INSTRUCTIONS)
+	if (s->mode != SESSION_INSTRUCTIONS && s->mode != SESSION_CONTROLS)
 		s->cursor = MENU_NEW_GAME;
 	s->demo = false;
 	enter(s, SESSION_MENU, ev);
@@ -248,7 +262,7 @@ static void go_menu(Session *s, SessionEvents *ev)
 /* Title and menu: count untouched ticks; after SESSION_IDLE_TICKS the attract demo runs. */
 static bool idle_demo(Session *s, const SessionInput *in, SessionEvents *ev)
 {
-	if (any_key(in) || in->pad.held)
+	if (any_key(in) || in->pad.held || in->menu.held)
 		s->idle = 0;
 	else if (++s->idle >= SESSION_IDLE_TICKS) {
 		start_demo(s, ev);
@@ -261,13 +275,13 @@ static void tick_title(Session *s, const SessionInput *in, SessionEvents *ev)
 {
 	TitleEvents tev;
 
-	if (in->pad.pressed & CHOOSE) {
+	if (in->menu.pressed & CHOOSE) {
 		go_menu(s, ev);
 		return;
 	}
 	if (idle_demo(s, in, ev))
 		return;
-	title_tick(&s->title, &in->pad, &tev);
+	title_tick(&s->title, &in->menu, &tev);
 	ev->sound = tev.sound;
 	if (tev.moved)
 		say_pair(s, "title: sprite tx=", (uint32_t)s->title.tx, " ty=", (uint32_t)s->title.ty);
@@ -285,6 +299,10 @@ static void choose(Session *s, SessionEvents *ev)
 		enter(s, SESSION_INSTRUCTIONS, ev);
 		say(s, "session: instructions page=", 1, NULL, NULL);
 		break;
+	case MENU_CONTROLS:
+		ctlmenu_init(&s->ctl);
+		enter(s, SESSION_CONTROLS, ev);
+		break;
 	case MENU_DEMO:
 		start_demo(s, ev);
 		break;
@@ -297,7 +315,7 @@ static void choose(Session *s, SessionEvents *ev)
 
 static void tick_menu(Session *s, const SessionInput *in, SessionEvents *ev)
 {
-	uint16_t p = in->pad.pressed;
+	uint16_t p = in->menu.pressed;
 	int d = !!(p & BTN_BIT(BTN_DOWN)) - !!(p & BTN_BIT(BTN_UP));
 
 	if (in->keys & SKEY_ESC) {
@@ -332,6 +350,37 @@ static void tick_instructions(Session *s, const SessionInput *in, SessionEvents 
 	s->page++;
 	s->epoch++;
 	say(s, "session: instructions page=", s->page + 1, NULL, NULL);
+}
+
+/* The Controls screen: its state machine (game/ctlmenu.c) does the work; here sounds, log lines, leaving. */
+static void tick_controls(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	static const SoundId sounds[] = {
+		[CTLO_MOVED] = SND_MENU, [CTLO_WAITING] = SND_MENU, [CTLO_FIRST_KEY] = SND_PICKUP,
+		[CTLO_DONE] = SND_PICKUP, [CTLO_REFUSED] = SND_BUMP, [CTLO_CANCELLED] = SND_MENU,
+		[CTLO_DEFAULTS] = SND_SWITCH,
+	};
+	CtlMenuInput mi = {
+		.up = (in->menu.pressed & BTN_BIT(BTN_UP)) != 0,
+		.down = (in->menu.pressed & BTN_BIT(BTN_DOWN)) != 0,
+		.choose = (in->menu.pressed & CHOOSE) != 0,
+		.back = (in->keys & SKEY_ESC) != 0,
+		.key = in->key,
+		.any = any_key(in),
+	};
+	CtlOutcome o = ctlmenu_tick(&s->ctl, &s->controls, &mi);
+	char line[80];
+
+	if (o == CTLO_NONE)
+		return;
+	if (o == CTLO_LEAVE) {
+		go_menu(s, ev);
+		return;
+	}
+	s->epoch++;
+	ev->sound = o < sizeof sounds / sizeof sounds[0] && sounds[o] ? sounds[o] : SND_NONE;
+	ctlmenu_log(&s->ctl, &s->controls, o, line, sizeof line);
+	say(s, line, NO_NUMBER, NULL, NULL);
 }
 
 /* The level is over one way or another: what the world says decides where to go. */
@@ -383,12 +432,13 @@ static void tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 	after_world_frame(s, ev);
 }
 
+/* The pause: the screen's keys, and the pause key as bound in play (even on an arrow) plays on. */
 static void tick_paused(Session *s, const SessionInput *in, SessionEvents *ev)
 {
 	if (in->keys & (SKEY_ESC | SKEY_QUIT)) {
 		say(s, "session: abandoned", NO_NUMBER, NULL, NULL);
 		go_menu(s, ev);
-	} else if (in->pad.pressed & RESUME) {
+	} else if ((in->menu.pressed & RESUME) || (in->pad.pressed & BTN_BIT(BTN_PAUSE))) {
 		say(s, "session: resumed", NO_NUMBER, NULL, NULL);
 		enter(s, SESSION_PLAYING, ev);
 	}
@@ -445,8 +495,11 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev)
 			go_title(s, ev);
 		break;
 	case SESSION_ERROR:
-		if ((in->pad.pressed & RESUME) || (in->keys & SKEY_ESC))
+		if ((in->menu.pressed & RESUME) || (in->keys & SKEY_ESC))
 			go_title(s, ev);
+		break;
+	case SESSION_CONTROLS:
+		tick_controls(s, in, ev);
 		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:

@@ -6,10 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "controls.h"
+#include "ctlmenu.h"
 #include "demoreel.h"
 #include "episode.h"
 #include "frame.h"
 #include "input.h"
+#include "keys.h"
 #include "level.h"
 #include "script.h"
 #include "sound.h"
@@ -24,9 +27,11 @@
  *                 SESSION_IDLE_TICKS without a key -> attract demo (PLAYING, demo)
  *   MENU          Up/Down move the cursor (wrapping, SND_MENU); Enter, Space or
  *                 Jump choose: New game -> level 1 (PLAYING), Instructions,
- *                 Demo -> PLAYING (demo), Quit -> HALTED; Esc -> TITLE;
+ *                 Controls, Demo -> PLAYING (demo), Quit -> HALTED; Esc -> TITLE;
  *                 idle -> attract demo
  *   INSTRUCTIONS  a key -> next page, after the last -> MENU; Esc -> MENU
+ *   CONTROLS      the key bindings (game/ctlmenu.h): pick an action, press
+ *                 its key; Back or Esc -> MENU
  *   PLAYING       one world frame per tick. P or Esc -> PAUSED. level_done ->
  *                 LEVEL_DONE; game_over -> GAME_OVER. A demo instead plays
  *                 recorded input: a key -> MENU; its end, level done or game
@@ -41,6 +46,10 @@
  *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE
  *   ERROR         a level that cannot be found or loaded: Enter, Space or Esc -> TITLE
  *   HALTED        "you may now turn off your PC"; nothing leaves it
+ *
+ * The screens (all but PLAYING) read SessionInput.menu, where the arrows,
+ * Enter and Esc always mean themselves; PLAYING reads .pad, the buttons
+ * through the player's bindings.
  */
 typedef enum SessionMode {
 	SESSION_TITLE,
@@ -53,12 +62,14 @@ typedef enum SessionMode {
 	SESSION_EPISODE_END,
 	SESSION_ERROR,
 	SESSION_HALTED,
+	SESSION_CONTROLS,               /* appended: mode numbers appear in tools' output */
 	SESSION_MODE_COUNT
 } SessionMode;
 
 typedef enum MenuItem {
 	MENU_NEW_GAME,
 	MENU_INSTRUCTIONS,
+	MENU_CONTROLS,
 	MENU_DEMO,
 	MENU_QUIT,
 	MENU_COUNT
@@ -78,10 +89,16 @@ extern const char *const menu_labels[MENU_COUNT];
 #define SKEY_ESC        0x02            /* Esc (also BTN_PAUSE, which P gives too) */
 #define SKEY_QUIT       0x04            /* Q */
 
-/* One session tick's input: the game buttons (keyboard or script) and the extra keys. */
+/*
+ * One session tick's input: the game buttons (keyboard or script) and the
+ * extra keys. From the keyboard, session_keyboard fills it; a script gives
+ * the same buttons to .pad and .menu.
+ */
 typedef struct SessionInput {
-	GameInput pad;
+	GameInput pad;                  /* buttons through the player's bindings: what the world plays */
 	uint8_t keys;                   /* SKEY_* */
+	GameInput menu;                 /* buttons as the screens read them (controls_menu_buttons) */
+	uint8_t key;                    /* the first GameKey pressed this tick, GK_NONE if none */
 } SessionInput;
 
 /*
@@ -115,6 +132,8 @@ typedef struct Session {
 	TitleState title;
 	uint8_t cursor;                 /* MenuItem under the menu cursor */
 	uint8_t page;                   /* instructions page */
+	Controls controls;              /* the player's key bindings (the kernel reads them every tick) */
+	CtlMenu ctl;                    /* the Controls screen */
 	bool demo;                      /* PLAYING from the demo source, not the keyboard */
 	bool single;                    /* level=NAME: one level, then the title */
 	uint8_t level;                  /* index in episode_levels */
@@ -132,8 +151,20 @@ typedef struct Session {
 void session_init(Session *s, const SessionHooks *hooks);
 void session_play_level(Session *s, const char *name);
 void session_play_demo(Session *s);             /* the demo source's next demo, now (demo=NAME) */
+void session_error(Session *s, const char *what, const char *detail);  /* the error screen, now */
 
 void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
+
+/* The keyboard's tick as a SessionInput, through s->controls. */
+void session_keyboard(const Session *s, const KeyboardTick *k, SessionInput *in);
+
+/*
+ * keys=SPEC at boot (controls_parse): the bindings change, one log line
+ * per action that is not at its defaults ("controls: jump = A"). A bad
+ * SPEC leaves the defaults, logs "ERROR: BAD keys= OPTION: <why>" and
+ * puts up the error screen (Enter -> TITLE); false then.
+ */
+bool session_apply_keys(Session *s, const char *spec);
 
 /* PIT ticks per session tick: a world frame (13) while playing, else 1 (140 Hz). */
 uint16_t session_pit_ticks(const Session *s);

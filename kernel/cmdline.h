@@ -33,6 +33,9 @@ typedef struct BootOptions {
 	bool dump;                      /* dump: log the full state dump (game/dump.h) after every world frame */
 	int problems;                   /* unknown or malformed options (all kept if <= max) */
 	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];
+	/* Controls (game/controls.h): the session parses the value and shows what is wrong with it. */
+	bool keys_given;                /* keys=SPEC was on the line (even empty) */
+	char keys[CMDLINE_WORD_MAX];    /* keys=SPEC: key bindings, e.g. jump:a,fire:s */
 } BootOptions;
 
 void cmdline_parse(const char *line, BootOptions *o);

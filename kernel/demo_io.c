@@ -12,6 +12,7 @@
 #include "input.h"
 #include "keyboard.h"
 #include "keymap.h"
+#include "keys.h"
 #include "klog.h"
 #include "level.h"
 #include "multiboot.h"
@@ -65,8 +66,7 @@ static bool find_module(const BootInfo *b, const char *name, const uint8_t **dat
 static void show_error(const char *what, const char *detail)
 {
 	int page = vga_back_page();
-	uint8_t key;
-	int b;
+	uint8_t key, g;
 
 	klog("ERROR: %s: %s\n", what, detail);
 	vga_clear(page, 4);
@@ -85,8 +85,8 @@ static void show_error(const char *what, const char *detail)
 	for (;;) {
 		pit_wait_tick();
 		while (kbd_pop_press(&key)) {
-			b = keymap_button(key);
-			if (b == BTN_ENTER || b == BTN_FIRE || b == BTN_PAUSE)
+			g = keymap_key(key);
+			if (g == GK_ENTER || g == GK_SPACE || g == GK_ESC || g == GK_P)
 				return;
 		}
 	}

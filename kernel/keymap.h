@@ -1,9 +1,9 @@
-/* keymap.h: which keyboard keys drive which game buttons. */
+/* keymap.h: which scancode key is which of the game's keys (game/keys.h); the bindings are the game's. */
 #ifndef KERNEL_KEYMAP_H
 #define KERNEL_KEYMAP_H
 
 #include <stdint.h>
 
-int keymap_button(uint8_t key);                 /* BTN_* or -1 */
+uint8_t keymap_key(uint8_t key);                /* kbdscan key code -> GameKey, GK_NONE if unnamed */
 
 #endif

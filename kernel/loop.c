@@ -12,6 +12,7 @@
 #include "kbdscan.h"
 #include "keyboard.h"
 #include "keymap.h"
+#include "keys.h"
 #include "kfmt.h"
 #include "klog.h"
 #include "level.h"
@@ -45,34 +46,30 @@ static struct {
 } bench;
 
 /*
- * The tick's input record: held buttons from the key table, presses from
- * the queue, and the keys the session needs beyond the buttons (any key,
- * Esc, Q). With input=SCRIPT the script replaces the keyboard.
+ * The tick's input record: the keys down and the presses queued, as game
+ * keys (keymap.c); the session makes buttons of them through the player's
+ * bindings. With input=SCRIPT the script replaces the keyboard.
  */
 static void input_sample(SessionInput *in)
 {
+	KeyboardTick k = { .presses = 0 };
 	uint8_t key;
-	int b;
 
-	*in = (SessionInput){ .keys = 0 };
 	if (scripted) {
+		*in = (SessionInput){ .key = GK_NONE };
 		script_next(&script, &in->pad);
+		in->menu = in->pad;
 		while (kbd_pop_press(&key))
 			;                       /* a scripted run ignores the keyboard */
 		return;
 	}
-	for (int k = 0; k < KBD_KEYS; k++)
-		if (kbd_down((uint8_t)k) && (b = keymap_button((uint8_t)k)) >= 0)
-			in->pad.held |= BTN_BIT(b);
-	while (kbd_pop_press(&key)) {
-		in->keys |= SKEY_ANY;
-		if (key == KEY_ESC)
-			in->keys |= SKEY_ESC;
-		if (key == KEY_Q)
-			in->keys |= SKEY_QUIT;
-		if ((b = keymap_button(key)) >= 0)
-			in->pad.pressed |= BTN_BIT(b);
-	}
+	for (int sc = 0; sc < KBD_KEYS; sc++)
+		if (kbd_down((uint8_t)sc))
+			k.down[keymap_key((uint8_t)sc)] = true;
+	k.down[GK_NONE] = false;
+	while (kbd_pop_press(&key))
+		keyboard_tick_press(&k, keymap_key(key));
+	session_keyboard(&session, &k, in);
 }
 
 static void play_sound(SoundId id)
@@ -182,7 +179,7 @@ static void draw(void)
 	if (!session_shows_world(&session)) {
 		status_shown[0] = status_shown[1] = 0;
 	} else if (status_shown[page] != session.world.status_version) {
-		render_status(&session.world, &status_frame);
+		render_status_keys(&session.world, &session.controls, &status_frame);
 		present_frame(&status_frame, page);
 		status_shown[page] = session.world.status_version;
 	}
@@ -246,7 +243,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	GameClock clock;
 	uint32_t done = 0, look;
 	uint16_t pace;
-	bool in_level;
+	bool in_level, keys_ok;
 	int bad = 0;
 
 	if (o->input[0]) {
@@ -257,9 +254,10 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
-	if (demo_io_named())
+	keys_ok = !o->keys_given || session_apply_keys(&session, o->keys);     /* bad: the error screen */
+	if (keys_ok && demo_io_named())
 		session_play_demo(&session);
-	else if (o->level[0])
+	else if (keys_ok && o->level[0])
 		session_play_level(&session, o->level);
 	in_level = level_watch(o, b, false);
 	draw();

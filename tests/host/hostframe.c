@@ -6,6 +6,7 @@
 
 #include "frame.h"
 #include "gfx.h"
+#include "keys.h"
 #include "planar.h"
 #include "png.h"
 #include "raster.h"
@@ -16,31 +17,16 @@ static Session session;
 static Frame frame;
 static uint8_t fb[SCREEN_W * SCREEN_H];
 
-static const struct {
-	const char *name;
-	uint16_t button;                /* BTN_BIT, 0 = none */
-	uint8_t keys;                   /* SKEY_* besides SKEY_ANY */
-} key_names[] = {
-	{ "enter", BTN_BIT(BTN_ENTER), 0 },
-	{ "up", BTN_BIT(BTN_UP), 0 },
-	{ "down", BTN_BIT(BTN_DOWN), 0 },
-	{ "left", BTN_BIT(BTN_LEFT), 0 },
-	{ "right", BTN_BIT(BTN_RIGHT), 0 },
-	{ "jump", BTN_BIT(BTN_JUMP), 0 },
-	{ "space", BTN_BIT(BTN_FIRE), 0 },
-	{ "p", BTN_BIT(BTN_PAUSE), 0 },
-	{ "esc", BTN_BIT(BTN_PAUSE), SKEY_ESC },
-	{ "q", 0, SKEY_QUIT },
-	{ "x", 0, 0 },                  /* a key that is no game button */
-};
-
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--keys STEPS]\n"
-	    "  runs the session from boot (or level NAME, as level=NAME), first the\n"
-	    "  steps, then TICKS ticks without input; prints the screen's CRC\n"
+	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--bind SPEC] [--keys STEPS]\n"
+	    "  runs the session from boot (or level NAME, as level=NAME; with the key\n"
+	    "  bindings SPEC, as keys=SPEC), first the steps, then TICKS ticks without\n"
+	    "  input; prints the screen's CRC\n"
 	    "  STEPS: comma-separated; a number N = N ticks without input, a key name =\n"
-	    "  one tick with that key pressed (enter up down left right jump space p esc q x)\n",
+	    "  one tick with that key pressed, through the bindings as the kernel does it:\n"
+	    "  a name of game/keys.c (enter up down left right space p esc q x a f1 ctrl ...),\n"
+	    "  or jump (= ctrl)\n",
 	    argv0);
 	exit(2);
 }
@@ -52,9 +38,21 @@ static void step(const SessionInput *in)
 	session_tick(&session, in, &ev);
 }
 
+/* One tick with this key pressed (and down at its end), as the kernel samples it. */
+static void tap(uint8_t key)
+{
+	KeyboardTick k = { .presses = 0 };
+	SessionInput in;
+
+	k.down[key] = true;
+	keyboard_tick_press(&k, key);
+	session_keyboard(&session, &k, &in);
+	step(&in);
+}
+
 static void idle(long n)
 {
-	SessionInput none = { { 0, 0 }, 0 };
+	SessionInput none = { .key = GK_NONE };
 
 	for (long i = 0; i < n; i++)
 		step(&none);
@@ -67,22 +65,19 @@ static long run_steps(char *steps)
 	for (char *tok = strtok(steps, ","); tok; tok = strtok(NULL, ",")) {
 		char *end;
 		long n = strtol(tok, &end, 10);
-		unsigned k;
+		uint8_t k;
 
 		if (end != tok && *end == '\0' && n >= 0) {
 			idle(n);
 			ticks += n;
 			continue;
 		}
-		for (k = 0; k < sizeof key_names / sizeof key_names[0]; k++)
-			if (strcmp(tok, key_names[k].name) == 0)
-				break;
-		if (k == sizeof key_names / sizeof key_names[0]) {
+		k = strcmp(tok, "jump") == 0 ? GK_CTRL : key_find(tok, strlen(tok));
+		if (k == GK_NONE) {
 			fprintf(stderr, "unknown key '%s'\n", tok);
 			exit(2);
 		}
-		step(&(SessionInput){ { key_names[k].button, key_names[k].button },
-		    (uint8_t)(SKEY_ANY | key_names[k].keys) });
+		tap(k);
 		ticks++;
 	}
 	return ticks;
@@ -90,13 +85,15 @@ static long run_steps(char *steps)
 
 int main(int argc, char **argv)
 {
-	const char *png = NULL, *level = NULL;
+	const char *png = NULL, *level = NULL, *bind = NULL;
 	char *steps = NULL;
 	long ticks = -1, total;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--level") == 0 && i + 1 < argc)
 			level = argv[++i];
+		else if (strcmp(argv[i], "--bind") == 0 && i + 1 < argc)
+			bind = argv[++i];
 		else if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc)
 			steps = argv[++i];
 		else if (ticks < 0 && argv[i][0] >= '0' && argv[i][0] <= '9')
@@ -109,6 +106,8 @@ int main(int argc, char **argv)
 	if (ticks < 0)
 		usage(argv[0]);
 	session_init(&session, NULL);
+	if (bind && !session_apply_keys(&session, bind))
+		level = NULL;                   /* the error screen, as the kernel shows it */
 	if (level)
 		session_play_level(&session, level);
 	total = steps ? run_steps(steps) : 0;
@@ -118,7 +117,7 @@ int main(int argc, char **argv)
 	session_draw(&session, &frame);
 	raster_frame(&frame, fb);
 	if (session_shows_world(&session)) {
-		render_status(&session.world, &frame);
+		render_status_keys(&session.world, &session.controls, &frame);
 		raster_frame(&frame, fb);
 	}
 	printf("tick=%ld mode=%d crc=%08X\n", total, (int)session.mode, (unsigned)planar_frame_crc(fb));

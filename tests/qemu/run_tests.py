@@ -445,6 +445,9 @@ TESTS = [
     ("menu_quit", session_tests.test_menu_quit, ("halt.png",), ()),
     ("pause_box", session_tests.test_pause_box, ("pause_box.png",), ()),
     ("play_session", session_tests.test_play_session, (), ()),
+    ("controls_rebind_jump", session_tests.test_controls_rebind_jump, (), ()),
+    ("keys_option", session_tests.test_keys_option, (), ()),
+    ("keys_option_bad", session_tests.test_keys_option_bad, (), ()),
     ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
     ("demo_module", demo_tests.test_demo_module, (), ()),
     ("demo_record", demo_tests.test_demo_record, (), ()),

@@ -1,4 +1,4 @@
-"""session_tests.py: the QEMU tests of the game around the play — menu, quit, pause, and a real play session.
+"""session_tests.py: the QEMU tests of the game around the play — menu, quit, pause, a real play session, controls.
 
 Used by run_tests.py (each test gets its Context); see README.md for the table.
 """
@@ -27,11 +27,12 @@ PAUSE_BOX = Rect(88, 44, 144, 72)       # game/screens.c: the pause box, centred
 SND_MENU_ID = 16                        # game/sound.h
 
 
-def host_session(ctx, name, keys, level=None):
-    """The session on the host (build/hostframe) after these key steps: (crc, png path)."""
+def host_session(ctx, name, keys, level=None, bind=None):
+    """The session on the host (build/hostframe) after these key steps (bind: keys=): (crc, png path)."""
     assert ctx.hostframe, "no --hostframe binary given: cannot render the session on the host"
     png = os.path.join(ctx.outdir, "host_%s.png" % name)
-    args = [ctx.hostframe, "0", png, "--keys", keys] + (["--level", level] if level else [])
+    args = [ctx.hostframe, "0", png, "--keys", keys] + (["--level", level] if level else []) + \
+        (["--bind", bind] if bind else [])
     out = subprocess.run(args, capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, "%s failed: %s" % (" ".join(args), out.stderr.strip())
     crc = re.search(r"crc=([0-9A-F]{8})", out.stdout)
@@ -65,7 +66,7 @@ def test_menu_quit(ctx):
     m = ctx.machine()
     boot_ready(ctx, m)
     tap_and_wait(m, "ret", RE_MENU)
-    tap_and_wait(m, "up", r"^menu: cursor=3 quit$")
+    tap_and_wait(m, "up", r"^menu: cursor=4 quit$")
     tap_and_wait(m, "ret", r"^session: quit$")
     m.wait_for(r"^halt$", 3.0)
     time.sleep(0.5)                     # the halt waits out the last blip before cli
@@ -148,3 +149,99 @@ def test_pause_box(ctx):
         ctx.check_golden(frame, "pause_box.png", ignore=outside)
     tap_and_wait(m, "esc", r"^session: abandoned$")
     m.wait_for(RE_MENU, 1.0)
+
+
+RE_PLAYER = r"^T=(\d+) player \d+ x=(-?\d+) y=(-?\d+) health=\d+ score=\d+$"
+
+
+def player_rows(text):
+    """(tick, x, y) of every player trace line in text."""
+    return [(int(t), int(x), int(y)) for t, x, y in re.findall(RE_PLAYER, text, re.M)]
+
+
+def jump_sounds(text):
+    return [int(i) for i in re.findall(r"^sfx start id=(\d+) ", text, re.M)].count(sound_ids()["SND_JUMP"])
+
+
+def check_jump_key(ctx, m, old, new):
+    """In a level with `trace`, the player standing: tapping `old` (qcodes) does not make him
+    jump, tapping `new` does (he rises off his row, the jump sound plays)."""
+    m.wait_for(RE_PLAYER, 3.0)
+    time.sleep(0.5)                     # a few frames: he stands
+    mark = m.mark()
+    for qcode in old:
+        m.tap(qcode, 0.15)
+        time.sleep(0.35)
+    time.sleep(0.3)
+    before = m.serial()[mark:]
+    rows = player_rows(before)
+    assert len(rows) > 5, "only %d player trace lines while the old keys were pressed" % len(rows)
+    y0 = rows[0][2]
+    assert all(r[2] == y0 for r in rows), "the old jump keys %s moved the player: rows %s" % (
+        old, sorted(set(r[2] for r in rows)))
+    assert jump_sounds(before) == 0, "a jump sound for the old keys %s" % (old,)
+    mark = m.mark()
+    m.tap(new, 0.4)
+    time.sleep(0.8)
+    after = m.serial()[mark:]
+    rows = player_rows(after)
+    top = min(r[2] for r in rows)
+    ctx.note("old keys %s: %d frames on row %d; new key %s: up to row %d" % (
+        "/".join(old), len(player_rows(before)), y0, new, top))
+    assert top < y0 - 1, "the new jump key %s did not make the player jump (rows %s)" % (
+        new, sorted(set(r[2] for r in rows)))
+    assert jump_sounds(after) >= 1, "no jump sound for the new key %s" % new
+
+
+def test_controls_rebind_jump(ctx):
+    """Menu -> Controls through QMP keys: Down to Jump, Enter, A (its only key: Enter at the second
+    prompt); the screen equals the host's render of the same keys. Esc, Up Up, New game: in the
+    level (`trace`) Ctrl and Alt no longer jump, A does."""
+    m = ctx.machine(opts="trace")
+    boot_ready(ctx, m)
+    tap_and_wait(m, "ret", RE_MENU)
+    tap_and_wait(m, "down", r"^menu: cursor=1 instructions$")
+    tap_and_wait(m, "down", r"^menu: cursor=2 controls$")
+    tap_and_wait(m, "ret", r"^session: controls$")
+    for row in range(1, 5):
+        tap_and_wait(m, "down", r"^controls: cursor=%d " % row)
+    tap_and_wait(m, "ret", r"^controls: press a key for jump$")
+    refused = tap_and_wait(m, "spc", r"^controls: refused Space for jump: it is fire's$")
+    tap_and_wait(m, "a", r"^controls: jump key 1 = A$")
+    tap_and_wait(m, "ret", r"^controls: jump = A$")
+    time.sleep(0.2)
+    frame = m.screendump("controls")
+    crc, host_png = host_session(ctx, "controls", "enter,down,down,enter,down,down,down,down,enter,space,a,enter")
+    assert frame.crc() == crc, "Controls screen crc=%s, host render %s (%s)" % (frame.crc(), crc, host_png)
+    ctx.note("%s; Controls screen equals the host's (crc %s)" % (refused.group(0), crc))
+    tap_and_wait(m, "esc", RE_MENU)
+    tap_and_wait(m, "up", r"^menu: cursor=1 instructions$")
+    tap_and_wait(m, "up", r"^menu: cursor=0 new game$")
+    tap_and_wait(m, "ret", r"^session: level 1 start name=e1l1$")
+    check_jump_key(ctx, m, ("ctrl", "alt"), "a")
+
+
+def test_keys_option(ctx):
+    """`keys=jump:s,fire:d level=test trace` from GRUB: the log names the new keys, Ctrl does not
+    jump, S does."""
+    m = ctx.machine(opts="keys=jump:s,fire:d level=test trace")
+    m.wait_for(r"^controls: jump = S$", READY_TIMEOUT_S)
+    m.wait_for(r"^controls: fire = D$", 1.0)
+    boot_ready(ctx, m)
+    check_jump_key(ctx, m, ("ctrl",), "s")
+
+
+def test_keys_option_bad(ctx):
+    """A bad `keys=` (Space for jump while fire keeps it): COM1 says why, the red error screen
+    (equal to the host's render) names it, the defaults stay, Enter goes to the title."""
+    m = ctx.machine(opts="keys=jump:space level=test")
+    boot_ready(ctx, m)
+    err = m.wait_for(r"^ERROR: BAD keys= OPTION: (.*)$", 1.0)
+    assert err.group(1) == "Space would be both jump and fire (give fire another key)", err.group(0)
+    time.sleep(0.2)
+    frame = m.screendump("keys_bad")
+    crc, host_png = host_session(ctx, "keys_bad", "0", bind="jump:space")
+    assert frame.crc() == crc, "error screen crc=%s, host render %s (%s)" % (frame.crc(), crc, host_png)
+    ctx.note("%s (screen crc %s)" % (err.group(0), crc))
+    tap_and_wait(m, "ret", r"^session: title$")
+    assert "session: level" not in m.serial(), "the level started despite the bad keys="

@@ -5,6 +5,7 @@
 #include "testmain.h"
 
 #include "input.h"
+#include "keys.h"
 #include "session.h"
 
 #define ENTER   BTN_BIT(BTN_ENTER)
@@ -66,14 +67,38 @@ static inline int fresh_session(void **state)
 	return 0;
 }
 
-/* One tick: buttons held and newly pressed (a press is also held), extra keys (SKEY_*). */
+/*
+ * One tick: buttons held and newly pressed (a press is also held), extra
+ * keys (SKEY_*). The screens see the same buttons (as from a script).
+ */
 static inline void tick_keys(uint16_t held, uint16_t pressed, uint8_t keys)
 {
-	SessionInput in = { { (uint16_t)(held | pressed), pressed },
-	    (uint8_t)(keys | (pressed ? SKEY_ANY : 0)) };
+	SessionInput in = { .pad = { (uint16_t)(held | pressed), pressed },
+	    .keys = (uint8_t)(keys | (pressed ? SKEY_ANY : 0)), .key = GK_NONE };
 
+	in.menu = in.pad;
 	memset(&ev, 0xA5, sizeof ev);
 	session_tick(&s, &in, &ev);
+}
+
+/* One tick of the keyboard: these game keys pressed (and down), through the bindings as the kernel does. */
+static inline void tap_keys(const uint8_t *keys, int n)
+{
+	KeyboardTick k = { .presses = 0 };
+	SessionInput in;
+
+	for (int i = 0; i < n; i++) {
+		k.down[keys[i]] = true;
+		keyboard_tick_press(&k, keys[i]);
+	}
+	session_keyboard(&s, &k, &in);
+	memset(&ev, 0xA5, sizeof ev);
+	session_tick(&s, &in, &ev);
+}
+
+static inline void tap(uint8_t key)
+{
+	tap_keys(&key, 1);
 }
 
 static inline void press(uint16_t buttons)

@@ -288,6 +288,51 @@ static void the_line_is_not_modified(void **state)
 	assert_string_equal(line, "/k bogus=1 ticks=5");
 }
 
+/* keys= is kept as given (the session checks it and shows what is wrong); keys_given even when empty. */
+static void keys_value_is_kept_for_the_session(void **state)
+{
+	static const struct {
+		const char *line;
+		bool given;
+		const char *keys;
+		int problems;
+	} rows[] = {
+		{ "/k keys=jump:a,fire:s", true, "jump:a,fire:s", 0 },
+		{ "/k keys=JUMP:Ctrl", true, "JUMP:Ctrl", 0 },
+		{ "/k keys=", true, "", 0 },
+		{ "/k keys=nonsense ticks=4", true, "nonsense", 0 },
+		{ "/k keys=jump:a keys=fire:s", true, "fire:s", 0 },   /* the last one counts */
+		{ "/k keys", false, "", 1 },                            /* no value: an unknown option */
+		{ "/k ticks=4", false, "", 0 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		BootOptions o = parse(rows[i].line);
+
+		assert_row(o.keys_given == rows[i].given, "'%s': given %d", rows[i].line, o.keys_given);
+		assert_row(strcmp(o.keys, rows[i].keys) == 0, "'%s': keys '%s'", rows[i].line, o.keys);
+		assert_row(o.problems == rows[i].problems, "'%s': %d problems", rows[i].line, o.problems);
+	}
+	assert_string_equal(parse("/k keys").problem[0], "unknown option 'keys' ignored");
+}
+
+/* The longest word the line holds fits in keys (no second, silent limit). */
+static void the_longest_keys_word_fits(void **state)
+{
+	char line[CMDLINE_WORD_MAX + 8];
+	BootOptions o;
+
+	(void)state;
+	strcpy(line, "/k keys=");
+	memset(line + 8, 'x', CMDLINE_WORD_MAX - 1 - 5);
+	line[8 + CMDLINE_WORD_MAX - 1 - 5] = '\0';
+	cmdline_parse(line, &o);
+	assert_int_equal(o.problems, 0);
+	assert_true(o.keys_given);
+	assert_int_equal(strlen(o.keys), CMDLINE_WORD_MAX - 1 - 5);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(null_line_gives_defaults),
 	cmocka_unit_test(empty_and_blank_lines_give_defaults),
@@ -306,6 +351,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(words_after_an_over_long_word_still_apply),
 	cmocka_unit_test(tabs_and_repeated_spaces_separate_words),
 	cmocka_unit_test(the_line_is_not_modified),
+	cmocka_unit_test(keys_value_is_kept_for_the_session),
+	cmocka_unit_test(the_longest_keys_word_fits),
 };
 
 int main(int argc, char **argv)

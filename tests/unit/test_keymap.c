@@ -1,10 +1,13 @@
-/* test_keymap.c: which keys drive which game buttons — arrows or keypad, Ctrl/Alt jump, Space fire, B bomb, Z kick, others nothing. */
+/* test_keymap.c: scancode keys to game keys (grey twins folded, unnamed keys none), and the default bindings giving the old fixed key map. */
 #include "testmain.h"
 
+#include "controls.h"
 #include "input.h"
 #include "kbdscan.h"
 #include "keymap.h"
+#include "keys.h"
 
+/* Through the default bindings, what the fixed key table gave before remapping: the same buttons. */
 static const struct {
 	const char *name;
 	uint8_t key;
@@ -31,6 +34,27 @@ static const struct {
 	{ "keypad Enter (E0 1C)",  KEY_KP_ENTER, BTN_ENTER },
 };
 
+static Controls defaults;
+
+static int setup(void **state)
+{
+	(void)state;
+	controls_defaults(&defaults);
+	return 0;
+}
+
+/* The old keymap_button: the button a scancode key gives with the default bindings, or -1. */
+static int default_button(uint8_t key)
+{
+	uint16_t b = controls_buttons(&defaults, keymap_key(key));
+
+	for (int i = 0; i < BTN_COUNT; i++)
+		if (b == BTN_BIT(i))
+			return i;
+	assert_int_equal(b, 0);                 /* never two buttons from one key */
+	return -1;
+}
+
 /* The key codes are the set-1 make codes (0x80 | code after E0), as kbdscan produces them. */
 static void key_codes_are_set1_make_codes(void **state)
 {
@@ -47,43 +71,85 @@ static void key_codes_are_set1_make_codes(void **state)
 	assert_int_equal(KEY_SPACE, 0x39);
 }
 
-static void game_keys_table(void **state)
+static void default_bindings_give_the_old_key_map(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(game_keys); i++) {
-		int b = keymap_button(game_keys[i].key);
+		int b = default_button(game_keys[i].key);
 
 		assert_row(b == game_keys[i].button, "%s (0x%02X): button %d, want %d",
 		    game_keys[i].name, game_keys[i].key, b, game_keys[i].button);
 	}
 }
 
-/* Every other key code, 0x00..0xFF, is not a game key. */
-static void all_other_keys_map_to_minus_one(void **state)
+/* Every other key code, 0x00..0xFF, gives no button with the defaults. */
+static void all_other_keys_give_no_button_by_default(void **state)
 {
 	(void)state;
 	for (int k = 0; k < KBD_KEYS; k++) {
 		bool listed = false;
-		int b = keymap_button((uint8_t)k);
 
 		for (size_t i = 0; i < ARRAY_LEN(game_keys); i++)
 			listed |= game_keys[i].key == k;
 		if (!listed)
-			assert_row(b == -1, "key 0x%02X: button %d, want -1", k, b);
+			assert_row(default_button((uint8_t)k) == -1, "key 0x%02X: button %d, want -1", k,
+			    default_button((uint8_t)k));
 	}
 }
 
-static void some_familiar_non_game_keys(void **state)
+/* Letters, digits, F-keys and the rest have names the player can bind. */
+static void scancodes_name_the_keys(void **state)
 {
-	static const uint8_t keys[] = {
-		0x00, KEY_1, KEY_LSHIFT, KEY_RSHIFT, 0x10 /* Q */, 0x1E /* A */, 0x0E /* Backspace */,
-		0x25 /* K */, 0x2D /* X */, 0xAC /* Z with an E0 prefix is not Z */,
-		0x0F /* Tab */, 0x3B /* F1 */, 0x47 /* keypad 7 */, 0xC7 /* Home */, 0x80, 0xFF,
+	static const struct {
+		uint8_t sc, key;
+	} rows[] = {
+		{ 0x01, GK_ESC }, { 0x02, GK_1 }, { 0x0B, GK_0 }, { 0x0E, GK_BACKSPACE }, { 0x0F, GK_TAB },
+		{ 0x10, GK_Q }, { 0x19, GK_P }, { 0x1E, GK_A }, { 0x26, GK_L }, { 0x2C, GK_Z }, { 0x32, GK_M },
+		{ 0x2A, GK_LSHIFT }, { 0x36, GK_RSHIFT }, { 0x39, GK_SPACE }, { 0x3A, GK_CAPS_LOCK },
+		{ 0x3B, GK_F1 }, { 0x44, GK_F10 }, { 0x57, GK_F11 }, { 0x58, GK_F12 }, { 0x56, GK_INTL },
+		{ 0x27, GK_SEMICOLON }, { 0x2B, GK_BACKSLASH }, { 0x35, GK_SLASH }, { 0x4C, GK_PAD_5 },
 	};
 
 	(void)state;
-	for (size_t i = 0; i < ARRAY_LEN(keys); i++)
-		assert_row(keymap_button(keys[i]) == -1, "key 0x%02X", keys[i]);
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++)
+		assert_row(keymap_key(rows[i].sc) == rows[i].key, "scancode 0x%02X: %s, want %s", rows[i].sc,
+		    key_name(keymap_key(rows[i].sc)), key_name(rows[i].key));
+}
+
+/* The grey keys are their twins (DOS games ignored E0); E0 keys without a twin are no named key. */
+static void grey_keys_are_their_twins_and_other_e0_keys_none(void **state)
+{
+	static const uint8_t twins[] = { 0x1C, 0x1D, 0x35, 0x38, 0x47, 0x48, 0x49, 0x4B, 0x4D, 0x4F, 0x50,
+	    0x51, 0x52, 0x53 };
+
+	(void)state;
+	for (int k = 0x80; k < KBD_KEYS; k++) {
+		bool twin = false;
+
+		for (size_t i = 0; i < ARRAY_LEN(twins); i++)
+			twin |= (k & 0x7F) == twins[i];
+		if (twin)
+			assert_row(keymap_key((uint8_t)k) == keymap_key((uint8_t)(k & 0x7F)) &&
+			    keymap_key((uint8_t)k) != GK_NONE, "E0 %02X: %s", k & 0x7F, key_name(keymap_key((uint8_t)k)));
+		else
+			assert_row(keymap_key((uint8_t)k) == GK_NONE, "E0 %02X: %s, want none", k & 0x7F,
+			    key_name(keymap_key((uint8_t)k)));
+	}
+	assert_int_equal(keymap_key(0x00), GK_NONE);
+	assert_int_equal(keymap_key(0x80 | 0x5B), GK_NONE);     /* left Windows key */
+}
+
+/* Every game key comes from some scancode: nothing the Controls screen could ask for is unreachable. */
+static void every_game_key_has_a_scancode(void **state)
+{
+	(void)state;
+	for (int g = GK_NONE + 1; g < GK_COUNT; g++) {
+		bool found = false;
+
+		for (int k = 0; k < 0x80; k++)
+			found |= keymap_key((uint8_t)k) == g;
+		assert_row(found, "%s has no scancode", key_name((uint8_t)g));
+	}
 }
 
 /* Kick was added after the others: its bit comes last, so recorded demos keep their meaning. */
@@ -103,9 +169,11 @@ static void kick_is_the_last_button(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(key_codes_are_set1_make_codes),
 	cmocka_unit_test(kick_is_the_last_button),
-	cmocka_unit_test(game_keys_table),
-	cmocka_unit_test(all_other_keys_map_to_minus_one),
-	cmocka_unit_test(some_familiar_non_game_keys),
+	cmocka_unit_test_setup(default_bindings_give_the_old_key_map, setup),
+	cmocka_unit_test_setup(all_other_keys_give_no_button_by_default, setup),
+	cmocka_unit_test(scancodes_name_the_keys),
+	cmocka_unit_test(grey_keys_are_their_twins_and_other_e0_keys_none),
+	cmocka_unit_test(every_game_key_has_a_scancode),
 };
 
 int main(int argc, char **argv)

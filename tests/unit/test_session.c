@@ -60,9 +60,11 @@ static void menu_cursor_wraps_both_ways_with_the_menu_sound(void **state)
 		uint8_t cursor;
 		const char *log;
 	} steps[] = {
-		{ UP, MENU_QUIT, "menu: cursor=3 quit" },
-		{ UP, MENU_DEMO, "menu: cursor=2 demo" },
-		{ DOWN, MENU_QUIT, "menu: cursor=3 quit" },
+		{ UP, MENU_QUIT, "menu: cursor=4 quit" },
+		{ UP, MENU_DEMO, "menu: cursor=3 demo" },
+		{ UP, MENU_CONTROLS, "menu: cursor=2 controls" },
+		{ DOWN, MENU_DEMO, "menu: cursor=3 demo" },
+		{ DOWN, MENU_QUIT, "menu: cursor=4 quit" },
 		{ DOWN, MENU_NEW_GAME, "menu: cursor=0 new game" },
 		{ DOWN, MENU_INSTRUCTIONS, "menu: cursor=1 instructions" },
 	};
@@ -84,11 +86,13 @@ static void menu_cursor_wraps_both_ways_with_the_menu_sound(void **state)
 	assert_int_equal(s.cursor, MENU_INSTRUCTIONS);
 }
 
-static void menu_labels_name_the_four_choices(void **state)
+static void menu_labels_name_the_five_choices(void **state)
 {
 	(void)state;
+	assert_int_equal(MENU_COUNT, 5);
 	assert_string_equal(menu_labels[MENU_NEW_GAME], "New game");
 	assert_string_equal(menu_labels[MENU_INSTRUCTIONS], "Instructions");
+	assert_string_equal(menu_labels[MENU_CONTROLS], "Controls");
 	assert_string_equal(menu_labels[MENU_DEMO], "Demo");
 	assert_string_equal(menu_labels[MENU_QUIT], "Quit");
 }
@@ -103,8 +107,9 @@ static void each_menu_choice_leads_where_it_should(void **state)
 	} rows[] = {
 		{ 0, SESSION_PLAYING, false },
 		{ 1, SESSION_INSTRUCTIONS, false },
-		{ 2, SESSION_PLAYING, true },
-		{ 3, SESSION_HALTED, false },
+		{ 2, SESSION_CONTROLS, false },
+		{ 3, SESSION_PLAYING, true },
+		{ 4, SESSION_HALTED, false },
 	};
 	static const uint16_t keys[] = { ENTER, FIRE, JUMP };
 
@@ -361,8 +366,8 @@ static void demo_source_hook_feeds_the_world_until_it_ends(void **state)
 	(void)state;
 	session_init(&s, &hooks);
 	press(ENTER);
-	press(DOWN);
-	press(DOWN);
+	press(UP);
+	press(UP);
 	press(ENTER);
 	assert_int_equal(s.mode, SESSION_PLAYING);
 	assert_true(s.demo);
@@ -432,7 +437,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(enter_space_or_jump_on_the_title_open_the_menu, fresh_session),
 		cmocka_unit_test_setup(other_keys_on_the_title_stay_there, fresh_session),
 		cmocka_unit_test_setup(menu_cursor_wraps_both_ways_with_the_menu_sound, fresh_session),
-		cmocka_unit_test_setup(menu_labels_name_the_four_choices, fresh_session),
+		cmocka_unit_test_setup(menu_labels_name_the_five_choices, fresh_session),
 		cmocka_unit_test_setup(each_menu_choice_leads_where_it_should, fresh_session),
 		cmocka_unit_test_setup(new_game_starts_level_1_of_the_episode_with_fresh_stats, fresh_session),
 		cmocka_unit_test_setup(escape_on_the_menu_goes_back_to_the_title, fresh_session),
