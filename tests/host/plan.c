@@ -111,7 +111,7 @@ static void make_field(const Search *s, int k)
 	int n = s->count, cells = level.map.w * level.map.h;
 	int *start = calloc((size_t)n + 2, sizeof *start), *adj = malloc(((size_t)s->edges + 1) * sizeof *adj);
 	int *dist = malloc((size_t)n * sizeof *dist), *queue = malloc((size_t)n * sizeof *queue);
-	int head = 0, tail = 0;
+	int head = 0, tail = 0, goals;
 
 	for (int i = 0; i < s->edges; i++)
 		if (s->edge_to[i] >= 0)
@@ -126,6 +126,7 @@ static void make_field(const Search *s, int k)
 		if (dist[i] == 0)
 			queue[tail++] = i;
 	}
+	goals = tail;
 	while (head < tail) {
 		int v = queue[head++];
 
@@ -144,7 +145,7 @@ static void make_field(const Search *s, int k)
 		if (dist[i] >= 0 && map_inside(&level.map, a->x, a->y) && dist[i] < field[k][a->y * level.map.w + a->x])
 			field[k][a->y * level.map.w + a->x] = dist[i];
 	}
-	printf("goal %d: %d goal states, %d states lead there\n", k, tail ? 1 : 0, tail);
+	printf("goal %d: %d states at it, %d lead there\n", k, goals, tail);
 	free(start);
 	free(adj);
 	free(dist);
