@@ -177,7 +177,6 @@ bool demo_check(const uint8_t *data, size_t len, DemoHeader *out, char *err, siz
 	TextBuf m;
 	DemoHeader h = { 0 };
 	size_t crc_at, want;
-	uint32_t file_crc, crc;
 
 	tb_init(&m, err, errlen);
 	tb_str(&m, "demo: ");
@@ -194,16 +193,8 @@ bool demo_check(const uint8_t *data, size_t len, DemoHeader *out, char *err, siz
 		tb_udec(&m, want);
 		return false;
 	}
-	file_crc = rd32(data + crc_at);
-	crc = crc32_update(0, data, crc_at);
-	if (crc != file_crc) {
-		tb_str(&m, "CRC mismatch (file ");
-		tb_hex(&m, file_crc, 8);
-		tb_str(&m, ", computed ");
-		tb_hex(&m, crc, 8);
-		tb_char(&m, ')');
+	if (!tb_crc_matches(&m, data, crc_at))
 		return false;
-	}
 	if (!check_runs(data + DEMO_HEADER_SIZE, &h, &m))
 		return false;
 	if (out)

@@ -34,11 +34,6 @@ static uint16_t rd16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /*
  * Why a cell value is invalid, or NULL when it is fine. Cells 9.. are solid
  * tiles 1..; solid tile 0 (EMPTY) would be cell 8, which is a path step.
@@ -208,7 +203,6 @@ bool level_check(const uint8_t *data, size_t len, LevelHeader *out, char *err, s
 	TextBuf m;
 	LevelHeader h;
 	size_t cells_at = LEVEL_HEADER_SIZE, actors_at, crc_at, want;
-	uint32_t file_crc, crc;
 
 	msg_start(&m, err, errlen);
 	if (!check_header(data, len, &h, &m) || !tb_name_field(&m, &level_name, data + 14, h.name))
@@ -229,16 +223,8 @@ bool level_check(const uint8_t *data, size_t len, LevelHeader *out, char *err, s
 		tb_udec(&m, want);
 		return false;
 	}
-	file_crc = rd32(data + crc_at);
-	crc = crc32_update(0, data, crc_at);
-	if (crc != file_crc) {
-		tb_str(&m, "CRC mismatch (file ");
-		tb_hex(&m, file_crc, 8);
-		tb_str(&m, ", computed ");
-		tb_hex(&m, crc, 8);
-		tb_char(&m, ')');
+	if (!tb_crc_matches(&m, data, crc_at))
 		return false;
-	}
 	if (!check_cells(data + cells_at, &h, &m) || !check_actors(data + actors_at, &h, &m))
 		return false;
 	if (out)

@@ -1,8 +1,9 @@
-/* textbuf.c: the one text builder behind trace lines and file error messages; name fields checked with a message. */
+/* textbuf.c: the one text builder behind trace lines and file error messages; the header, CRC and name checks both file loaders share. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "crc32.h"
 #include "textbuf.h"
 
 void tb_init(TextBuf *t, char *buf, size_t size)
@@ -73,6 +74,22 @@ bool tb_has_header(TextBuf *t, const uint8_t *data, size_t len, size_t header)
 		return false;
 	}
 	return true;
+}
+
+bool tb_crc_matches(TextBuf *t, const uint8_t *data, size_t crc_at)
+{
+	const uint8_t *p = data + crc_at;
+	uint32_t file_crc = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	uint32_t crc = crc32_update(0, data, crc_at);
+
+	if (crc == file_crc)
+		return true;
+	tb_str(t, "CRC mismatch (file ");
+	tb_hex(t, file_crc, 8);
+	tb_str(t, ", computed ");
+	tb_hex(t, crc, 8);
+	tb_char(t, ')');
+	return false;
 }
 
 bool text_equal(const char *a, const char *b)

@@ -39,6 +39,9 @@ bool tb_name_field(TextBuf *t, const NameField *f, const uint8_t *p, char *out);
 /* A file's data is there and holds its header; else false and the reason in t. */
 bool tb_has_header(TextBuf *t, const uint8_t *data, size_t len, size_t header);
 
+/* The file's CRC-32 of bytes 0..crc_at-1 equals the u32 (little-endian) stored at crc_at; else false and why. */
+bool tb_crc_matches(TextBuf *t, const uint8_t *data, size_t crc_at);
+
 bool text_equal(const char *a, const char *b);          /* same NUL-terminated text (strcmp == 0) */
 
 #endif

@@ -113,6 +113,22 @@ static void a_header_needs_data_and_room(void **state)
 	assert_int_equal(t.len, 0);
 }
 
+/* "123456789" has the CRC-32 0xCBF43926 (zlib's check value); stored little-endian after the bytes. */
+static void a_file_crc_is_checked_with_both_values_named(void **state)
+{
+	uint8_t data[13] = { '1', '2', '3', '4', '5', '6', '7', '8', '9', 0x26, 0x39, 0xF4, 0xCB };
+	char buf[96];
+	TextBuf t;
+
+	(void)state;
+	tb_init(&t, buf, sizeof buf);
+	assert_true(tb_crc_matches(&t, data, 9));
+	assert_int_equal(t.len, 0);
+	data[0] = '0';
+	assert_false(tb_crc_matches(&t, data, 9));
+	assert_non_null(strstr(buf, "CRC mismatch (file 0xCBF43926, computed 0x"));
+}
+
 /* Names match whole: no prefix, no longer text. */
 static void text_equal_is_whole_text_equality(void **state)
 {
@@ -133,6 +149,7 @@ static const struct CMUnitTest tests[] = {
 	T(a_name_problem_is_appended),
 	T(a_header_needs_data_and_room),
 	T(text_equal_is_whole_text_equality),
+	T(a_file_crc_is_checked_with_both_values_named),
 };
 
 int main(int argc, char **argv)
