@@ -82,6 +82,10 @@ static bool via_boss[MAX_VIA];          /* ... or, for a boss goal, the bosses a
 static int nvia;
 static bool die;
 
+/* world_copy's two pieces cover everything: the map comes first, the actors right after it. */
+_Static_assert(offsetof(World, map) == 0 &&
+    offsetof(World, actors) - sizeof(Map) < _Alignof(Actor), "World's layout changed: fix world_copy");
+
 /* Copies a world, skipping the unused map cells (most of the structure). */
 static void world_copy(World *dst, const World *src)
 {
