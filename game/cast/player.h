@@ -1,4 +1,4 @@
-/* player.h: what the player's action functions share (player.c, player_air.c, player_kick.c, weapons.c). */
+/* player.h: what the player's action functions share (player.c, player_air.c, player_kick.c); weapons: weapons.h. */
 #ifndef GAME_PLAYER_H
 #define GAME_PLAYER_H
 
@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "actor.h"
+#include "weapons.h"
 #include "world.h"
 
 /*
@@ -25,15 +26,6 @@
 
 #define KICK_REACH          1           /* tiles in front of the body a kick reaches */
 #define KICK_REPEATS        3           /* extra kicks while the key stays down (Tommy: nkicks < 4) */
-
-#define MAX_BULLETS         9           /* alive at once (seed 004; see weapons.c for the fix) */
-#define SHOT_GAP_FRAMES     2           /* Tommy: a bullet when shoot_time > 15 ticks = every 2nd frame */
-#define BULLET_SPEED        3           /* tiles per frame (Tommy: 13 px a frame, "fast") */
-#define MAX_BOMBS           9           /* carried at most */
-#define BOMB_FUSE_FRAMES    8           /* a dropped bomb burns this many frames, then explodes */
-#define EXPLOSION_FRAMES    3           /* frames the blast is shown */
-#define BLAST_RADIUS        2           /* tiles around the bomb's tile the blast reaches */
-#define EXPLOSION_EMBERS    4           /* shards thrown by an explosion */
 
 /*
  * Actor fields as the player uses them (seed 004 keeps the same kind of
@@ -66,9 +58,5 @@ void player_step(World *w, Actor *a, int dx);   /* one tile, slopes climbed and 
  */
 ActorTick player_ground_choice(World *w, Actor *a);
 bool player_ground_leave(Actor *a, World *w, ActorTick self);
-
-/* weapons.c */
-void player_fire(Actor *a, World *w);           /* a bullet if Fire is down, the gap is over and one is free */
-void player_drop_bomb(Actor *a, World *w);      /* on a Bomb press, if one is carried and there is room */
 
 #endif

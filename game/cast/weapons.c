@@ -7,7 +7,8 @@
 #include "assets.h"
 #include "collide.h"
 #include "dir.h"
-#include "player.h"
+#include "input.h"
+#include "weapons.h"
 #include "world.h"
 
 /*
@@ -64,7 +65,7 @@ static bool launch_bullet(World *w, const Actor *p)
  */
 void player_fire(Actor *a, World *w)
 {
-	if (!(player_held(w, BTN_FIRE) || player_pressed(w, BTN_FIRE)) || w->shot_wait)
+	if (!input_down(&w->in, BTN_FIRE) || w->shot_wait)
 		return;
 	if (launch_bullet(w, a)) {
 		w->shot_wait = SHOT_GAP_FRAMES;
@@ -144,7 +145,7 @@ void player_drop_bomb(Actor *a, World *w)
 {
 	int x;
 
-	if (!player_pressed(w, BTN_BOMB) || w->bombs == 0)
+	if (!input_pressed(&w->in, BTN_BOMB) || w->bombs == 0)
 		return;
 	x = a->dir > 0 ? a->x + image_tiles_w(actor_image(a)) : a->x - image_tiles_w(IMG_BOMB_LIT0);
 	if (!cell_free(w, x, a->y) || !spawn_now(w, ACT_BOMB, x, a->y, a->dir))
@@ -181,7 +182,8 @@ static void explode(Actor *a, World *w)
 	a->x = (int16_t)(bx - image_tiles_w(IMG_EXPLOSION0) / 2);      /* the fireball centred on the bomb */
 	a->y = (int16_t)(by + image_tiles_h(IMG_EXPLOSION0) / 2);
 	anim_set_action(&a->anim, ACTION_EXPLOSION);
-	player_go(a, act_explosion);
+	a->tick = act_explosion;
+	a->timer = 0;
 	act_explosion(a, w);
 	world_request_sound(w, SND_EXPLOSION);
 	for (int i = 0; i < EXPLOSION_EMBERS; i++)

@@ -2,6 +2,7 @@
 #ifndef GAME_INPUT_H
 #define GAME_INPUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Game buttons (bit numbers in GameInput.held / .pressed). */
@@ -30,5 +31,16 @@ typedef struct GameInput {
 	uint16_t held;
 	uint16_t pressed;
 } GameInput;
+
+static inline bool input_pressed(const GameInput *in, int b)
+{
+	return (in->pressed & BTN_BIT(b)) != 0;
+}
+
+/* Held at the tick's end, or pressed during it (a tap inside one tick). */
+static inline bool input_down(const GameInput *in, int b)
+{
+	return ((in->held | in->pressed) & BTN_BIT(b)) != 0;
+}
 
 #endif
