@@ -65,7 +65,7 @@ bool actor_pounce(World *w, Actor *victim);     /* actor_hit(w, victim, HIT_POUN
 /* Shared helpers for movers on the tile grid. */
 int actor_image(const Actor *a);
 bool actor_on_ground(const World *w, const Actor *a);
-bool actor_step_x(World *w, Actor *a, int dx);  /* one tile, if the leading edge is free */
+bool actor_step_x(World *w, Actor *a, int dx);  /* one tile unless blocked; MOVE_SLOPED also lifts a tile */
 int actor_fall(World *w, Actor *a, int tiles);  /* tiles actually fallen */
 
 /* The rest of the player's chain (player.c, player_air.c, player_kick.c). */

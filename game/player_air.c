@@ -133,7 +133,7 @@ static bool can_cling(const World *w, const Actor *a, int dx)
 
 	if (!dx || actor_on_ground(w, a))
 		return false;
-	if (test_sprite_move(&w->map, dx < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + dx, a->y) == MOVE_FREE)
+	if (test_sprite_block(&w->map, dx < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + dx, a->y) == MOVE_FREE)
 		return false;
 	return (map_attr_at(&w->map, side, a->y - image_tiles_h(img) + 1) & TILE_CAN_CLING) != 0;
 }
