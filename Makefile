@@ -36,7 +36,7 @@ GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster
 # shell: the session (title, menu, pause, interstitials), the episode, the level exit
 GAME_SRC   += game/exit.c game/episode.c game/session.c game/screens.c
 # creatures: damage reactions, floating points, walkers, plants, the boss
-GAME_SRC   += game/damage.c game/floater.c game/enemies.c game/plants.c game/boss.c
+GAME_SRC   += game/damage.c game/floater.c game/enemies.c game/plants.c game/boss.c game/footswitch.c
 # demos: the file format, recorder and player; the per-tick state dump
 GAME_SRC   += game/demo.c game/demoreel.c game/dump.c
 # controls: game keys and their names, the bindings, the Controls screen, the keyboard into session input

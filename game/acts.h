@@ -29,7 +29,12 @@ void act_parachute_drift(Actor *self, World *w);
 void act_parachute_walk(Actor *self, World *w);
 /* items.c */
 void act_prize(Actor *self, World *w);
-void act_foot_switch(Actor *self, World *w);
+void act_foot_switch(Actor *self, World *w);   /* footswitch.c */
+/*
+ * The player on the switch's knob pushes it (and recoils) if it can take a
+ * push; true if it did. Part of act_foot_switch; the route search calls it.
+ */
+bool foot_switch_touch(World *w, Actor *sw);
 void act_satellite(Actor *self, World *w);
 void act_frozen_friend(Actor *self, World *w);
 void act_friend_leave(Actor *self, World *w);   /* thawed, walking off */
@@ -76,6 +81,7 @@ void act_player_look_up(Actor *self, World *w);
 void act_player_look_down(Actor *self, World *w);
 void act_player_land(Actor *self, World *w);
 void act_player_cling(Actor *self, World *w);
+void act_player_recoil(Actor *self, World *w);  /* a small pounce bounce (player_recoil) */
 void act_player_begin_kick(Actor *self, World *w);
 void act_player_kick(Actor *self, World *w);
 
