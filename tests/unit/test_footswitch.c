@@ -3,6 +3,7 @@
 
 #include "assets.h"
 #include "collide.h"
+#include "play.h"
 #include "sound.h"
 
 #define FLOOR 20                        /* brick row; the knob starts in it at columns 10-11 */
