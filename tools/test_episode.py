@@ -25,9 +25,11 @@ import level2bin  # noqa: E402
 
 RULES = level2bin.Rules()
 KIND = {v: k for k, v in RULES.kinds.items()}
-EPISODE = ("e1l1", "e1l2", "e1l3")
+EPISODE = tuple("e1l%d" % n for n in range(1, 11))
+BOSS_LEVEL = "e1l10"
 MAX_LEVEL_ACTORS = 64                   # half the pool: room for shards, prizes and spawned creatures
 PATH_STEP = {1: (0, -1), 2: (1, -1), 3: (1, 0), 4: (1, 1), 5: (0, 1), 6: (-1, 1), 7: (-1, 0), 8: (-1, -1)}
+PRIZES = ("GOURD", "TOMATO", "DIAMOND", "EMERALD", "HAMBURGER")
 FOUNTAIN_RISE = {"FOUNTAIN_6": 6, "FOUNTAIN_9": 9, "FOUNTAIN_12": 12, "FOUNTAIN_15": 15}
 
 # What each level must hold: actor kinds (at least one each) and tiles (by name).
@@ -37,8 +39,21 @@ TEACHES = {
 	"e1l2": (("PLAYER", "EXIT", "FOOT_SWITCH", "PLATFORM", "FOUNTAIN_9", "FOUNTAIN_12", "TULIP",
 	          "EYE_PLANT", "SCORPION", "SATELLITE", "FROZEN_FRIEND", "BOMB_PICKUP", "HOPPER"),
 	         ("VINE_WALL", "SLOPE_ROCK_UR", "SLOPE_ROCK_UL", "SPIKES")),
-	"e1l3": (("PLAYER", "EXIT", "BOSS", "HAMBURGER", "BOMB_PICKUP"), ("SPIKES",)),
+	"e1l3": (("PLAYER", "EXIT", "BARREL", "BASKET", "CRITTER", "HOPPER", "SLUG", "DIAMOND"), ("PLANK", "SPIKES")),
+	"e1l4": (("PLAYER", "EXIT", "FOOT_SWITCH", "PLATFORM", "BOMB_PICKUP", "CRITTER", "SLUG", "BARREL"),
+	         ("SWITCH_KNOB_L", "SPIKES")),
+	"e1l5": (("PLAYER", "EXIT", "FOUNTAIN_6", "FOUNTAIN_9", "FOUNTAIN_12", "FOUNTAIN_15", "TULIP", "EYE_PLANT",
+	          "HOPPER", "SLUG"), ("MUD", "SPIKES")),
+	"e1l6": (("PLAYER", "EXIT", "SLUG", "CRITTER", "HOPPER"), ("PLANK", "SPIKES")),
+	"e1l7": (("PLAYER", "EXIT", "SCORPION", "EYE_PLANT", "TULIP", "SATELLITE", "FROZEN_FRIEND", "SLUG"),
+	         ("CAVE_ROCK", "CAVE_BACK", "SPIKES")),
+	"e1l8": (("PLAYER", "EXIT", "CRITTER", "HOPPER", "SLUG", "BARREL", "BASKET"), ("HEDGE_FRONT", "SPIKES")),
+	"e1l9": (("PLAYER", "EXIT", "SCORPION", "TULIP", "EYE_PLANT", "FOUNTAIN_12", "SATELLITE", "SLUG"),
+	         ("ICE", "SPIKES")),
+	"e1l10": (("PLAYER", "EXIT", "BOSS", "HAMBURGER", "BOMB_PICKUP"), ("SPIKES",)),
 }
+# Every level after the first two hides at least one prize behind a tile drawn in front of the player.
+SECRETS_FROM = 3
 
 
 def tile_attrs(name):
@@ -99,7 +114,9 @@ def level(stem):
 class EpisodeTest(unittest.TestCase):
 
 	def test_levels_convert_and_carry_their_titles(self):
-		titles = {"e1l1": "Meadow", "e1l2": "Mudworks", "e1l3": "Fortress"}     # shown between levels
+		titles = {"e1l1": "Meadow", "e1l2": "Mudworks", "e1l3": "Orchard", "e1l4": "Liftworks",
+		          "e1l5": "Geysers", "e1l6": "Ascent", "e1l7": "Deep Cave", "e1l8": "Hedgerow",
+		          "e1l9": "Scorpion Ridge", "e1l10": "Fortress"}                # shown between levels
 		for stem in EPISODE:
 			lv = level(stem)
 			self.assertEqual(lv.name, titles[stem])
@@ -150,7 +167,8 @@ class EpisodeTest(unittest.TestCase):
 		                    for x in range(lv.w) for y in range(lv.h)), "e1l2 has nothing to cling to")
 
 	def test_the_boss_level_is_last_and_has_a_boss(self):
-		self.assertEqual(len(level("e1l3").of("BOSS")), 1)
+		self.assertEqual(EPISODE[-1], BOSS_LEVEL)
+		self.assertEqual(len(level(BOSS_LEVEL).of("BOSS")), 1)
 		for stem in EPISODE[:-1]:
 			self.assertFalse(level(stem).of("BOSS"), stem)
 
@@ -217,7 +235,15 @@ class EpisodeTest(unittest.TestCase):
 		with open(os.path.join(REPO, "Makefile")) as f:
 			m = re.search(r"^LEVEL_SRC\s*:=((?:.*\\\n)*.*)$", f.read(), re.M)
 		names = re.findall(r"game/levels/(\w+)\.tmj", m.group(1))
-		self.assertEqual(names[:3], list(EPISODE))
+		self.assertEqual(names[:len(EPISODE)], list(EPISODE))
+
+	def test_levels_hide_prizes_behind_tiles_in_front(self):
+		"""A secret: a prize on a cell drawn in front of the player (a hedge), so it cannot be seen."""
+		for stem in EPISODE[SECRETS_FROM - 1:]:
+			lv = level(stem)
+			hidden = [(k, x, y) for k, x, y in lv.actors
+			          if RULES.kinds.get(k) is not None and k in PRIZES and lv.attr(x, y) & 0x20]
+			self.assertTrue(hidden, "%s hides no prize" % stem)
 
 
 class Ascii2tmjTest(unittest.TestCase):
@@ -329,11 +355,11 @@ class RouteTest(unittest.TestCase):
 		report("e1l2 --avoid scorpions", out)
 
 	def test_the_exit_is_reachable_over_the_boss(self):
-		lv = level("e1l3")
+		lv = level(BOSS_LEVEL)
 		(x, y), = lv.of("BOSS")
-		rc, out = reach(["e1l3", "--avoid", "%d,%d,%d,%d" % (x - 6, y - 7, x + 8, y)])
+		rc, out = reach([BOSS_LEVEL, "--avoid", "%d,%d,%d,%d" % (x - 6, y - 7, x + 8, y)])
 		self.assertEqual(rc, 0, out)
-		report("e1l3 --avoid boss", out)
+		report(BOSS_LEVEL + " --avoid boss", out)
 
 
 if __name__ == "__main__":
