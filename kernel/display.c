@@ -45,12 +45,13 @@ void display_init(const BootInfo *b)
 			fb_set_palette(gfx_palette);
 			if (b->fb.kind == FB_INDEXED) {
 				/* NOTE: an indexed mode's palette lives in the VGA DAC: the only port writes. */
-				vga_load_palette(gfx_palette);
+				vga_load_dac(0, gfx_palette, GFX_COLORS);
 				klog("display: 8-bit indexed: EGA colours loaded into DAC entries 0-15\n");
 			}
 			fb_show(page_px[fb_front]);
-			klog("display: framebuffer %ux%u, picture x%d at %d,%d; VGA registers untouched\n",
-			    (unsigned)b->fb.width, (unsigned)b->fb.height, fb_scale(), fb_left(), fb_top());
+			klog("display: framebuffer %ux%u, picture x%d at %d,%d; %s\n",
+			    (unsigned)b->fb.width, (unsigned)b->fb.height, fb_scale(), fb_left(), fb_top(),
+			    b->fb.kind == FB_INDEXED ? "no VGA register but the DAC touched" : "VGA registers untouched");
 			return;
 		}
 	}
