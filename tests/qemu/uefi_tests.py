@@ -76,6 +76,33 @@ def screen_size(m):
         return img.size
 
 
+def test_harness_framebuffer(ctx):
+    """Host-only: a synthetic framebuffer screendump (x3, centred on 1024x768) maps back to its
+    frame; a stray border pixel or a block that is not one colour is refused."""
+    import random
+    from PIL import Image
+    rng = random.Random(112)
+    frame = image.Frame(bytes(rng.randrange(16) for _ in range(image.SCREEN_W * image.SCREEN_H)))
+    w, h = 1024, 768
+    scale, left, top = image.framebuffer_layout(w, h)
+    assert (scale, left, top) == (3, 32, 84), "layout of 1024x768: %r" % ((scale, left, top),)
+    small = frame.to_image()
+    shot = Image.new("RGB", (w, h))
+    shot.paste(small.resize((320 * scale, 200 * scale), Image.NEAREST), (left, top))
+    assert image.frame_from_framebuffer(shot) == frame, "scaled screendump does not map back"
+    for what, xy, colour in (("border pixel", (5, 5), (85, 85, 85)),
+                             ("pixel inside a block", (left + 3 * 100 + 1, top + 3 * 50 + 2), (1, 2, 3))):
+        bad = shot.copy()
+        bad.putpixel(xy, colour if what.startswith("border") else
+                     tuple(255 - c for c in shot.getpixel(xy)))
+        try:
+            image.frame_from_framebuffer(bad, source=what)
+        except image.ImageError as err:
+            ctx.note("refused: %s" % err)
+            continue
+        raise AssertionError("a wrong %s was not noticed" % what)
+
+
 def tests(checks):
     """The UEFI tests, given run_tests.py's checks: boot_ready(ctx, m), title(ctx, m),
     hold_right(ctx, m), freeze(ctx, m) and the whole tests speaker and demo_parity."""
@@ -94,7 +121,7 @@ def tests(checks):
         checks["freeze"](ctx, m)
         check_framebuffer(ctx, m, screen_size(m), bpp)
 
-    out = []
+    out = [("harness_framebuffer", test_harness_framebuffer, (), ())]
     for name, settings in CONFIGS.items():
         out.append(("uefi_" + name, on_uefi(settings, live), (), ("title_boot.png",)))
         out.append(("uefi_%s_freeze" % name, on_uefi(settings, freeze), (), ("ticks_280.png",)))
