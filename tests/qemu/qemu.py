@@ -30,11 +30,15 @@ BOOT_PATHS = ("cdrom", "hdd", "usb")
 OVMF64 = "/usr/share/ovmf/OVMF.fd"
 OVMF32_CODE = "/usr/share/OVMF/OVMF32_CODE_4M.secboot.fd"
 OVMF32_VARS = "/usr/share/OVMF/OVMF32_VARS_4M.fd"
+OVMF64_SB_CODE = "/usr/share/OVMF/OVMF_CODE_4M.secboot.fd"
+OVMF64_SB_VARS = "/usr/share/OVMF/OVMF_VARS_4M.ms.fd"     # Microsoft's keys enrolled: Secure Boot on
 FIRMWARES = {
     "bios": {"binary": QEMU_BINARY, "machine": None},
     "ovmf64": {"binary": "qemu-system-x86_64", "machine": "q35", "files": (OVMF64,), "package": "ovmf"},
     "ovmf32": {"binary": "qemu-system-i386", "machine": "q35,smm=on", "files": (OVMF32_CODE, OVMF32_VARS),
                "package": "ovmf-ia32"},
+    "ovmf64_secure_boot": {"binary": "qemu-system-x86_64", "machine": "q35,smm=on",
+                           "files": (OVMF64_SB_CODE, OVMF64_SB_VARS), "package": "ovmf"},
 }
 # Graphics: the standard VGA (legacy ports + the bochs VBE), or cards with no legacy VGA at all.
 VIDEOS = {
@@ -224,11 +228,12 @@ class Machine:
             args += ["-M", fw["machine"]]
         if self.firmware == "ovmf64":
             args += ["-bios", OVMF64]
-        elif self.firmware == "ovmf32":
-            vars_copy = os.path.join(self.outdir, "ovmf32-vars.fd")
-            shutil.copyfile(OVMF32_VARS, vars_copy)
+        elif self.firmware in ("ovmf32", "ovmf64_secure_boot"):
+            code, variables = fw["files"]       # SMM firmware: code and a writable copy of the variables
+            vars_copy = os.path.join(self.outdir, "ovmf-vars.fd")
+            shutil.copyfile(variables, vars_copy)
             args += ["-global", "driver=cfi.pflash01,property=secure,value=on",
-                     "-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + OVMF32_CODE,
+                     "-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + code,
                      "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
         if self.boot == "cdrom":
             args += ["-cdrom", self.iso, "-boot", "order=d"]

@@ -103,6 +103,19 @@ def test_harness_framebuffer(ctx):
         raise AssertionError("a wrong %s was not noticed" % what)
 
 
+def test_secure_boot_refused(ctx):
+    """With Secure Boot on (OVMF with Microsoft's keys), the firmware refuses the image's
+    unsigned GRUB with `Access Denied` and the kernel never starts: what docs/uefi.md tells the
+    player (switch Secure Boot off). If this ever boots, the docs are wrong."""
+    m = ctx.machine(firmware="ovmf64_secure_boot")
+    line = m.wait_for(r"BdsDxe: failed to load Boot\d+ \"UEFI QEMU DVD-ROM[^\"]*\" .*: (.*)$", READY_TIMEOUT_S)
+    assert line.group(1).strip() == "Access Denied", "the firmware said %r, want Access Denied" % line.group(1)
+    m.wait_for(r"BdsDxe: No bootable option or device was found", 20.0)
+    text = m.serial()
+    assert "Shardfall kernel" not in text and "Welcome to GRUB" not in text, "GRUB or the kernel ran"
+    ctx.note("Secure Boot on: %s" % line.group(0).strip())
+
+
 def tests(checks):
     """The UEFI tests, given run_tests.py's checks: boot_ready(ctx, m), title(ctx, m),
     hold_right(ctx, m), freeze(ctx, m) and the whole tests speaker and demo_parity."""
@@ -132,4 +145,5 @@ def tests(checks):
     out.append(("uefi_demo_parity", on_uefi(dict(firmware="ovmf64", video="bochs-display"),
                                             checks["demo_parity"]), (), ()))
     out.append(("uefi_speaker_blip", on_uefi(dict(firmware="ovmf64"), checks["speaker"]), (), ()))
+    out.append(("uefi_secure_boot_refused", test_secure_boot_refused, (), ()))
     return out
