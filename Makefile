@@ -71,11 +71,11 @@ HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
+.PHONY: all iso run run-uefi run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
         deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
 all: $(KERNEL)
 
-deps-build deps-run deps-test: deps-%:
+deps-build deps-run deps-run-uefi deps-test: deps-%:
 	@sh tools/deps.sh $*
 
 $(B)/gen/assets.c $(B)/gen/assets.h: tools/gfx2c.py $(ASSETS)
@@ -219,6 +219,12 @@ run: deps-run
 	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
 	$(RUN_PREP)
 	$(QEMU_RUN)
+
+# The same image under UEFI (OVMF, 64-bit): the game on GRUB's framebuffer (docs/uefi.md).
+run-uefi: deps-run-uefi
+	@$(MAKE) --no-print-directory iso
+	$(RUN_PREP)
+	$(subst $(QEMU) ,qemu-system-x86_64 -M q35 -bios /usr/share/ovmf/OVMF.fd ,$(subst -m 64,-m 128,$(QEMU_RUN)))
 
 run-gdb: deps-run
 	@$(MAKE) --no-print-directory iso
