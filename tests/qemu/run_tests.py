@@ -246,7 +246,7 @@ def crash_test(kind):
 
     def test(ctx):
         m = ctx.machine(opts="crashtest=" + kind)
-        head = m.wait_for(RE_PANIC, READY_TIMEOUT_S)
+        head = m.wait_for(RE_PANIC, ctx.ready_timeout)
         m.wait_for(r"^PANIC: halted$", 5.0)
         assert int(head.group(1)) == vector and head.group(2) == mnemonic, (
             "got %r, want exception %d (#%s ...)" % (head.group(0), vector, mnemonic))
@@ -478,7 +478,7 @@ TESTS = [
      for name in sorted(demo_tests.EPISODE_DEMOS)]
 TESTS += uefi_tests.tests({     # tests/qemu/uefi_tests.py: the same checks under UEFI firmware
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
-    "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity,
+    "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),
 })
 
 
@@ -512,7 +512,7 @@ def run_one(name, func, writes, args, print_lock):
     finally:
         if ctx:
             ctx.close()
-    if ok and ctx and not name.startswith("crashtest_"):
+    if ok and ctx and "crashtest_" not in name:
         panics = [l for m in ctx.machines for l in m.serial_lines() if l.startswith("PANIC")]
         if panics:
             ok, reason = False, "unexpected panic: %s" % panics[0]

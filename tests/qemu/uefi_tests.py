@@ -118,7 +118,7 @@ def test_secure_boot_refused(ctx):
 
 def tests(checks):
     """The UEFI tests, given run_tests.py's checks: boot_ready(ctx, m), title(ctx, m),
-    hold_right(ctx, m), freeze(ctx, m) and the whole tests speaker and demo_parity."""
+    hold_right(ctx, m), freeze(ctx, m) and the whole tests speaker, demo_parity and crash_ud."""
 
     def live(ctx):
         m = ctx.machine()
@@ -145,5 +145,7 @@ def tests(checks):
     out.append(("uefi_demo_parity", on_uefi(dict(firmware="ovmf64", video="bochs-display"),
                                             checks["demo_parity"]), (), ()))
     out.append(("uefi_speaker_blip", on_uefi(dict(firmware="ovmf64"), checks["speaker"]), (), ()))
+    out.append(("uefi_crashtest_ud", on_uefi(dict(firmware="ovmf64", video="ramfb"), checks["crash_ud"]),
+                (), ("panic_ud.png", "title_boot.png")))
     out.append(("uefi_secure_boot_refused", test_secure_boot_refused, (), ()))
     return out
