@@ -8,6 +8,7 @@
 #include "demo_io.h"
 #include "display.h"
 #include "frame.h"
+#include "hud.h"
 #include "input.h"
 #include "io.h"
 #include "kbdscan.h"
