@@ -133,12 +133,24 @@ static void put_span(const uint8_t *src, int y, int x0, int x1)
 	uint8_t *p = line;
 	size_t n;
 
-	for (int x = x0; x < x1; x++) {
-		uint32_t v = fb.value[src[y * FB_SRC_W + x] & (FB_COLORS - 1)];
+	if (bytes == 4) {                       /* the usual GOP pixel: whole words */
+		uint32_t *q = (uint32_t *)(void *)line;
 
-		for (int k = 0; k < s; k++)
-			for (int b = 0; b < bytes; b++)
-				*p++ = (uint8_t)(v >> (8 * b));
+		for (int x = x0; x < x1; x++) {
+			uint32_t v = fb.value[src[y * FB_SRC_W + x] & (FB_COLORS - 1)];
+
+			for (int k = 0; k < s; k++)
+				*q++ = v;
+		}
+		p = (uint8_t *)q;
+	} else {
+		for (int x = x0; x < x1; x++) {
+			uint32_t v = fb.value[src[y * FB_SRC_W + x] & (FB_COLORS - 1)];
+
+			for (int k = 0; k < s; k++)
+				for (int b = 0; b < bytes; b++)
+					*p++ = (uint8_t)(v >> (8 * b));
+		}
 	}
 	n = (size_t)(p - line);
 	for (int k = 0; k < s; k++) {
