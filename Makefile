@@ -247,9 +247,9 @@ golden-dumps: $(B)/hostrun
 
 # An independent model of the original's rules (shards, platforms, the foot switch; tests/model/)
 # checks every object-tick of the golden demo dumps.
-test-model: $(LEVELS)
+test-model: $(LEVELS) $(B)/hostrun
 	$(PYTHON) tests/model/cosmo_model.py $(DEMOS:game/demos/%.dem=tests/golden/dumps/%.txt)
-	$(PYTHON) tests/model/test_cosmo_model.py
+	HOSTRUN=$(B)/hostrun $(PYTHON) tests/model/test_cosmo_model.py
 
 bench: deps-test $(ISO)
 	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --out $(B)/bench
