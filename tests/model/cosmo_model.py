@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """cosmo_model: an independent model of the original game's rules, checked against the game's demo dumps.
 
-Usage: cosmo_model.py [--verbose] DUMP.txt ...     (tests/golden/dumps/NAME.txt; the demo's
-       level is read from game/demos/NAME.dem, the map from build/levels/LEVEL.lvl)
+Usage: cosmo_model.py DUMP.txt ...     (tests/golden/dumps/NAME.txt; the demo's level is read
+                                         from game/demos/NAME.dem, the map from build/levels/LEVEL.lvl)
+       cosmo_model.py --level LEVEL DUMP.txt ...   (dumps of LEVEL from `build/hostrun LEVEL N --dump`)
 
 For every object-tick of a demo it takes the object's state from the dump at
 tick T-1, applies the original's rules (written here from the reconstructed
@@ -260,9 +261,9 @@ def solid_index():
 SOLID_INDEX = solid_index()
 
 
-def check(dump, verbose):
+def check(dump, level=None):
 	name = os.path.basename(dump)[:-4]
-	base = load_level(demo_level(os.path.join(REPO, "game", "demos", name + ".dem")))
+	base = load_level(level or demo_level(os.path.join(REPO, "game", "demos", name + ".dem")))
 	ticks = read_dump(dump)
 	counts = {k: [0, 0] for k in ("shard", "platform", "switch")}
 	switches0 = ticks[0]["switches"]
@@ -321,13 +322,14 @@ def check(dump, verbose):
 
 
 def main(argv):
-	verbose = "--verbose" in argv
-	dumps = [a for a in argv if not a.startswith("--")]
-	bad = sum(check(d, verbose) for d in dumps)
+	level = None
+	if len(argv) > 1 and argv[0] == "--level":
+		level, argv = argv[1], argv[2:]
+	bad = sum(check(d, level) for d in argv)
 	if bad:
 		print("model: %d object-ticks differ from the original's rules" % bad)
 		return 1
-	print("model: every object-tick of %d demos matches the original's rules" % len(dumps))
+	print("model: every object-tick of %d dumps matches the original's rules" % len(argv))
 	return 0
 
 

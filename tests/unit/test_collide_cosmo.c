@@ -21,7 +21,6 @@ static const char *result_name(MoveResult r)
 static void west_into_column_0_is_blocked(void **state)
 {
 	(void)state;
-	(void)frame;                    /* shardfix.h's, unused here */
 	map_init(&m, 12, 12);
 	for (int h = 1; h <= 3; h++) {
 		assert_int_equal(test_area_move(&m, DIR4_WEST, 2, h, 0, 6), MOVE_BLOCKED);

@@ -62,7 +62,8 @@ typedef struct SwitchRow {
  * player falls back onto the knob and pushes again: pushes at ticks 3,
  * 10, 17, 24, sinks at 4, 11, 18, 25. The fourth sink plays "switch on"
  * and turns the platforms on from the switch's move — after this frame's
- * MovePlatforms, so the platform at x 30 first moves at tick 26.
+ * MovePlatforms, so both platforms (x 30 going east, x 20 going north)
+ * first move at tick 26.
  */
 static void four_pushes_then_the_platforms_start_a_frame_later(void **state)
 {
@@ -89,7 +90,10 @@ static void four_pushes_then_the_platforms_start_a_frame_later(void **state)
 	(void)state;
 	for (int x = 30; x < 37; x++)
 		path(x, 10, DIR8_EAST);
+	for (int y = 8; y <= 16; y++)
+		path(20, y, DIR8_NORTH);
 	new_platform(30, 10);
+	new_platform(20, 16);
 	p = new_player(KNOB_X, 15);
 	for (uint32_t t = 0; t <= 40; t++) {
 		world_tick(&w, &none);
@@ -103,6 +107,9 @@ static void four_pushes_then_the_platforms_start_a_frame_later(void **state)
 			assert_row(w.sound == e->sound, "tick %u: sound %d, want %d", t, w.sound, e->sound);
 			assert_row(plat(0)->x == e->plat_x, "tick %u: platform x %d, want %d", t, plat(0)->x,
 			    e->plat_x);
+			/* the second rises a row a tick from the same tick as the first (until its path ends) */
+			assert_row(plat(1)->y == 16 - (e->plat_x - 30) || e->plat_x == 37,
+			    "tick %u: second platform y %d", t, plat(1)->y);
 			assert_row((p->tick == act_player_recoil) == e->recoil, "tick %u: recoiling %d", t,
 			    p->tick == act_player_recoil);
 		}
