@@ -319,6 +319,7 @@ TESTS = [
     ("seeds_golden", level_tests.test_seeds_golden, ("seeds_%d.png" % level_tests.SEEDS_TICKS,), ()),
     ("seeds_trace", level_tests.test_seeds_trace, (), ()),
     ("level_module", level_tests.test_level_module, (), ()),
+    ("level_select", level_tests.test_level_select, (), ()),
     ("menu_new_game", session_tests.test_menu_new_game, (), ()),
     ("menu_quit", session_tests.test_menu_quit, ("halt.png",), ()),
     ("attract", session_tests.test_attract, ("attract_e1l1_40.png",), ()),
