@@ -25,9 +25,11 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
-KERNEL_SRC += kernel/demo_io.c
+KERNEL_SRC += kernel/demo_io.c kernel/usb.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
+# USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
+DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhid.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
               game/actor.c game/creatures.c game/player.c game/player_air.c game/player_kick.c \
@@ -64,7 +66,7 @@ KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
+HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/usbhid.c kernel/cmdline.c kernel/kfmt.c \
               kernel/keymap.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
 HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen

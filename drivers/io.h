@@ -21,6 +21,43 @@ static inline uint8_t inb(uint16_t port)
 	return v;
 }
 
+static inline void outl(uint16_t port, uint32_t v)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline uint32_t inl(uint16_t port)
+{
+	uint32_t v;
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+/* Memory-mapped registers (PCI BARs): volatile, never cached in a register. */
+static inline uint32_t mmio_read32(uintptr_t addr)
+{
+	return *(volatile uint32_t *)addr;
+}
+
+static inline void mmio_write32(uintptr_t addr, uint32_t v)
+{
+	*(volatile uint32_t *)addr = v;
+}
+
+static inline uint8_t mmio_read8(uintptr_t addr)
+{
+	return *(volatile uint8_t *)addr;
+}
+
+static inline void mmio_write8(uintptr_t addr, uint8_t v)
+{
+	*(volatile uint8_t *)addr = v;
+}
+
+/* Order memory writes (a ring entry) before the write that hands them over. */
+static inline void cpu_wmb(void) { __asm__ volatile("" ::: "memory"); }
+static inline void cpu_pause(void) { __asm__ volatile("pause" ::: "memory"); }
+
 /* A write to an unused port: about 1 us on real hardware, for slow devices. */
 static inline void io_wait(void)
 {

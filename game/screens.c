@@ -422,6 +422,8 @@ void session_draw(const Session *s, Frame *f)
 	switch (s->mode) {
 	case SESSION_TITLE:
 		title_draw(&s->title, f);
+		if (s->hw_note[0])
+			frame_text(f, 16, 140, s->hw_note, 7);
 		break;
 	case SESSION_MENU:
 		draw_menu(s, f);

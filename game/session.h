@@ -140,6 +140,7 @@ typedef struct Session {
 	char level_name[LEVEL_NAME_SIZE * 2];   /* file stem, e.g. "test" */
 	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
 	PlayerStats stats;              /* at the end of the last finished level */
+	char hw_note[40];               /* kernel's facts for the title ("keyboard: USB (xHCI port 1)"), "" none */
 	char error_what[24];
 	char error_detail[LEVEL_ERR_SIZE];
 	SessionHooks hooks;

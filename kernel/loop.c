@@ -24,6 +24,7 @@
 #include "script.h"
 #include "session.h"
 #include "sound.h"
+#include "usb.h"
 #include "speaker.h"
 #include "vga.h"
 #include "world.h"
@@ -260,6 +261,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	else if (keys_ok && o->level[0])
 		session_play_level(&session, o->level);
 	in_level = level_watch(o, b, false);
+	usb_note(session.hw_note, sizeof session.hw_note);     /* the title names USB keyboards */
 	draw();
 	look = session_look(&session);
 	log_ready();
@@ -306,6 +308,11 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 		if (session_pit_ticks(&session) != pace) {
 			pace = session_pit_ticks(&session);
 			start_clock(&clock, pace);
+		}
+		if (usb_service()) {            /* a USB keyboard came or went: the title says so */
+			usb_note(session.hw_note, sizeof session.hw_note);
+			if (session.mode == SESSION_TITLE)
+				draw();
 		}
 		pit_wait_tick();
 	}

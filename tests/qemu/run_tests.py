@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import audio                    # noqa: E402
 import demo_tests               # noqa: E402
 import session_tests            # noqa: E402
+import usb_tests                # noqa: E402
 import image                    # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
@@ -75,8 +76,9 @@ class Context:
     def note(self, text):
         self.notes.append(text)
 
-    def machine(self, boot="cdrom", opts=None, wav=None, files=None):
-        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files)
+    def machine(self, boot="cdrom", opts=None, wav=None, files=None, extra=None, key_device=None):
+        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files, extra=extra,
+                         key_device=key_device)
         self.machines.append(m)
         return m.start()
 
@@ -454,6 +456,16 @@ TESTS = [
     ("demo_end", demo_tests.test_demo_end, (), ()),
     ("demo_stop", demo_tests.test_demo_stop, (), ()),
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
+    ("usb_hold_right", usb_tests.on_usb(test_hold_right), (), ()),     # tests/qemu/usb_tests.py
+    ("usb_title_note", usb_tests.test_usb_title_note, (), TITLE),
+    ("usb_demo_record", usb_tests.on_usb(demo_tests.test_demo_record), (), ()),
+    ("usb_new_game_record", usb_tests.test_usb_new_game_record, (), ()),
+    ("usb_hotplug", usb_tests.test_usb_hotplug, (), ()),
+    ("usb_key_storm", usb_tests.test_usb_key_storm, (), ()),
+    ("usb_ignored", usb_tests.test_usb_ignored, (), ()),
+    ("usb_pc_nec", usb_tests.test_usb_pc_nec, (), ()),
+    ("usb_pc_nec_hold_right", usb_tests.on_usb(test_hold_right, usb_tests.PC_NEC), (), ()),
+    ("usb_latency", usb_tests.test_usb_latency, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
 

@@ -1,0 +1,78 @@
+/* usb.c: glue for USB keyboards — PCI finds xHCI controllers, the tick polls them, the loop attaches and detaches. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kfmt.h"
+#include "klog.h"
+#include "pci.h"
+#include "usb.h"
+#include "usbkbd.h"
+#include "xhci.h"
+
+static bool running;
+
+/* Log the keyboards plugged in now (COM1 has the same words as the title). */
+static void log_keyboards(void)
+{
+	char note[64];
+
+	usb_note(note, sizeof note);
+	klog("usb: %s\n", note[0] ? note : "no USB keyboard");
+}
+
+void usb_init(void)
+{
+	PciDev found[PCI_MAX_FOUND];
+	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_XHCI, found, PCI_MAX_FOUND);
+	int up = 0;
+
+	for (int i = 0; i < n && i < XHCI_MAX_CTRL; i++) {
+		uint32_t bar;
+
+		if (!pci_bar_mmio(&found[i], 0, &bar)) {
+			klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR below 4 GiB, not used\n", i,
+			    (unsigned)found[i].bus, (unsigned)found[i].dev, (unsigned)found[i].fn);
+			continue;
+		}
+		pci_enable_mmio_master(&found[i]);
+		up += xhci_init(i, bar);
+	}
+	klog("usb: %d xHCI controller%s found, %d running\n", n, n == 1 ? "" : "s", up);
+	running = up > 0;
+	log_keyboards();
+}
+
+void usb_tick(void)
+{
+	if (running)
+		xhci_poll_all();
+}
+
+bool usb_service(void)
+{
+	if (!running || !xhci_service_all())
+		return false;
+	log_keyboards();
+	return true;
+}
+
+void usb_note(char *buf, size_t size)
+{
+	uint8_t ports[USBKBD_MAX], hcs[USBKBD_MAX];
+	int n = usbkbd_list(ports, hcs, USBKBD_MAX), len;
+
+	buf[0] = '\0';
+	if (n == 0)
+		return;
+	len = kfmt_snprintf(buf, size, "keyboard%s: USB (xHCI port%s", n > 1 ? "s" : "", n > 1 ? "s" : "");
+	for (int i = 0; i < n && len < (int)size; i++)
+		if (hcs[i])             /* a second controller: "2/3" is its port 3 */
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s %u/%u", i ? "," : "",
+			    (unsigned)hcs[i] + 1, (unsigned)ports[i]);
+		else
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s %u", i ? "," : "",
+			    (unsigned)ports[i]);
+	if (len < (int)size)
+		kfmt_snprintf(buf + len, size - (size_t)len, ")");
+}
