@@ -115,11 +115,18 @@ static bool has_key(const uint8_t *r, uint8_t usage)
 	return false;
 }
 
+/* A usage in a key slot that is a key: not an error code, not a modifier (those come as bits). */
+static bool slot_key(uint8_t usage)
+{
+	return usage > HID_USAGE_UNDEFINED && usage < HID_USAGE_MOD0;
+}
+
 /*
  * The events that take the keyboard from prev (the last report taken, 8
  * bytes) to report: modifier bits first, then released keys, then new ones,
  * each usage once. A short report counts as zeros past its end; bytes past
- * the eighth are not looked at. A rollover report, or one with no key bytes,
+ * the eighth are not looked at; a modifier usage in a key slot is not a key
+ * (boot reports give modifiers only as bits). A rollover report, or one with no key bytes,
  * gives -1: ignore it and keep prev. Otherwise prev becomes the report.
  */
 int hidboot_diff(uint8_t *prev, const uint8_t *report, size_t len, HidKeyEvent *out)
@@ -140,7 +147,7 @@ int hidboot_diff(uint8_t *prev, const uint8_t *report, size_t len, HidKeyEvent *
 	for (int i = HID_FIRST_KEY_BYTE; i < HID_BOOT_REPORT_LEN; i++) {
 		uint8_t u = prev[i];
 
-		if (u > HID_USAGE_UNDEFINED && !has_key(now, u)) {
+		if (slot_key(u) && !has_key(now, u)) {
 			bool dup = false;
 
 			for (int j = HID_FIRST_KEY_BYTE; j < i; j++)
@@ -155,7 +162,7 @@ int hidboot_diff(uint8_t *prev, const uint8_t *report, size_t len, HidKeyEvent *
 
 		for (int j = HID_FIRST_KEY_BYTE; j < i; j++)
 			dup |= now[j] == u;
-		if (u > HID_USAGE_UNDEFINED && !dup && !has_key(prev, u))
+		if (slot_key(u) && !dup && !has_key(prev, u))
 			out[n++] = (HidKeyEvent){ .usage = u, .down = true };
 	}
 	for (int i = 0; i < HID_BOOT_REPORT_LEN; i++)
