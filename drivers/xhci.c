@@ -374,6 +374,22 @@ void xhci_poll_all(void)
 			xhci_poll(&xhci_ctrl[i]);
 }
 
+/*
+ * A controller that halted by itself or reports a host system error is
+ * given up: its keyboards' keys come up, nothing more is asked of it.
+ */
+static bool check_alive(Xhci *hc)
+{
+	uint32_t sts = xr32(hc->op, OP_USBSTS);
+
+	if (!(sts & (STS_HCH | STS_HSE)) && sts != 0xFFFFFFFFu)
+		return true;
+	drvlog("xhci%u: controller stopped (USBSTS %08x), given up\n", (unsigned)xhci_index(hc), (unsigned)sts);
+	hc->alive = false;
+	xhci_ports_forget(hc);
+	return false;
+}
+
 /* Main loop: attach and detach what the port change events announced. */
 bool xhci_service_all(void)
 {
@@ -382,7 +398,13 @@ bool xhci_service_all(void)
 	for (int i = 0; i < XHCI_MAX_CTRL; i++) {
 		Xhci *hc = &xhci_ctrl[i];
 
-		if (!hc->alive || !hc->port_change)
+		if (!hc->alive)
+			continue;
+		if (!check_alive(hc)) {
+			changed = true;
+			continue;
+		}
+		if (!hc->port_change)
 			continue;
 		hc->busy = true;
 		changed |= xhci_ports_service(hc);

@@ -286,6 +286,13 @@ static void detach(Xhci *hc, uint32_t port)
 	free_slot(hc, slot);
 }
 
+void xhci_ports_forget(Xhci *hc)
+{
+	for (uint32_t p = 1; p <= hc->ports; p++)
+		if (hc->port_slot[p])
+			detach(hc, p);
+}
+
 /* After reset: power every port, let power settle, then attach what is connected. */
 void xhci_ports_start(Xhci *hc)
 {

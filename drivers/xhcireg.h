@@ -175,6 +175,7 @@ uint32_t xhci_index(const Xhci *hc);
 /* xhciport.c: root ports, attach and detach. */
 void xhci_ports_start(Xhci *hc);
 bool xhci_ports_service(Xhci *hc);
+void xhci_ports_forget(Xhci *hc);      /* the controller is gone: every device detached, no commands */
 
 static inline uint32_t xr32(uintptr_t base, uint32_t off)
 {
