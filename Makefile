@@ -29,7 +29,7 @@ KERNEL_SRC += kernel/demo_io.c kernel/usb.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
 # USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
-DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhid.c
+DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhub.c drivers/usbhid.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
               game/actor.c game/creatures.c game/player.c game/player_air.c game/player_kick.c \

@@ -1,4 +1,4 @@
-/* usbhid.c: USB device/configuration descriptor parsing and HID boot-report diffing (pure, bad-input-safe). */
+/* usbhid.c: USB descriptor parsing and HID boot-report diffing (pure, bad-input-safe). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -40,7 +40,7 @@ bool usbdesc_device(const uint8_t *buf, size_t len, UsbDeviceInfo *out)
 bool usbdesc_config(const uint8_t *buf, size_t len, UsbConfigInfo *out)
 {
 	size_t total, pos;
-	bool in_kbd = false;
+	bool in_kbd = false, in_first = false;
 
 	*out = (UsbConfigInfo){ .config_value = 0 };
 	if (len < 9 || buf[0] < 9 || buf[1] != USB_DT_CONFIG)
@@ -55,6 +55,7 @@ bool usbdesc_config(const uint8_t *buf, size_t len, UsbConfigInfo *out)
 		if (d[0] < 2 || pos + d[0] > total)
 			break;                  /* malformed: stop, keep what was found */
 		if (d[1] == USB_DT_INTERFACE && d[0] >= 9) {
+			in_first = out->interfaces == 0;
 			if (out->interfaces == 0) {
 				out->first_class = d[5];
 				out->first_subclass = d[6];
@@ -66,7 +67,14 @@ bool usbdesc_config(const uint8_t *buf, size_t len, UsbConfigInfo *out)
 			    d[6] == HID_SUBCLASS_BOOT && d[7] == HID_PROTOCOL_KEYBOARD;
 			if (in_kbd)
 				out->kbd_interface = d[2];
-		} else if (d[1] == USB_DT_ENDPOINT && d[0] >= 7 && in_kbd) {
+		} else if (d[1] == USB_DT_ENDPOINT && d[0] >= 7 && in_first && !out->first_ep &&
+		    (d[2] & USB_EP_DIR_IN) && (d[3] & USB_EP_XFER_MASK) == USB_EP_XFER_INTERRUPT && (d[2] & 0x0F) &&
+		    (le16(d + 4) & 0x07FF)) {
+			out->first_ep = d[2];
+			out->first_ep_max_packet = le16(d + 4) & 0x07FF;
+			out->first_ep_interval = d[6];
+		}
+		if (d[1] == USB_DT_ENDPOINT && d[0] >= 7 && in_kbd) {
 			if ((d[2] & USB_EP_DIR_IN) && (d[3] & USB_EP_XFER_MASK) == USB_EP_XFER_INTERRUPT &&
 			    (d[2] & 0x0F) != 0) {
 				out->has_keyboard = true;
@@ -200,8 +208,8 @@ static const uint8_t usage_keys[256] = {
 	[0x58] = 0x9C, [0x59] = 0x4F, [0x5A] = 0x50, [0x5B] = 0x51, [0x5C] = 0x4B,      /* KPEnter KP1-KP4 */
 	[0x5D] = 0x4C, [0x5E] = 0x4D, [0x5F] = 0x47, [0x60] = 0x48, [0x61] = 0x49,      /* KP5-KP9 */
 	[0x62] = 0x52, [0x63] = 0x53, [0x64] = 0x56, [0x65] = 0xDD,                     /* KP0 KP. Intl Menu */
-	[0xE0] = 0x1D, [0xE1] = 0x2A, [0xE2] = 0x38, [0xE3] = 0xDB,                     /* left Ctrl Shift Alt GUI */
-	[0xE4] = 0x9D, [0xE5] = 0x36, [0xE6] = 0xB8, [0xE7] = 0xDC,                     /* right Ctrl Shift Alt GUI */
+	[0xE0] = 0x1D, [0xE1] = 0x2A, [0xE2] = 0x38, [0xE3] = 0xDB,               /* left Ctrl Shift Alt GUI */
+	[0xE4] = 0x9D, [0xE5] = 0x36, [0xE6] = 0xB8, [0xE7] = 0xDC,               /* right Ctrl Shift Alt GUI */
 };
 
 uint8_t hidboot_key(uint8_t usage)

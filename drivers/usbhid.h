@@ -1,4 +1,4 @@
-/* usbhid.h: USB descriptors and HID boot-keyboard reports — pure parsing and diffing (no port I/O, host-testable). */
+/* usbhid.h: USB descriptors and HID boot-keyboard reports — pure parsing and diffing (host-testable). */
 #ifndef DRIVERS_USBHID_H
 #define DRIVERS_USBHID_H
 
@@ -45,7 +45,12 @@ typedef struct UsbConfigInfo {
 	uint8_t kbd_endpoint;           /* interrupt IN endpoint address (0x8N) */
 	uint16_t kbd_max_packet;
 	uint8_t kbd_interval;           /* bInterval as the descriptor says */
+	uint8_t first_ep;               /* the first interface's interrupt IN endpoint, 0 if none (a hub's) */
+	uint16_t first_ep_max_packet;
+	uint8_t first_ep_interval;
 } UsbConfigInfo;
+
+#define USB_DT_HUB              0x29    /* hub class descriptor */
 
 typedef struct HidKeyEvent {
 	uint8_t usage;                  /* keyboard page usage; modifiers are 0xE0..0xE7 */

@@ -1,4 +1,4 @@
-/* usbkbd.h: the generic USB layer — read a device's descriptors, drive HID boot keyboards, feed the key table. */
+/* usbkbd.h: the generic USB layer — descriptors, HID boot keyboards, the shared key table. */
 #ifndef DRIVERS_USBKBD_H
 #define DRIVERS_USBKBD_H
 
@@ -14,8 +14,12 @@ bool usbkbd_probe(UsbDev *d);           /* a new device: true if it became a key
 void usbkbd_report(UsbDev *d, const uint8_t *report, size_t len);
 void usbkbd_gone(UsbDev *d);            /* unplugged: its held keys come up */
 
-/* What is plugged in now, for COM1 and the title: root port numbers of keyboards. */
-int usbkbd_list(uint8_t *ports, uint8_t *hcs, int max);
+/* What is plugged in now, for COM1 and the title: where each keyboard is. */
+typedef struct UsbKbdPlace {
+	uint8_t hc, port, hub_port;     /* controller index, root port, hub port (0: none) */
+} UsbKbdPlace;
+
+int usbkbd_list(UsbKbdPlace *out, int max);
 uint32_t usbkbd_reports(void);          /* boot reports taken, all keyboards */
 
 #endif

@@ -6,6 +6,7 @@
 #include "drvlog.h"
 #include "io.h"
 #include "pit.h"
+#include "usbhub.h"
 #include "usbkbd.h"
 #include "xhcireg.h"
 
@@ -404,10 +405,11 @@ bool xhci_service_all(void)
 			changed = true;
 			continue;
 		}
-		if (!hc->port_change)
-			continue;
 		hc->busy = true;
-		changed |= xhci_ports_service(hc);
+		if (hc->port_change)
+			changed |= xhci_ports_service(hc);
+		if (hc->alive)
+			changed |= usbhub_service((uint8_t)i);
 		hc->busy = false;
 	}
 	return changed;

@@ -1,4 +1,4 @@
-/* xhciport.c: xHCI root ports and device slots — reset, Enable Slot, Address Device, transfers, hot-plug. */
+/* xhciport.c: xHCI root ports and slots — reset, Enable Slot, Address Device, transfers, hot-plug. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -175,6 +175,11 @@ bool xhci_intr_start(UsbDev *d, uint8_t ep, uint16_t mps, uint8_t interval)
 		slot_ctx[i] = ctx(hc, m->out_ctx, 0)[i];
 	slot_ctx[0] = (slot_ctx[0] & 0x07FFFFFFu) | dci << 27;
 	slot_ctx[3] = 0;
+	if (s->hub_ports) {                             /* a hub: Hub flag, its ports, TT think time */
+		slot_ctx[0] |= 1u << 26;
+		slot_ctx[1] = (slot_ctx[1] & 0x00FFFFFFu) | (uint32_t)s->hub_ports << 24;
+		slot_ctx[2] = (slot_ctx[2] & ~0x00030000u) | (uint32_t)(s->hub_ttt & 3) << 16;
+	}
 	ep_ctx = ctx(hc, m->in_ctx, dci + 1);
 	ep_ctx[0] = interval_exp(d->speed, interval) << 16;
 	ep_ctx[1] = EP0_CERR << 1 | EP_TYPE_INTR_IN << 3 | (uint32_t)mps << 16;
@@ -205,17 +210,80 @@ static void free_slot(Xhci *hc, uint32_t slot)
 }
 
 /*
- * A device appeared on a root port: reset the port (USB 2; USB 3 ports
- * train by themselves), read the speed, Enable Slot, Address Device with
- * EP0 at the speed's default packet size, and hand it to usbkbd. A device
- * that is not a keyboard gets its slot back.
+ * Enable Slot and Address Device for a device on root port `port`, behind
+ * hub port `route` of `hub` if route is not 0 (one hub level: the route
+ * string is that one port). A full- or low-speed device behind a high-speed
+ * hub talks through the hub's transaction translator. EP0 starts at the
+ * speed's default packet size. NULL (logged) if the controller refused.
  */
-static void attach(Xhci *hc, uint32_t port)
+static XhciSlot *address(Xhci *hc, uint32_t port, uint32_t route, uint32_t speed, const XhciSlot *hub)
 {
-	uint32_t v, slot, speed;
+	uint32_t slot;
 	XhciSlot *s;
 	SlotMem *m;
 	volatile uint32_t *sc, *ep0;
+
+	if (!xhci_command(hc, 0, TRB_TYPE(TRB_ENABLE_SLOT), "Enable Slot"))
+		return NULL;
+	slot = hc->cmd_slot;
+	if (slot == 0 || slot > hc->slots) {
+		drvlog("xhci%u: port %u: slot %u out of range\n", (unsigned)xhci_index(hc), (unsigned)port,
+		    (unsigned)slot);
+		return NULL;
+	}
+	s = &hc->slot[slot];
+	m = &hc->mem->slot[slot - 1];
+	*s = (XhciSlot){ .used = true, .parent = hub ? hub->dev.slot : 0 };
+	s->dev = (UsbDev){ .hc = (uint8_t)xhci_index(hc), .port = (uint8_t)port, .hub_port = (uint8_t)route,
+	    .slot = (uint8_t)slot, .speed = (uint8_t)speed, .kbd = -1, .hub = -1 };
+	xhci_ring_init(&s->ep0, m->ep0, EP0_TRBS);
+	zero(m->in_ctx, sizeof m->in_ctx);
+	zero(m->out_ctx, sizeof m->out_ctx);
+	ctx(hc, m->in_ctx, 0)[1] = 3;                   /* add: slot, EP0 */
+	sc = ctx(hc, m->in_ctx, 1);
+	sc[0] = route | speed << 20 | 1u << 27;         /* route string, speed, one context entry */
+	sc[1] = port << 16;                             /* root hub port */
+	if (hub && hub->dev.speed == USB_SPEED_HIGH && (speed == USB_SPEED_FULL || speed == USB_SPEED_LOW))
+		sc[2] = hub->dev.slot | route << 8;     /* transaction translator: hub slot and port */
+	ep0 = ctx(hc, m->in_ctx, 2);
+	ep0[1] = EP0_CERR << 1 | EP_TYPE_CONTROL << 3 | (uint32_t)default_mps0((uint8_t)speed) << 16;
+	ep0[2] = addr32(m->ep0) | 1;
+	ep0[3] = 0;
+	ep0[4] = 8;
+	hc->mem->dcbaa[slot] = addr32(m->out_ctx);
+	if (route)
+		drvlog("xhci%u: port %u.%u: %s-speed device behind the hub, slot %u\n", (unsigned)xhci_index(hc),
+		    (unsigned)port, (unsigned)route, speed_names[speed < 6 ? speed : 0], (unsigned)slot);
+	else
+		drvlog("xhci%u: port %u: %s-speed device, slot %u\n", (unsigned)xhci_index(hc), (unsigned)port,
+		    speed_names[speed < 6 ? speed : 0], (unsigned)slot);
+	if (!xhci_command(hc, addr32(m->in_ctx), TRB_TYPE(TRB_ADDRESS_DEVICE) | TRB_SLOT(slot), "Address Device")) {
+		free_slot(hc, slot);
+		return NULL;
+	}
+	return s;
+}
+
+/* A device is gone: its keys come up (usbkbd), a hub's own devices go first. */
+static void forget(Xhci *hc, uint32_t slot)
+{
+	for (uint32_t c = 1; c <= XHCI_MAX_SLOTS; c++)
+		if (hc->slot[c].used && hc->slot[c].parent == slot)
+			forget(hc, c);
+	usbkbd_gone(&hc->slot[slot].dev);
+	free_slot(hc, slot);
+}
+
+/*
+ * A device appeared on a root port: reset the port (USB 2; USB 3 ports
+ * train by themselves), read the speed, address it and hand it to usbkbd.
+ * A device that is neither a keyboard nor a hub gets its slot back; the
+ * port is left alone until it is unplugged.
+ */
+static void attach(Xhci *hc, uint32_t port)
+{
+	uint32_t v;
+	XhciSlot *s;
 
 	hc->port_slot[port] = PORT_IGNORED;            /* until it is unplugged, unless it works */
 	if (hc->port_major[port] != 3) {
@@ -236,44 +304,17 @@ static void attach(Xhci *hc, uint32_t port)
 		    (unsigned)xhci_index(hc), (unsigned)port, (unsigned)v);
 		return;
 	}
-	speed = PORT_SPEED(v);
-	if (!xhci_command(hc, 0, TRB_TYPE(TRB_ENABLE_SLOT), "Enable Slot"))
+	s = address(hc, port, 0, PORT_SPEED(v), NULL);
+	if (!s)
 		return;
-	slot = hc->cmd_slot;
-	if (slot == 0 || slot > hc->slots) {
-		drvlog("xhci%u: port %u: slot %u out of range\n", (unsigned)xhci_index(hc), (unsigned)port,
-		    (unsigned)slot);
-		return;
-	}
-	s = &hc->slot[slot];
-	m = &hc->mem->slot[slot - 1];
-	*s = (XhciSlot){ .used = true };
-	s->dev = (UsbDev){ .hc = (uint8_t)xhci_index(hc), .port = (uint8_t)port, .slot = (uint8_t)slot,
-	    .speed = (uint8_t)speed, .kbd = -1 };
-	xhci_ring_init(&s->ep0, m->ep0, EP0_TRBS);
-	zero(m->in_ctx, sizeof m->in_ctx);
-	zero(m->out_ctx, sizeof m->out_ctx);
-	ctx(hc, m->in_ctx, 0)[1] = 3;                   /* add: slot, EP0 */
-	sc = ctx(hc, m->in_ctx, 1);
-	sc[0] = speed << 20 | 1u << 27;                 /* speed, one context entry */
-	sc[1] = port << 16;                             /* root hub port */
-	ep0 = ctx(hc, m->in_ctx, 2);
-	ep0[1] = EP0_CERR << 1 | EP_TYPE_CONTROL << 3 | (uint32_t)default_mps0((uint8_t)speed) << 16;
-	ep0[2] = addr32(m->ep0) | 1;
-	ep0[3] = 0;
-	ep0[4] = 8;
-	hc->mem->dcbaa[slot] = addr32(m->out_ctx);
-	hc->port_slot[port] = (uint8_t)slot;
-	drvlog("xhci%u: port %u: %s-speed device, slot %u\n", (unsigned)xhci_index(hc), (unsigned)port,
-	    speed_names[speed < 6 ? speed : 0], (unsigned)slot);
-	if (!xhci_command(hc, addr32(m->in_ctx), TRB_TYPE(TRB_ADDRESS_DEVICE) | TRB_SLOT(slot), "Address Device") ||
-	    !usbkbd_probe(&s->dev)) {
+	hc->port_slot[port] = s->dev.slot;
+	if (!usbkbd_probe(&s->dev)) {
 		hc->port_slot[port] = PORT_IGNORED;
-		free_slot(hc, slot);
+		forget(hc, s->dev.slot);
 	}
 }
 
-/* The device on a port went away: its keys come up, its slot is freed. */
+/* The device on a port went away: its keys come up, its slot (and a hub's devices') freed. */
 static void detach(Xhci *hc, uint32_t port)
 {
 	uint32_t slot = hc->port_slot[port];
@@ -282,8 +323,40 @@ static void detach(Xhci *hc, uint32_t port)
 	if (slot == PORT_IGNORED || !slot || !hc->slot[slot].used)
 		return;
 	drvlog("xhci%u: port %u: device removed\n", (unsigned)xhci_index(hc), (unsigned)port);
-	usbkbd_gone(&hc->slot[slot].dev);
-	free_slot(hc, slot);
+	forget(hc, slot);
+}
+
+/* A device on port hub_port of a hub (usbhub.c): addressed, not yet probed. */
+UsbDev *xhci_child_attach(UsbDev *hub, uint8_t hub_port, uint8_t speed)
+{
+	Xhci *hc = &xhci_ctrl[hub->hc];
+	XhciSlot *s = address(hc, hub->port, hub_port, speed, &hc->slot[hub->slot]);
+
+	return s ? &s->dev : NULL;
+}
+
+/* The device on a hub's port left (or was not wanted): forget it. */
+void xhci_child_detach(UsbDev *hub, uint8_t hub_port)
+{
+	Xhci *hc = &xhci_ctrl[hub->hc];
+
+	for (uint32_t c = 1; c <= XHCI_MAX_SLOTS; c++)
+		if (hc->slot[c].used && hc->slot[c].parent == hub->slot && hc->slot[c].dev.hub_port == hub_port)
+			forget(hc, c);
+}
+
+/* The slot context of a hub says so (Configure Endpoint applies it): ports and TT think time. */
+void xhci_hub_info(UsbDev *d, uint8_t ports, uint8_t think_time)
+{
+	XhciSlot *s = &xhci_ctrl[d->hc].slot[d->slot];
+
+	s->hub_ports = ports;
+	s->hub_ttt = think_time;
+}
+
+void xhci_pause_ms(uint32_t ms)
+{
+	pause_ms(ms);
 }
 
 void xhci_ports_forget(Xhci *hc)

@@ -134,6 +134,8 @@ typedef struct XhciMem {
 
 typedef struct XhciSlot {
 	bool used;
+	uint8_t parent;                 /* slot of the hub it is behind, 0 on a root port */
+	uint8_t hub_ports, hub_ttt;     /* a hub: its ports and TT think time, for its slot context */
 	UsbDev dev;
 	Ring ep0, intr;
 	uint8_t intr_dci;

@@ -1,4 +1,4 @@
-/* usb.c: glue for USB keyboards — PCI finds xHCI controllers, the tick polls them, the loop attaches and detaches. */
+/* usb.c: USB keyboard glue — PCI finds xHCI controllers, the tick polls them, the loop does hot-plug. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -57,22 +57,24 @@ bool usb_service(void)
 	return true;
 }
 
+/* "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2, 2/3)" (2/3: second controller). */
 void usb_note(char *buf, size_t size)
 {
-	uint8_t ports[USBKBD_MAX], hcs[USBKBD_MAX];
-	int n = usbkbd_list(ports, hcs, USBKBD_MAX), len;
+	UsbKbdPlace k[USBKBD_MAX];
+	int n = usbkbd_list(k, USBKBD_MAX), len;
 
 	buf[0] = '\0';
 	if (n == 0)
 		return;
 	len = kfmt_snprintf(buf, size, "keyboard%s: USB (xHCI port%s", n > 1 ? "s" : "", n > 1 ? "s" : "");
-	for (int i = 0; i < n && len < (int)size; i++)
-		if (hcs[i])             /* a second controller: "2/3" is its port 3 */
-			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s %u/%u", i ? "," : "",
-			    (unsigned)hcs[i] + 1, (unsigned)ports[i]);
-		else
-			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s %u", i ? "," : "",
-			    (unsigned)ports[i]);
+	for (int i = 0; i < n && len < (int)size; i++) {
+		len += kfmt_snprintf(buf + len, size - (size_t)len, i ? ", " : " ");
+		if (k[i].hc && len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%u/", (unsigned)k[i].hc + 1);
+		if (len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, k[i].hub_port ? "%u.%u" : "%u",
+			    (unsigned)k[i].port, (unsigned)k[i].hub_port);
+	}
 	if (len < (int)size)
 		kfmt_snprintf(buf + len, size - (size_t)len, ")");
 }

@@ -1,4 +1,4 @@
-/* usb.h: USB keyboards in the kernel — find xHCI controllers on PCI, poll them on the tick, hot-plug in the loop. */
+/* usb.h: USB keyboards in the kernel — PCI finds xHCI, the tick polls, the loop does hot-plug. */
 #ifndef KERNEL_USB_H
 #define KERNEL_USB_H
 

@@ -33,7 +33,9 @@ static bool same_info(const UsbConfigInfo *a, const UsbConfigInfo *b)
 	    a->first_class == b->first_class && a->first_subclass == b->first_subclass &&
 	    a->first_protocol == b->first_protocol && a->has_keyboard == b->has_keyboard &&
 	    a->kbd_interface == b->kbd_interface && a->kbd_endpoint == b->kbd_endpoint &&
-	    a->kbd_max_packet == b->kbd_max_packet && a->kbd_interval == b->kbd_interval;
+	    a->kbd_max_packet == b->kbd_max_packet && a->kbd_interval == b->kbd_interval &&
+	    a->first_ep == b->first_ep && a->first_ep_max_packet == b->first_ep_max_packet &&
+	    a->first_ep_interval == b->first_ep_interval;
 }
 
 /*
@@ -67,6 +69,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    copy[i + 7] == HID_PROTOCOL_KEYBOARD;
 		expect(iface);
 	}
+	if (ok && c.first_ep)
+		expect((c.first_ep & USB_EP_DIR_IN) && (c.first_ep & 0x0F) && c.first_ep_max_packet > 0 &&
+		    c.first_ep_max_packet <= 0x07FF && c.interfaces >= 1);
 	if (ok) {
 		size_t total = (size_t)(copy[2] | copy[3] << 8);
 

@@ -463,6 +463,7 @@ TESTS = [
     ("usb_hotplug", usb_tests.test_usb_hotplug, (), ()),
     ("usb_key_storm", usb_tests.test_usb_key_storm, (), ()),
     ("usb_ignored", usb_tests.test_usb_ignored, (), ()),
+    ("usb_hub", usb_tests.test_usb_hub, (), ()),
     ("usb_pc_nec", usb_tests.test_usb_pc_nec, (), ()),
     ("usb_pc_nec_hold_right", usb_tests.on_usb(test_hold_right, usb_tests.PC_NEC), (), ()),
     ("usb_latency", usb_tests.test_usb_latency, (), ()),

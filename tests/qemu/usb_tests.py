@@ -289,3 +289,41 @@ def test_usb_latency(ctx):
     ctx.record["usb_latency_median_ms"] = round(statistics.median(usb), 2)
     ctx.record["ps2_latency_median_ms"] = round(statistics.median(ps2), 2)
     assert statistics.median(usb) < 100, "USB median latency %.1f ms" % statistics.median(usb)
+
+
+def test_usb_hub(ctx):
+    """One hub level: a usb-hub on root port 1 with a usb-kbd (1.2) and a usb-tablet (1.3)
+    behind it: the keyboard is found behind the hub and moves the hero, the tablet is ignored;
+    a second usb-kbd plugged into hub port 4 mid-run (the hub's status endpoint) works, and
+    pulled out with Right down, its key comes up."""
+    extra = ["-M", "q35,i8042=off", "-device", "qemu-xhci,id=xhci",
+             "-device", "usb-hub,bus=xhci.0,port=1,id=hub",
+             "-device", "usb-kbd,id=kbd,bus=xhci.0,port=1.2",
+             "-device", "usb-tablet,bus=xhci.0,port=1.3"]
+    m = usb_machine(ctx, extra=extra)
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    text = m.serial()
+    hub = re.search(r"^usb: port (\d+): hub with (\d+) ports", text, re.M)
+    assert hub, "no `usb: port N: hub with N ports` line"
+    kbd = re.search(r"^keyboard: USB \(xHCI port (\d+\.2)\) 0627:0001", text, re.M)
+    assert kbd, "no keyboard behind the hub (port N.2)"
+    assert re.search(r"^usb: port \d+\.3: 0627:0001 HID device .*ignored$", text, re.M), "tablet not ignored"
+    mark = m.mark()
+    m.tap("right", 0.05)
+    m.wait_for(RE_SPRITE, 2, since=mark)
+    mark = m.mark()
+    m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus="xhci.0", port="1.4")   # QEMU counts its own way
+    m.wait_for(r"^keyboard: USB \(xHCI port %s\.4\) 0627:0001" % hub.group(1), 5, since=mark)
+    m.wait_for(r"^usb: keyboards: USB \(xHCI ports [\d.]+, [\d.]+\)$", 2, since=mark)
+    mark = m.mark()
+    m.press("right")                    # kbd2: QEMU's newest keyboard
+    m.wait_for(RE_SPRITE, 2, since=mark)
+    m.qmp.command("device_del", id="kbd2")
+    gone = m.wait_for(r"^keyboard: USB \(xHCI port %s\.4\) removed, 1 keys released$" % hub.group(1), 5,
+                      since=mark)
+    time.sleep(0.4)
+    mark = m.mark()
+    time.sleep(0.6)
+    assert not re.search(RE_SPRITE, m.serial()[mark:], re.M), "the hero still moves: Right stuck after the unplug"
+    ctx.note("hub on port %s with %s ports; keyboard on port %s; hot-plugged kbd2 on %s.4: %s" % (
+        hub.group(1), hub.group(2), kbd.group(1), hub.group(1), gone.group(0)))

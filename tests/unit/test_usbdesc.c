@@ -32,6 +32,7 @@ static void boot_keyboard_is_found(void **state)
 	assert_int_equal(c.kbd_endpoint, 0x81);
 	assert_int_equal(c.kbd_max_packet, 8);
 	assert_int_equal(c.kbd_interval, 10);
+	assert_int_equal(c.first_ep, 0x81);
 }
 
 static void composite_keyboard_and_media_takes_the_keyboard(void **state)
@@ -58,6 +59,7 @@ static void keyboard_behind_a_mouse_interface(void **state)
 	assert_int_equal(c.kbd_endpoint, 0x83);             /* the mouse's 0x81 is not taken */
 	assert_int_equal(c.kbd_interval, 8);
 	assert_int_equal(c.first_protocol, HID_PROTOCOL_MOUSE);
+	assert_int_equal(c.first_ep, 0x81);                 /* the first interface's, not the keyboard's */
 }
 
 static void mouse_hub_and_storage_are_not_keyboards(void **state)
@@ -84,6 +86,14 @@ static void mouse_hub_and_storage_are_not_keyboards(void **state)
 		    "%s named %s", rows[i].name, usbdesc_kind(c.first_class, c.first_subclass, c.first_protocol));
 	}
 	assert_true(usbdesc_device(usbfix_hub_device, sizeof usbfix_hub_device, &d));
+	{
+		UsbConfigInfo h;                        /* a hub's status-change endpoint, for usbhub.c */
+
+		assert_true(usbdesc_config(usbfix_hub_config, sizeof usbfix_hub_config, &h));
+		assert_int_equal(h.first_ep, 0x81);
+		assert_int_equal(h.first_ep_max_packet, 2);
+		assert_int_equal(h.first_ep_interval, 0xFF);
+	}
 	assert_int_equal(d.dev_class, USB_CLASS_HUB);
 	assert_string_equal(usbdesc_kind(3, 1, 1), "keyboard");
 	assert_string_equal(usbdesc_kind(3, 0, 0), "HID device");
@@ -128,6 +138,7 @@ static void malformed_descriptors_stop_the_walk(void **state)
 	buf[29] = 0x01;                                     /* an OUT endpoint: no keyboard */
 	assert_true(usbdesc_config(buf, sizeof buf, &c));
 	assert_false(c.has_keyboard);
+	assert_int_equal(c.first_ep, 0);
 	memcpy(buf, usbfix_kbd_config, sizeof buf);
 	buf[12] = 1;                                        /* alternate setting 1: not the default */
 	assert_true(usbdesc_config(buf, sizeof buf, &c));
