@@ -460,6 +460,7 @@ TESTS = [
     ("usb_title_note", usb_tests.test_usb_title_note, (), TITLE),
     ("usb_demo_record", usb_tests.on_usb(demo_tests.test_demo_record), (), ()),
     ("usb_new_game_record", usb_tests.test_usb_new_game_record, (), ()),
+    ("usb_plays_level1", usb_tests.test_usb_plays_level1, (), ()),
     ("usb_hotplug", usb_tests.test_usb_hotplug, (), ()),
     ("usb_key_storm", usb_tests.test_usb_key_storm, (), ()),
     ("usb_ignored", usb_tests.test_usb_ignored, (), ()),
