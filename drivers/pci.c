@@ -124,3 +124,40 @@ void pci_enable_mmio_master(const PciDev *d)
 
 	pci_write16(d, PCI_COMMAND, (uint16_t)(cmd | PCI_CMD_MEMORY | PCI_CMD_MASTER | PCI_CMD_INTX_OFF));
 }
+
+/*
+ * Intel 7/8/9-series chipsets (Panther Point and later) wire their USB 2
+ * ports to the EHCI controllers until the OS switches them: XUSB2PR takes
+ * the ports (those XUSB2PRM allows) to xHCI, USB3_PSSEN turns on the
+ * SuperSpeed terminations (those USB3PRM allows). Other controllers ignore
+ * this; we only write it on the Intel xHCI functions known to have it, as
+ * Linux's usb_enable_intel_xhci_ports does. Not testable in QEMU.
+ */
+#define INTEL_VENDOR            0x8086
+#define INTEL_XUSB2PR           0xD0    /* USB 2 port routing: 1 = xHCI */
+#define INTEL_XUSB2PRM          0xD4    /* which of them may be switched */
+#define INTEL_USB3_PSSEN        0xD8    /* SuperSpeed enable per port */
+#define INTEL_USB3PRM           0xDC    /* which of them may be enabled */
+
+/* The switchable ones (EHCI companions): Panther Point, Lynx Point (and LP), Wildcat Point (LP). */
+static const uint16_t intel_switchable[] = { 0x1E31, 0x8C31, 0x9C31, 0x8CB1, 0x9CB1 };
+
+void pci_xhci_intel_ports(const PciDev *d)
+{
+	uint32_t ss, hs;
+	bool known = false;
+
+	for (unsigned i = 0; i < sizeof intel_switchable / sizeof intel_switchable[0]; i++)
+		known |= d->device == intel_switchable[i];
+	if (d->vendor != INTEL_VENDOR || !known)
+		return;
+	ss = pci_read32(d, INTEL_USB3PRM);
+	hs = pci_read32(d, INTEL_XUSB2PRM);
+	if (ss == 0xFFFFFFFFu || hs == 0xFFFFFFFFu || (ss == 0 && hs == 0))
+		return;
+	pci_write32(d, INTEL_USB3_PSSEN, ss);
+	pci_write32(d, INTEL_XUSB2PR, hs);
+	drvlog("pci: %02x:%02x.%x: Intel xHCI: USB 3 ports %x on, USB 2 ports %x switched from EHCI\n",
+	    (unsigned)d->bus, (unsigned)d->dev, (unsigned)d->fn, (unsigned)pci_read32(d, INTEL_USB3_PSSEN),
+	    (unsigned)pci_read32(d, INTEL_XUSB2PR));
+}

@@ -101,7 +101,7 @@
 #define INTR_BUF                64      /* bytes per report buffer (>= max packet we accept) */
 #define CTRL_BUF                512     /* control data: descriptors up to this long */
 #define MAX_SCRATCH             32      /* scratchpad pages we can give */
-#define MAX_PORTS               32
+#define MAX_PORTS               31      /* port_change is a 32-bit mask, bit 0 unused */
 
 typedef struct Trb {
 	uint32_t d[4];                  /* parameter lo, hi; status; control */

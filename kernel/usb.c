@@ -37,6 +37,7 @@ void usb_init(void)
 		}
 		pci_enable_mmio_master(&found[i]);
 		up += xhci_init(i, bar);
+		pci_xhci_intel_ports(&found[i]);        /* after the hand-off; ports show up as hot-plug */
 	}
 	klog("usb: %d xHCI controller%s found, %d running\n", n, n == 1 ? "" : "s", up);
 	running = up > 0;
