@@ -6,6 +6,7 @@
 #include "kfmt.h"
 #include "klog.h"
 #include "pci.h"
+#include "pit.h"
 #include "usb.h"
 #include "usbkbd.h"
 #include "xhci.h"
@@ -24,8 +25,11 @@ static void log_keyboards(void)
 void usb_init(void)
 {
 	PciDev found[PCI_MAX_FOUND];
+	uint32_t t0 = pit_ticks(), t1;
 	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_XHCI, found, PCI_MAX_FOUND);
 	int up = 0;
+
+	t1 = pit_ticks();
 
 	for (int i = 0; i < n && i < XHCI_MAX_CTRL; i++) {
 		uint32_t bar;
@@ -39,7 +43,9 @@ void usb_init(void)
 		up += xhci_init(i, bar);
 		pci_xhci_intel_ports(&found[i]);        /* after the hand-off; ports show up as hot-plug */
 	}
-	klog("usb: %d xHCI controller%s found, %d running\n", n, n == 1 ? "" : "s", up);
+	klog("usb: %d xHCI controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", n,
+	    n == 1 ? "" : "s", up, (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
+	    (unsigned)((pit_ticks() - t1) * 1000 / PIT_TICK_HZ));
 	running = up > 0;
 	log_keyboards();
 }

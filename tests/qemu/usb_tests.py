@@ -359,8 +359,26 @@ DEMO_KEYS = ["left", "right", "up", "down", "ctrl", "spc", "b", "p", "ret", "z"]
 def test_usb_plays_level1(ctx):
     """The whole first level with only a USB keyboard: New game from the title, then the
     episode demo e1l1's buttons sent as USB key events tick by tick (each tick's keys go out
-    when QEMU's trace shows the tick before); the `record` dump equals e1l1.dem's inputs and
-    QEMU says the level is done."""
+    when QEMU's trace shows the tick before); the keys of its last tick stay down until QEMU says
+    the level is done (the demo ends one step short of the exit); the `record` dump starts
+    with exactly e1l1.dem's inputs. NOTE: this is real-time lockstep with a 93 ms world frame;
+    on a loaded host the harness can miss a frame (or the guest runs two frames back to back
+    to catch up), so a run whose recording differs is tried again, up to PLAY_ATTEMPTS times
+    (each attempt is reported)."""
+    for attempt in range(1, PLAY_ATTEMPTS + 1):
+        try:
+            play_level1(ctx, attempt)
+            return
+        except AssertionError as err:
+            ctx.note("attempt %d: %s" % (attempt, str(err).splitlines()[0]))
+            if attempt == PLAY_ATTEMPTS:
+                raise
+
+
+PLAY_ATTEMPTS = 3
+
+
+def play_level1(ctx, attempt):
     header, want = demo_tests.demo_header(demo_tests.demo_file("e1l1"))
     m = usb_machine(ctx, opts="record trace")
     m.wait_for(RE_READY, READY_TIMEOUT_S)
@@ -368,7 +386,7 @@ def test_usb_plays_level1(ctx):
     m.tap("ret")
     m.wait_for(r"^session: menu$", 3, since=mark)
     m.tap("ret")
-    m.wait_for(r"^session: level 1 start name=e1l1$", 3, since=mark)
+    SerialTail(m.serial_path, mark).wait(re.compile(r"^session: level 1 start name=e1l1$"), 3)
     held, late = 0, 0.0
     tail = SerialTail(m.serial_path, m.mark())
     for tick, (h, p) in enumerate(want, 1):
@@ -394,7 +412,8 @@ def test_usb_plays_level1(ctx):
         if held & (1 << bit):
             m.key(key, False)
     m.wait_for(demo_tests.RE_DEMO_DONE, 10, since=mark)
-    dem = os.path.join(ctx.outdir, "recorded.dem")
+    m.quit()
+    dem = os.path.join(ctx.outdir, "recorded%d.dem" % attempt)
     out = subprocess.run([sys.executable, os.path.join(demo_tests.REPO, "tools", "demo_from_log.py"),
                           m.serial_path, "-o", dem], capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, "demo_from_log failed: %s" % out.stderr.strip()
@@ -402,5 +421,5 @@ def test_usb_plays_level1(ctx):
     assert len(got) >= len(want), "recorded %d ticks, e1l1.dem has %d" % (len(got), len(want))
     for i, (g, w) in enumerate(zip(got, want)):
         assert g == w, "tick %d: recorded (held, pressed) %r, e1l1.dem has %r" % (i + 1, g, w)
-    ctx.note("e1l1 played from USB keys: the first %d of %d recorded ticks equal e1l1.dem's; %s; "
-             "slowest key batch %.1f ms" % (len(want), len(got), done.group(0), late * 1000))
+    ctx.note("attempt %d: e1l1 played from USB keys: the first %d of %d recorded ticks equal e1l1.dem's; "
+             "%s; slowest key batch %.1f ms" % (attempt, len(want), len(got), done.group(0), late * 1000))
