@@ -130,7 +130,7 @@ static void short_long_and_repeated_reports(void **state)
 	assert_int_equal(report(0, 0, 0, 0, 0, 0, 0), 1);                      /* and comes up once */
 }
 
-/* Every key the game names (game/keys.h), with the USB usage that must give it. */
+/* Every key the game names (game/engine/keys.h), with the USB usage that must give it. */
 static const struct {
 	uint8_t gk, usage;
 } named[] = {
