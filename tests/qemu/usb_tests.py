@@ -24,7 +24,7 @@ READY_TIMEOUT_S = 20.0
 RE_READY = r"^ready$"
 RE_SPRITE = r"^title: sprite tx=(\d+) ty=(\d+)$"
 RE_USB_KBD = r"^keyboard: USB \(xHCI port (\d+)\) 0627:0001"
-NOTE_RECT = Rect(16, 140, 8 * 36, 8)            # game/shell/screens.c: the kernel's note on the title
+NOTE_RECT = Rect(0, 138, 320, 12)               # game/shell/screens.c: the kernel's notice band on the title
 
 Q35_USB = ["-M", "q35,i8042=off", "-device", "qemu-xhci,id=xhci", "-device", "usb-kbd,id=kbd,bus=xhci.0"]
 PC_NEC = ["-M", "pc", "-vga", "none", "-device", "VGA,id=vga", "-device", "nec-usb-xhci,id=xhci",
