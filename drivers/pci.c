@@ -100,20 +100,20 @@ int pci_scan(uint8_t cls, uint8_t subclass, uint8_t progif, PciDev *found, int m
 }
 
 /*
- * The physical address of a memory BAR. A 64-bit BAR takes the next one as
- * its high half; with paging off we reach only the low 4 GiB, so a BAR above
- * that (or an I/O BAR, or none) is refused.
+ * The physical address of a memory BAR, 64-bit BARs whole (the next BAR is
+ * the high half); false for an I/O BAR or an unassigned one. An address
+ * above 4 GiB needs kernel/paging.c before it can be reached.
  */
-bool pci_bar_mmio(const PciDev *d, int bar, uint32_t *base)
+bool pci_bar_mmio(const PciDev *d, int bar, uint64_t *base)
 {
 	uint8_t off = (uint8_t)(PCI_BAR0 + 4 * bar);
 	uint32_t lo = pci_read32(d, off);
 
 	if (lo & PCI_BAR_IO)
 		return false;
-	if ((lo & PCI_BAR_TYPE_MASK) == PCI_BAR_TYPE_64 && pci_read32(d, (uint8_t)(off + 4)) != 0)
-		return false;
 	*base = lo & ~0x0Fu;
+	if ((lo & PCI_BAR_TYPE_MASK) == PCI_BAR_TYPE_64)
+		*base |= (uint64_t)pci_read32(d, (uint8_t)(off + 4)) << 32;
 	return *base != 0;
 }
 

@@ -23,7 +23,7 @@ uint16_t pci_read16(const PciDev *d, uint8_t off);
 void pci_write16(const PciDev *d, uint8_t off, uint16_t v);
 
 int pci_scan(uint8_t cls, uint8_t subclass, uint8_t progif, PciDev *found, int max);
-bool pci_bar_mmio(const PciDev *d, int bar, uint32_t *base);
+bool pci_bar_mmio(const PciDev *d, int bar, uint64_t *base);
 void pci_enable_mmio_master(const PciDev *d);
 void pci_xhci_intel_ports(const PciDev *d);     /* Intel PCH: USB 2 ports from EHCI to xHCI */
 

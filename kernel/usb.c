@@ -5,11 +5,14 @@
 
 #include "kfmt.h"
 #include "klog.h"
+#include "paging.h"
 #include "pci.h"
 #include "pit.h"
 #include "usb.h"
 #include "usbkbd.h"
 #include "xhci.h"
+
+#define XHCI_MMIO_SPAN  0x00100000u     /* registers mapped: capability to the last doorbell, 1 MiB */
 
 static bool running;
 
@@ -32,12 +35,21 @@ void usb_init(void)
 	t1 = pit_ticks();
 
 	for (int i = 0; i < n && i < XHCI_MAX_CTRL; i++) {
-		uint32_t bar;
+		uint64_t phys;
+		uintptr_t bar;
 
-		if (!pci_bar_mmio(&found[i], 0, &bar)) {
-			klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR below 4 GiB, not used\n", i,
+		if (!pci_bar_mmio(&found[i], 0, &phys)) {
+			klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR, not used\n", i,
 			    (unsigned)found[i].bus, (unsigned)found[i].dev, (unsigned)found[i].fn);
 			continue;
+		}
+		bar = (uintptr_t)phys;
+		if (phys >> 32) {               /* UEFI firmware puts 64-bit BARs above 4 GiB */
+			bar = paging_map_high(phys, XHCI_MMIO_SPAN);
+			klog("xhci%d: registers at 0x%x%08x, above 4 GiB: %s 0x%08x\n", i, (unsigned)(phys >> 32),
+			    (unsigned)phys, bar ? "mapped at" : "cannot be mapped,", (unsigned)bar);
+			if (!bar)
+				continue;
 		}
 		pci_enable_mmio_master(&found[i]);
 		up += xhci_init(i, bar);

@@ -63,6 +63,19 @@ def on_usb(test, extra=Q35_USB):
     return run
 
 
+UEFI_READY_TIMEOUT_S = 60.0     # as uefi_tests.py: OVMF takes seconds to reach GRUB
+
+
+def on_uefi(test):
+    """A USB test under OVMF x64 (uefi_tests.py's firmware settings): the firmware's own xHCI
+    driver had the controller; ExitBootServices leaves it to us."""
+    def run(ctx):
+        ctx.machine_defaults = dict(firmware="ovmf64")
+        ctx.ready_timeout = UEFI_READY_TIMEOUT_S
+        test(ctx)
+    return run
+
+
 def test_usb_title_note(ctx):
     """The title says which USB keyboard it found: the screen equals the title golden except
     inside the note line (which has text) and the animated rect."""
@@ -395,7 +408,7 @@ PLAY_ATTEMPTS = 3
 def play_level1(ctx, attempt):
     header, want = demo_tests.demo_header(demo_tests.demo_file("e1l1"))
     m = usb_machine(ctx, opts="record trace")
-    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_for(RE_READY, getattr(ctx, "ready_timeout", READY_TIMEOUT_S))
     mark = m.mark()
     m.tap("ret")
     m.wait_for(r"^session: menu$", 3, since=mark)
