@@ -40,7 +40,8 @@
  *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned)
  *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
  *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
- *                 lives and bombs carried; after the last one -> EPISODE_END.
+ *                 lives and bombs carried; after the last one -> EPISODE_END. A level
+ *                 left by its bonus exit -> the bonus level first (episode.h).
  *                 A single level (level=NAME) -> TITLE
  *   GAME_OVER     final score; a key (after the minimum) or SESSION_GAME_OVER_TICKS -> TITLE
  *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE
@@ -138,6 +139,7 @@ typedef struct Session {
 	bool demo;                      /* PLAYING from the demo source, not the keyboard */
 	bool single;                    /* level=NAME: one level, then the title */
 	uint8_t level;                  /* index in episode_levels */
+	bool bonus;                     /* playing the bonus level (reached from level `level`) */
 	char level_name[LEVEL_NAME_SIZE * 2];   /* file stem, e.g. "test" */
 	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
 	PlayerStats stats;              /* at the end of the last finished level */
