@@ -250,8 +250,8 @@ test-dumps: $(B)/hostrun
 golden-dumps: $(B)/hostrun
 	$(PYTHON) tools/demo_dumps.py --hostrun $(B)/hostrun --out $(B)/dumps --update $(DEMOS)
 
-bench: deps-test $(ISO)
-	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --out $(B)/bench
+bench: deps-test $(ISO) $(B)/hostrun
+	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --hostrun $(B)/hostrun --out $(B)/bench
 
 clean:
 	rm -rf $(B)

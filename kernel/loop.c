@@ -186,6 +186,10 @@ static void draw(void)
 	vga_flip();
 }
 
+/*
+ * bench: one line per drawn world frame (make bench turns them into the
+ * per-demo table of docs/bench.md), then the totals at the freeze.
+ */
 static void bench_draw(uint64_t t_logic)
 {
 	uint32_t v0 = vga_bytes_written();
@@ -203,6 +207,8 @@ static void bench_draw(uint64_t t_logic)
 	bench.vram += v;
 	if (v > bench.vram_max)
 		bench.vram_max = v;
+	klog("BENCH tick=%u logic=%u draw=%u vram=%u\n", (unsigned)session.world.tick, (unsigned)t_logic,
+	    (unsigned)d, (unsigned)v);
 }
 
 /*
