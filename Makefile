@@ -24,7 +24,7 @@ KERNEL_INC := -Ikernel -Idrivers -Igame -I$(B)/gen
 BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
-              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
+              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/loop.c kernel/string.c
 KERNEL_SRC += kernel/demo_io.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
@@ -65,7 +65,7 @@ ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
-              kernel/keymap.c
+              kernel/keymap.c kernel/celldiff.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
 HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))

@@ -59,6 +59,14 @@ static int front;                       /* page on screen */
 static const uint8_t (*font)[8];
 static uint32_t written;                /* VRAM byte writes, for benchmarks */
 static int clip_x0, clip_y0, clip_x1 = VGA_W, clip_y1 = VGA_H;
+static const uint8_t *cell_mask;        /* vga_set_cell_mask: NULL = write everywhere */
+
+/*
+ * The graphics controller and map mask registers as last written, so a
+ * primitive sets what it needs and a run of tiles or glyphs changes no
+ * register it does not have to (each OUT is slow on an ISA card).
+ */
+static uint8_t gc_now[9], map_mask_now;
 
 void vga_set_clip(int x0, int y0, int x1, int y1)
 {
@@ -66,6 +74,29 @@ void vga_set_clip(int x0, int y0, int x1, int y1)
 	clip_y0 = y0 < 0 ? 0 : y0;
 	clip_x1 = x1 > VGA_W ? VGA_W : x1;
 	clip_y1 = y1 > VGA_H ? VGA_H : y1;
+}
+
+void vga_set_cell_mask(const uint8_t *mask)
+{
+	cell_mask = mask;
+}
+
+/* May byte column bx of line y be written (the cell mask)? */
+static inline bool cell_open(int y, int bx)
+{
+	return !cell_mask || cell_mask[(y >> 3) * VGA_STRIDE + bx];
+}
+
+/* Is any cell of byte columns bx0..bx1, lines y0..y1 (inclusive, on screen) open? */
+static bool any_open(int y0, int y1, int bx0, int bx1)
+{
+	if (!cell_mask)
+		return true;
+	for (int cy = y0 >> 3; cy <= y1 >> 3; cy++)
+		for (int bx = bx0; bx <= bx1; bx++)
+			if (cell_mask[cy * VGA_STRIDE + bx])
+				return true;
+	return false;
 }
 
 /* Bits of byte column bx that lie inside the clip rectangle's columns. */
@@ -85,6 +116,22 @@ static inline void seq_write(uint8_t idx, uint8_t v) { outw(VGA_SEQ_INDEX, (uint
 static inline void gc_write(uint8_t idx, uint8_t v) { outw(VGA_GC_INDEX, (uint16_t)(v << 8 | idx)); }
 static inline void crtc_write(uint8_t idx, uint8_t v) { outw(VGA_CRTC_INDEX, (uint16_t)(v << 8 | idx)); }
 
+static inline void gc_set(uint8_t idx, uint8_t v)
+{
+	if (gc_now[idx] != v) {
+		gc_now[idx] = v;
+		gc_write(idx, v);
+	}
+}
+
+static inline void map_mask_set(uint8_t v)
+{
+	if (map_mask_now != v) {
+		map_mask_now = v;
+		seq_write(SEQ_MAP_MASK, v);
+	}
+}
+
 static inline volatile uint8_t *page_base(int page)
 {
 	return VRAM + (page & 1) * PAGE_SPAN;
@@ -96,14 +143,31 @@ static inline void vram_write(volatile uint8_t *p, uint8_t v)
 	written++;
 }
 
-/* Put the graphics controller back in the state every primitive assumes. */
+/* Write mode 0, all planes; sr: planes taking the set/reset colour instead of the CPU's byte. */
+static inline void mode0(uint8_t sr)
+{
+	gc_set(GC_MODE, MODE_WRITE0);
+	gc_set(GC_ENABLE_SR, sr);
+	map_mask_set(0x0F);
+}
+
+/* Put the registers we use in a known state, and the shadows with them. */
 static void gc_defaults(void)
 {
+	gc_write(GC_SET_RESET, 0x00);
 	gc_write(GC_MODE, MODE_WRITE0);
 	gc_write(GC_ENABLE_SR, 0x00);
 	gc_write(GC_FUNC_SELECT, 0x00);
+	gc_write(GC_READ_MAP, 0x00);
 	gc_write(GC_BIT_MASK, 0xFF);
 	seq_write(SEQ_MAP_MASK, 0x0F);
+	gc_now[GC_SET_RESET] = 0x00;
+	gc_now[GC_MODE] = MODE_WRITE0;
+	gc_now[GC_ENABLE_SR] = 0x00;
+	gc_now[GC_FUNC_SELECT] = 0x00;
+	gc_now[GC_READ_MAP] = 0x00;
+	gc_now[GC_BIT_MASK] = 0xFF;
+	map_mask_now = 0x0F;
 }
 
 void vga_init(void)
@@ -181,7 +245,40 @@ void vga_clear(int page, int color)
 	vga_fill_rect(page, 0, 0, VGA_W, VGA_H, color);
 }
 
-/* Fill with the set/reset colour; partial edge bytes go through the bit mask and latches. */
+/* Rows [y0, y1) of byte columns bx0..bx1 in the set/reset colour; lm, rm: the edge bytes' bits. */
+static void fill_run(volatile uint8_t *base, int y0, int y1, int bx0, int bx1, uint8_t lm, uint8_t rm)
+{
+	if (bx0 == bx1)
+		lm &= rm;
+	for (int row = y0; row < y1; row++) {
+		volatile uint8_t *p = base + row * VGA_STRIDE;
+		int bx = bx0, last = bx1;
+
+		if (lm != 0xFF) {
+			gc_set(GC_BIT_MASK, lm);
+			(void)p[bx];                    /* latches keep the pixels outside the mask */
+			vram_write(p + bx, 0xFF);
+			bx++;
+		}
+		if (rm != 0xFF && last >= bx)
+			last--;
+		if (bx <= last) {
+			gc_set(GC_BIT_MASK, 0xFF);
+			for (; bx <= last; bx++)
+				vram_write(p + bx, 0xFF);
+		}
+		if (rm != 0xFF && bx1 >= bx0 + (lm != 0xFF)) {
+			gc_set(GC_BIT_MASK, rm);
+			(void)p[bx1];
+			vram_write(p + bx1, 0xFF);
+		}
+	}
+}
+
+/*
+ * Fill with the set/reset colour: whole bytes take it as they are, partial
+ * edge bytes through the bit mask over the latches. Honours the cell mask.
+ */
 void vga_fill_rect(int page, int x, int y, int w, int h, int color)
 {
 	volatile uint8_t *base = page_base(page);
@@ -201,24 +298,25 @@ void vga_fill_rect(int page, int x, int y, int w, int h, int color)
 	if (bx0 == bx1)
 		lmask &= rmask;
 
-	gc_write(GC_SET_RESET, (uint8_t)(color & 0x0F));
-	gc_write(GC_ENABLE_SR, 0x0F);
-	for (row = y; row < y1; row++) {
-		volatile uint8_t *p = base + row * VGA_STRIDE;
+	mode0(0x0F);
+	gc_set(GC_SET_RESET, (uint8_t)(color & 0x0F));
+	for (row = y; row < y1; ) {
+		int band = (row | 7) + 1;               /* the end of this cell row */
 
-		gc_write(GC_BIT_MASK, lmask);
-		(void)p[bx0];                           /* load latches */
-		vram_write(p + bx0, 0xFF);
-		if (bx1 == bx0)
-			continue;
-		gc_write(GC_BIT_MASK, 0xFF);
-		for (bx = bx0 + 1; bx < bx1; bx++)
-			vram_write(p + bx, 0xFF);
-		gc_write(GC_BIT_MASK, rmask);
-		(void)p[bx1];
-		vram_write(p + bx1, 0xFF);
+		if (band > y1)
+			band = y1;
+		for (bx = bx0; bx <= bx1; bx++) {
+			int run;
+
+			if (!cell_open(row, bx))
+				continue;
+			for (run = bx; run < bx1 && cell_open(row, run + 1); run++)
+				;                       /* open cells bx..run: one rectangle */
+			fill_run(base, row, band, bx, run, bx == bx0 ? lmask : 0xFF, run == bx1 ? rmask : 0xFF);
+			bx = run;
+		}
+		row = band;
 	}
-	gc_defaults();
 }
 
 void vga_pixel(int page, int x, int y, int color)
@@ -235,16 +333,22 @@ bool vga_upload_tile(int tile, const uint8_t planes[4][8])
 	if (tile < 0 || tile >= VGA_MAX_TILES)
 		return false;
 	dst = VRAM + TILE_STORE + tile * 8;
+	mode0(0x00);
+	gc_set(GC_BIT_MASK, 0xFF);
 	for (p = 0; p < 4; p++) {
-		seq_write(SEQ_MAP_MASK, (uint8_t)(1 << p));
+		map_mask_set((uint8_t)(1 << p));
 		for (row = 0; row < 8; row++)
 			vram_write(dst + row, planes[p][row]);
 	}
-	gc_defaults();
+	map_mask_set(0x0F);
 	return true;
 }
 
-/* Latched copy (write mode 1): one read and one write move 8 pixels of all 4 planes. */
+/*
+ * Latched copy (write mode 1): one read and one write move 8 pixels of all
+ * 4 planes. The mode stays set for the next tile; a tile on a cell row is
+ * 8 unrolled read/write pairs. Honours the cell mask.
+ */
 void vga_draw_tile(int page, int x, int y, int tile)
 {
 	volatile uint8_t *src, *dst;
@@ -254,71 +358,145 @@ void vga_draw_tile(int page, int x, int y, int tile)
 		return;
 	src = VRAM + TILE_STORE + tile * 8;
 	dst = page_base(page) + (x >> 3);
-	gc_write(GC_MODE, MODE_WRITE1);
+	gc_set(GC_MODE, MODE_WRITE1);
+	map_mask_set(0x0F);
+	if (y >= 0 && y <= VGA_H - 8 && !(y & 7)) {
+		if (!cell_open(y, x >> 3))
+			return;
+		dst += y * VGA_STRIDE;
+		(void)src[0]; dst[0 * VGA_STRIDE] = 0;
+		(void)src[1]; dst[1 * VGA_STRIDE] = 0;
+		(void)src[2]; dst[2 * VGA_STRIDE] = 0;
+		(void)src[3]; dst[3 * VGA_STRIDE] = 0;
+		(void)src[4]; dst[4 * VGA_STRIDE] = 0;
+		(void)src[5]; dst[5 * VGA_STRIDE] = 0;
+		(void)src[6]; dst[6 * VGA_STRIDE] = 0;
+		(void)src[7]; dst[7 * VGA_STRIDE] = 0;
+		written += 8;
+		return;
+	}
 	for (row = 0; row < 8; row++) {
 		int yy = y + row;
 
-		if (yy < 0 || yy >= VGA_H)
+		if (yy < 0 || yy >= VGA_H || !cell_open(yy, x >> 3))
 			continue;
 		(void)src[row];
 		vram_write(dst + yy * VGA_STRIDE, 0);
 	}
-	gc_write(GC_MODE, MODE_WRITE0);
-}
-
-/* 8 source pixels starting at pixel o of a row (o may be outside it: zeros). */
-static inline uint8_t row_bits(const uint8_t *row, int stride, int o)
-{
-	int b = o >> 3, s = o & 7;
-	unsigned hi = (b >= 0 && b < stride) ? row[b] : 0;
-	unsigned lo = (b + 1 >= 0 && b + 1 < stride) ? row[b + 1] : 0;
-
-	return (uint8_t)((hi << s) | (lo >> (8 - s)));
 }
 
 /*
- * Masked blit in write mode 0: for each plane, select it for writing (map
- * mask) and reading (read map select) and merge the sprite's bits under its
- * mask into what is there. Clipped to the screen.
+ * A row of tiles at x, x+8, ... on line y (a multiple of 8, on screen):
+ * tiles[k] < 0 leaves that cell alone. Write mode 1 is set once; each tile
+ * is 8 unrolled latch loads and stores. Ignores the cell mask (the caller
+ * chose the cells).
+ */
+void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n)
+{
+	volatile uint8_t *dst;
+
+	if ((x & 7) || (y & 7) || x < 0 || y < 0 || y > VGA_H - 8 || x + n * 8 > VGA_W)
+		return;
+	dst = page_base(page) + y * VGA_STRIDE + (x >> 3);
+	gc_set(GC_MODE, MODE_WRITE1);
+	map_mask_set(0x0F);
+	for (int k = 0; k < n; k++, dst++) {
+		volatile uint8_t *src;
+
+		if (tiles[k] < 0 || tiles[k] >= VGA_MAX_TILES)
+			continue;
+		src = VRAM + TILE_STORE + tiles[k] * 8;
+		(void)src[0]; dst[0 * VGA_STRIDE] = 0;
+		(void)src[1]; dst[1 * VGA_STRIDE] = 0;
+		(void)src[2]; dst[2 * VGA_STRIDE] = 0;
+		(void)src[3]; dst[3 * VGA_STRIDE] = 0;
+		(void)src[4]; dst[4 * VGA_STRIDE] = 0;
+		(void)src[5]; dst[5 * VGA_STRIDE] = 0;
+		(void)src[6]; dst[6 * VGA_STRIDE] = 0;
+		(void)src[7]; dst[7 * VGA_STRIDE] = 0;
+		written += 8;
+	}
+}
+
+/* Masks of one blit, shifted to the screen's bytes and clipped (rows x bytes). */
+static uint8_t blit_mask[VGA_H][VGA_STRIDE + 1];
+
+/*
+ * Masked blit in write mode 0. First the picture's mask, shifted to its x
+ * and clipped (rectangle, cell mask), once for all planes; then for each
+ * plane, selected for writing (map mask) and reading (read map select),
+ * merge the shifted picture bits under that mask into what is there.
  */
 void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int color)
 {
 	volatile uint8_t *base = page_base(page);
-	int p, r, bx, bx0, bx1, r0 = 0, r1 = b->h;
+	int q = x >> 3, sh = x & 7, r, j, r0 = 0, r1 = b->h, j0 = 0, j1, p;
+	int stride = b->stride;
+	bool any = false;
 
 	if (y < clip_y0) r0 = clip_y0 - y;
 	if (y + r1 > clip_y1) r1 = clip_y1 - y;
-	bx0 = x < clip_x0 ? clip_x0 >> 3 : x >> 3;
-	bx1 = (x + b->w - 1) >> 3;
-	if (bx1 > (clip_x1 - 1) >> 3) bx1 = (clip_x1 - 1) >> 3;
-	if (r0 >= r1 || bx0 > bx1 || x + b->w <= clip_x0 || x >= clip_x1)
+	j1 = stride - (sh == 0);                /* a shifted row spills into one more byte */
+	if (q + j0 < clip_x0 >> 3) j0 = (clip_x0 >> 3) - q;
+	if (q + j1 > (clip_x1 - 1) >> 3) j1 = ((clip_x1 - 1) >> 3) - q;
+	if (r0 >= r1 || j0 > j1 || x + b->w <= clip_x0 || x >= clip_x1 || b->h > VGA_H || stride > VGA_STRIDE)
+		return;                         /* (nothing to draw, or bigger than the screen: never) */
+	if (!any_open(y + r0, y + r1 - 1, q + j0, q + j1))
 		return;
 
+	for (r = r0; r < r1; r++) {
+		int sr = (flags & VGA_BLIT_FLIP_V) ? b->h - 1 - r : r;
+		const uint8_t *mrow = b->mask + sr * stride;
+		uint8_t *out = blit_mask[r];
+
+		for (j = j0; j <= j1; j++) {
+			unsigned hi = j > 0 ? mrow[j - 1] : 0, lo = j < stride ? mrow[j] : 0;
+			uint8_t m = sh ? (uint8_t)(hi << (8 - sh) | lo >> sh) : (uint8_t)lo;
+
+			if (m && (j == j0 || j == j1))
+				m &= clip_bits(q + j);
+			if (m && !cell_open(y + r, q + j))
+				m = 0;
+			out[j] = m;
+			any |= m != 0;
+		}
+	}
+	if (!any)
+		return;
+
+	mode0(0x00);
+	gc_set(GC_BIT_MASK, 0xFF);
 	for (p = 0; p < 4; p++) {
-		seq_write(SEQ_MAP_MASK, (uint8_t)(1 << p));
-		gc_write(GC_READ_MAP, (uint8_t)p);
+		uint8_t fill = (color >> p) & 1 ? 0xFF : 0x00;
+
+		map_mask_set((uint8_t)(1 << p));
+		gc_set(GC_READ_MAP, (uint8_t)p);
 		for (r = r0; r < r1; r++) {
 			int sr = (flags & VGA_BLIT_FLIP_V) ? b->h - 1 - r : r;
-			const uint8_t *mrow = b->mask + sr * b->stride;
-			const uint8_t *prow = b->plane[p] + sr * b->stride;
-			volatile uint8_t *d = base + (y + r) * VGA_STRIDE;
+			const uint8_t *prow = b->plane[p] + sr * stride;
+			const uint8_t *mrow = blit_mask[r];
+			volatile uint8_t *d = base + (y + r) * VGA_STRIDE + q;
 
-			for (bx = bx0; bx <= bx1; bx++) {
-				int o = bx * 8 - x;
-				uint8_t m = row_bits(mrow, b->stride, o) & clip_bits(bx), s;
+			for (j = j0; j <= j1; j++) {
+				uint8_t m = mrow[j], s;
 
 				if (!m)
 					continue;
-				if (flags & VGA_BLIT_SILHOUETTE)
-					s = (color >> p) & 1 ? 0xFF : 0x00;
+				if (flags & VGA_BLIT_SILHOUETTE) {
+					s = fill;
+				} else {
+					unsigned hi = j > 0 ? prow[j - 1] : 0, lo = j < stride ? prow[j] : 0;
+
+					s = sh ? (uint8_t)(hi << (8 - sh) | lo >> sh) : (uint8_t)lo;
+				}
+				if (m == 0xFF)
+					vram_write(d + j, s);   /* opaque byte: no read */
 				else
-					s = row_bits(prow, b->stride, o);
-				vram_write(d + bx, (uint8_t)((d[bx] & ~m) | (s & m)));
+					vram_write(d + j, (uint8_t)((d[j] & ~m) | (s & m)));
 			}
 		}
 	}
-	gc_write(GC_READ_MAP, 0);
-	gc_defaults();
+	map_mask_set(0x0F);
 }
 
 /* Glyphs are drawn as bit masks over the set/reset colour, so any x works. */
@@ -329,14 +507,20 @@ void vga_text(int page, int x, int y, const char *s, int color)
 
 	if (!font)
 		return;
-	gc_write(GC_SET_RESET, (uint8_t)(color & 0x0F));
-	gc_write(GC_ENABLE_SR, 0x0F);
+	mode0(0x0F);
+	gc_set(GC_SET_RESET, (uint8_t)(color & 0x0F));
 	for (; *s; s++, x += 8) {
 		const uint8_t *g = font[(uint8_t)*s & 0x7F];
 		int bx = x >> 3, sh = x & 7;
 
 		if (x <= -8 || x >= VGA_W)
 			continue;
+		if (cell_mask) {
+			int ya = y < clip_y0 ? clip_y0 : y, yb = y + 7 >= clip_y1 ? clip_y1 - 1 : y + 7;
+
+			if (ya > yb || !any_open(ya, yb, bx < 0 ? 0 : bx, bx + 1 < VGA_STRIDE ? bx + 1 : bx))
+				continue;
+		}
 		for (row = 0; row < 8; row++) {
 			volatile uint8_t *d = base + (y + row) * VGA_STRIDE;
 			uint8_t left = (uint8_t)(g[row] >> sh);
@@ -348,19 +532,18 @@ void vga_text(int page, int x, int y, const char *s, int color)
 				left &= clip_bits(bx);
 			if (bx + 1 < VGA_STRIDE)
 				right &= clip_bits(bx + 1);
-			if (left && bx >= 0) {
-				gc_write(GC_BIT_MASK, left);
+			if (left && bx >= 0 && cell_open(y + row, bx)) {
+				gc_set(GC_BIT_MASK, left);
 				(void)d[bx];
 				vram_write(d + bx, 0xFF);
 			}
-			if (sh && right && bx + 1 < VGA_STRIDE) {
-				gc_write(GC_BIT_MASK, right);
+			if (sh && right && bx + 1 < VGA_STRIDE && cell_open(y + row, bx + 1)) {
+				gc_set(GC_BIT_MASK, right);
 				(void)d[bx + 1];
 				vram_write(d + bx + 1, 0xFF);
 			}
 		}
 	}
-	gc_defaults();
 }
 
 void vga_read_plane(int page, int plane, uint8_t *out)
@@ -368,10 +551,9 @@ void vga_read_plane(int page, int plane, uint8_t *out)
 	volatile uint8_t *src = page_base(page);
 	int i;
 
-	gc_write(GC_READ_MAP, (uint8_t)(plane & 3));
+	gc_set(GC_READ_MAP, (uint8_t)(plane & 3));
 	for (i = 0; i < VGA_PAGE_BYTES; i++)
 		out[i] = src[i];
-	gc_write(GC_READ_MAP, 0);
 }
 
 uint32_t vga_bytes_written(void)

@@ -72,16 +72,45 @@ void player_fire(Actor *a, World *w)
 	}
 }
 
-/* The first actor overlapping the bullet that takes the shot (kinds flagged AF_SHOOTABLE). */
+/* The largest image in tiles, so actors far from a bullet are passed over without their picture. */
+static void image_extent(int *w, int *h)
+{
+	static int max_w, max_h;
+
+	if (!max_w) {
+		for (int i = 0; i < gfx_image_count; i++) {
+			if (image_tiles_w(i) > max_w)
+				max_w = image_tiles_w(i);
+			if (image_tiles_h(i) > max_h)
+				max_h = image_tiles_h(i);
+		}
+		max_w += !max_w;
+		max_h += !max_h;
+	}
+	*w = max_w;
+	*h = max_h;
+}
+
+/*
+ * The first actor overlapping the bullet that takes the shot (kinds flagged
+ * AF_SHOOTABLE), in slot order. An actor whose tile can be no part of a
+ * picture overlapping the bullet is passed over before its picture is
+ * looked up (the same actors are tested as before, in the same order: only
+ * the sure misses cost less).
+ */
 static bool bullet_strike(World *w, Actor *b)
 {
 	Rect br = sprite_rect_tiles(actor_image(b), b->x, b->y);
+	int mw, mh;
 
+	image_extent(&mw, &mh);
 	for (int i = 0; i < MAX_ACTORS; i++) {
 		Actor *v = &w->actors[i];
 
-		if (v == b || v->kind == ACT_NONE || v->dead || !(actor_kinds[v->kind].flags & AF_SHOOTABLE))
+		if (v->kind == ACT_NONE || v == b || v->dead || !(actor_kinds[v->kind].flags & AF_SHOOTABLE))
 			continue;
+		if (v->x >= br.x + br.w || v->x + mw <= br.x || v->y < br.y || v->y - mh + 1 >= br.y + br.h)
+			continue;               /* rect_overlap below is false for any picture */
 		if (rect_overlap(br, sprite_rect_tiles(actor_image(v), v->x, v->y)) && actor_hit(w, v, HIT_SHOT))
 			return true;
 	}

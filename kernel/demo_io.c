@@ -82,6 +82,7 @@ static void show_error(const char *what, const char *detail)
 	}
 	vga_text(page, 8, 184, "Press Enter to go on.", 15);
 	vga_flip();
+	present_forget();                       /* drawn here, not from a frame */
 	for (;;) {
 		pit_wait_tick();
 		while (kbd_pop_press(&key)) {

@@ -2,6 +2,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "assets.h"
 #include "gfx.h"
 #include "gfxcache.h"
 #include "klog.h"
@@ -59,6 +60,14 @@ void gfxcache_init(void)
 		cache(&bitmaps[i], gfx_images[i].px, gfx_images[i].w, gfx_images[i].h);
 	for (i = 0; i < gfx_mtile_count; i++)
 		cache(&mtiles[i], gfx_mtiles[i], GFX_TILE_W, GFX_TILE_H);
+	for (i = 0; i < gfx_mtile_count && gfx_tile_count + i < VGA_MAX_TILES; i++) {
+		uint8_t px[GFX_TILE_W * GFX_TILE_H];
+
+		for (int k = 0; k < GFX_TILE_W * GFX_TILE_H; k++)
+			px[k] = gfx_mtiles[i][k] == GFX_TRANSPARENT ? gfx_tiles[TILE_EMPTY][k] : gfx_mtiles[i][k];
+		planar_pack(px, GFX_TILE_W, GFX_TILE_H, -1, pp, NULL);
+		vga_upload_tile(gfx_tile_count + i, (const uint8_t (*)[8])planes);
+	}
 	klog("gfx: %u tiles in VRAM, %u images, %u masked tiles, %u bytes planar\n",
 	    (unsigned)gfx_tile_count, (unsigned)gfx_image_count, (unsigned)gfx_mtile_count,
 	    (unsigned)arena_used);
@@ -69,6 +78,18 @@ const VgaBitmap *gfxcache_image(int id)
 	if (id < 0 || id >= gfx_image_count)
 		return NULL;
 	return &bitmaps[id];
+}
+
+/*
+ * A masked tile over the empty tile is always the same 8x8 picture, so it
+ * is kept in VRAM as a solid tile too: one latched copy instead of a tile
+ * and a masked blit.
+ */
+int gfxcache_mtile_on_empty(int id)
+{
+	if (id < 0 || id >= gfx_mtile_count || gfx_tile_count + id >= VGA_MAX_TILES)
+		return -1;
+	return gfx_tile_count + id;
 }
 
 const VgaBitmap *gfxcache_mtile(int id)
