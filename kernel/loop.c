@@ -7,6 +7,7 @@
 #include "cmdline.h"
 #include "demo_io.h"
 #include "frame.h"
+#include "hud.h"
 #include "input.h"
 #include "io.h"
 #include "kbdscan.h"
