@@ -447,15 +447,22 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 	for (r = r0; r < r1; r++) {
 		int sr = (flags & VGA_BLIT_FLIP_V) ? b->h - 1 - r : r;
 		const uint8_t *mrow = b->mask + sr * stride;
+		const uint8_t *cm = cell_mask ? cell_mask + ((y + r) >> 3) * VGA_STRIDE + q : 0;
 		uint8_t *out = blit_mask[r];
 
 		for (j = j0; j <= j1; j++) {
-			unsigned hi = j > 0 ? mrow[j - 1] : 0, lo = j < stride ? mrow[j] : 0;
-			uint8_t m = sh ? (uint8_t)(hi << (8 - sh) | lo >> sh) : (uint8_t)lo;
+			uint8_t m;
 
+			if (!sh) {
+				m = mrow[j];
+			} else {
+				unsigned hi = j > 0 ? mrow[j - 1] : 0, lo = j < stride ? mrow[j] : 0;
+
+				m = (uint8_t)(hi << (8 - sh) | lo >> sh);
+			}
 			if (m && (j == j0 || j == j1))
 				m &= clip_bits(q + j);
-			if (m && !cell_open(y + r, q + j))
+			if (cm && !cm[j])
 				m = 0;
 			out[j] = m;
 			any |= m != 0;
@@ -484,10 +491,12 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 					continue;
 				if (flags & VGA_BLIT_SILHOUETTE) {
 					s = fill;
+				} else if (!sh) {
+					s = prow[j];            /* pre-shifted pictures take this path */
 				} else {
 					unsigned hi = j > 0 ? prow[j - 1] : 0, lo = j < stride ? prow[j] : 0;
 
-					s = sh ? (uint8_t)(hi << (8 - sh) | lo >> sh) : (uint8_t)lo;
+					s = (uint8_t)(hi << (8 - sh) | lo >> sh);
 				}
 				if (m == 0xFF)
 					vram_write(d + j, s);   /* opaque byte: no read */

@@ -171,8 +171,8 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 {
 	for (int i = 0; i < f->count; i++) {
 		const DrawCmd *c = &f->cmds[i];
-		const VgaBitmap *b;
-		int flags;
+		const VgaBitmap *b, *sb;
+		int flags, x;
 
 		if (mask && !cmd_may_draw(f, c))
 			continue;               /* nowhere near a dirty cell */
@@ -193,8 +193,12 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 				break;
 			flags = ((c->flags & DRAWF_FLIP_V) ? VGA_BLIT_FLIP_V : 0) |
 			    ((c->flags & DRAWF_SILHOUETTE) ? VGA_BLIT_SILHOUETTE : 0);
-			vga_blit_masked(page, c->x - gfx_images[c->id].ox, c->y - gfx_images[c->id].oy,
-			    b, flags, c->color);
+			x = c->x - gfx_images[c->id].ox;
+			sb = gfxcache_image_shifted(c->id, x & 7);
+			if (sb)
+				vga_blit_masked(page, x - (x & 7), c->y - gfx_images[c->id].oy, sb, flags, c->color);
+			else
+				vga_blit_masked(page, x, c->y - gfx_images[c->id].oy, b, flags, c->color);
 			break;
 		case DRAW_TEXT:
 			vga_text(page, c->x, c->y, &f->text[c->id], c->color);
