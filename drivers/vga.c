@@ -431,8 +431,7 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 {
 	volatile uint8_t *base = page_base(page);
 	int q = x >> 3, sh = x & 7, r, j, r0 = 0, r1 = b->h, j0 = 0, j1, p;
-	int stride = b->stride;
-	bool any = false;
+	int stride = b->stride, writes = 0;     /* bytes written per plane */
 
 	if (y < clip_y0) r0 = clip_y0 - y;
 	if (y + r1 > clip_y1) r1 = clip_y1 - y;
@@ -465,10 +464,10 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 			if (cm && !cm[j])
 				m = 0;
 			out[j] = m;
-			any |= m != 0;
+			writes += m != 0;
 		}
 	}
-	if (!any)
+	if (!writes)
 		return;
 
 	mode0(0x00);
@@ -484,6 +483,17 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 			const uint8_t *mrow = blit_mask[r];
 			volatile uint8_t *d = base + (y + r) * VGA_STRIDE + q;
 
+			if (!sh && !(flags & VGA_BLIT_SILHOUETTE)) {
+				for (j = j0; j <= j1; j++) {    /* byte-aligned: the common case */
+					uint8_t m = mrow[j];
+
+					if (m == 0xFF)
+						d[j] = prow[j];         /* opaque byte: no read */
+					else if (m)
+						d[j] = (uint8_t)((d[j] & ~m) | (prow[j] & m));
+				}
+				continue;
+			}
 			for (j = j0; j <= j1; j++) {
 				uint8_t m = mrow[j], s;
 
@@ -491,20 +501,16 @@ void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int 
 					continue;
 				if (flags & VGA_BLIT_SILHOUETTE) {
 					s = fill;
-				} else if (!sh) {
-					s = prow[j];            /* pre-shifted pictures take this path */
 				} else {
 					unsigned hi = j > 0 ? prow[j - 1] : 0, lo = j < stride ? prow[j] : 0;
 
 					s = (uint8_t)(hi << (8 - sh) | lo >> sh);
 				}
-				if (m == 0xFF)
-					vram_write(d + j, s);   /* opaque byte: no read */
-				else
-					vram_write(d + j, (uint8_t)((d[j] & ~m) | (s & m)));
+				d[j] = (uint8_t)((d[j] & ~m) | (s & m));
 			}
 		}
 	}
+	written += 4 * (uint32_t)writes;
 	map_mask_set(0x0F);
 }
 

@@ -7,6 +7,8 @@
 #include "frame.h"
 #include "gfx.h"
 
+#define LOOKAHEAD       8               /* commands added or gone between two matches */
+
 static uint8_t *marks;                  /* the dirty[] being filled */
 static int marked;
 
@@ -135,9 +137,9 @@ static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
 
 /*
  * One frame against the list the page holds in slot s; afterwards the slot
- * holds the frame. The lists are matched in order (a command may have been
- * added or removed: a look one step ahead on either side finds the next
- * pair), so matched commands keep their order; every unmatched command is
+ * holds the frame. The lists are matched in order (commands may have been
+ * added or removed: a look up to LOOKAHEAD steps ahead on either side finds
+ * the next pair), so matched commands keep their order; every unmatched command is
  * marked where it was or where it is. After a clip that changed, every
  * command is marked (its pixels are clipped otherwise).
  */
@@ -164,10 +166,16 @@ static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 				j++;
 				continue;
 			}
-			if (i + 1 < nn && same_cmd(&cmd[i + 1], f->text, &old[j], otext))
-				take_old = false;       /* cmd[i] is new */
-			else if (j + 1 < on && same_cmd(&cmd[i], f->text, &old[j + 1], otext))
-				take_new = false;       /* old[j] is gone */
+			for (int k = 1; k <= LOOKAHEAD; k++) {
+				if (i + k < nn && same_cmd(&cmd[i + k], f->text, &old[j], otext)) {
+					take_old = false;       /* cmd[i] is new (and k - 1 more) */
+					break;
+				}
+				if (j + k < on && same_cmd(&cmd[i], f->text, &old[j + k], otext)) {
+					take_new = false;       /* old[j] is gone */
+					break;
+				}
+			}
 		}
 		if (take_old) {
 			mark_cmd(&old[j], otext, &ko);
