@@ -418,6 +418,22 @@ void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n)
 	}
 }
 
+/* Page `to` becomes a copy of page `from`: latched copies, 8 pixels of all planes per read and write. */
+void vga_copy_page(int from, int to)
+{
+	volatile uint8_t *src = page_base(from), *dst = page_base(to);
+
+	if ((from & 1) == (to & 1))
+		return;
+	gc_set(GC_MODE, MODE_WRITE1);
+	map_mask_set(0x0F);
+	for (int i = 0; i < VGA_PAGE_BYTES; i++) {
+		(void)src[i];
+		dst[i] = 0;
+	}
+	written += VGA_PAGE_BYTES;
+}
+
 /* Masks of one blit, shifted to the screen's bytes and clipped (rows x bytes). */
 static uint8_t blit_mask[VGA_H][VGA_STRIDE + 1];
 

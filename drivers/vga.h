@@ -32,6 +32,7 @@ void vga_set_font(const uint8_t (*glyphs)[8]);  /* 128 glyphs, 8 rows, bit 7 lef
 int vga_back_page(void);
 int vga_front_page(void);
 void vga_flip(void);                            /* show the back page */
+void vga_copy_page(int from, int to);           /* every pixel of one page into the other */
 
 void vga_clear(int page, int color);
 void vga_pixel(int page, int x, int y, int color);

@@ -221,7 +221,14 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 
 int present_frames(const Frame *const *frames, int n, int page)
 {
-	int count = celldiff_frames(frames, n, &shown[page & 1], dirty);
+	int count;
+
+	if (!shown[page & 1].valid && shown[!(page & 1)].valid) {
+		/* A page that holds nothing known (a level's first frames): start from the other one. */
+		vga_copy_page(!(page & 1), page & 1);
+		shown[page & 1] = shown[!(page & 1)];
+	}
+	count = celldiff_frames(frames, n, &shown[page & 1], dirty);
 	const uint8_t *mask = count == CELL_COUNT ? NULL : dirty;
 
 	if (!count)
