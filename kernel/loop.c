@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "cmdline.h"
 #include "demo_io.h"
+#include "display.h"
 #include "frame.h"
 #include "hud.h"
 #include "input.h"
@@ -20,13 +21,11 @@
 #include "loop.h"
 #include "multiboot.h"
 #include "pit.h"
-#include "present.h"
 #include "render.h"
 #include "script.h"
 #include "session.h"
 #include "sound.h"
 #include "speaker.h"
-#include "vga.h"
 #include "world.h"
 
 #define WORLD_CATCH_UP  8               /* world frames run back to back before a draw */
@@ -129,7 +128,7 @@ static void freeze(uint32_t done)
 		    (unsigned)(bench.tsc_logic / bench.frames), (unsigned)(bench.tsc_draw / bench.draws),
 		    (unsigned)bench.tsc_draw_max, (unsigned)(bench.vram / bench.draws),
 		    (unsigned)bench.vram_max);
-	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)present_displayed_crc());
+	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)display_crc());
 	for (;;)
 		cpu_sti_hlt();                  /* IRQs still finish any sound */
 }
@@ -207,8 +206,8 @@ static void draw(void)
 		}
 		n = 2;
 	}
-	present_frames(frames, n, vga_back_page());
-	vga_flip();
+	display_frames(frames, n, display_back_page());
+	display_flip();
 }
 
 /*
@@ -217,13 +216,13 @@ static void draw(void)
  */
 static void bench_draw(uint64_t t_logic)
 {
-	uint32_t v0 = vga_bytes_written();
+	uint32_t v0 = display_bytes_written();
 	uint64_t t1 = cpu_rdtsc(), d;
 	uint32_t v;
 
 	draw();
 	d = cpu_rdtsc() - t1;
-	v = vga_bytes_written() - v0;
+	v = display_bytes_written() - v0;
 	bench.draws++;
 	bench.tsc_logic += t_logic;
 	bench.tsc_draw += d;

@@ -3,9 +3,8 @@
 #include <stdint.h>
 
 #include "cmdline.h"
+#include "display.h"
 #include "gdt.h"
-#include "gfx.h"
-#include "gfxcache.h"
 #include "idt.h"
 #include "io.h"
 #include "keyboard.h"
@@ -17,7 +16,6 @@
 #include "pit.h"
 #include "serial.h"
 #include "speaker.h"
-#include "vga.h"
 
 #define KERNEL_VERSION "0.1"
 
@@ -67,10 +65,7 @@ void kmain(uint32_t magic, uint32_t info)
 	cmdline_parse(boot.cmdline, &opts);
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);
-	vga_init();                     /* mode 0Dh by registers, both pages cleared */
-	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
-	vga_set_font(gfx_font);
-	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
+	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	pit_init();                     /* channel 0 at 140 Hz */
 	irq_set_handler(IRQ_TIMER, timer_irq);
 	kbd_init();                     /* scancode set 1 decoder, controller drained */
