@@ -30,7 +30,7 @@ KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.
               kernel/loop.c kernel/string.c
 KERNEL_SRC += kernel/demo_io.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
-              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c
+              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/vgadraw.c
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
 GAME_SRC   := $(foreach l,$(GAME_LAYERS),$(sort $(wildcard game/$(l)/*.c)))
