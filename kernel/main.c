@@ -16,6 +16,7 @@
 #include "pit.h"
 #include "serial.h"
 #include "speaker.h"
+#include "usb.h"
 
 #define KERNEL_VERSION "0.1"
 
@@ -26,6 +27,7 @@ static void timer_irq(void)
 {
 	pit_irq();
 	spk_tick();
+	usb_tick();                     /* USB keyboard reports into the key table */
 }
 
 /* Deliberate CPU exceptions for the panic-screen tests (crashtest=). */
@@ -79,5 +81,6 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.crashtest != CRASH_NONE)
 		crash_now(opts.crashtest);
 	cpu_sti();
+	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
 	loop_run(&opts, &boot);        /* title, levels: never returns */
 }
