@@ -26,10 +26,11 @@ KERNEL_INC := -Ikernel -Idrivers $(GAME_INC)
 BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
-              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/display.c kernel/loop.c kernel/string.c
+              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/display.c \
+              kernel/loop.c kernel/string.c
 KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
-              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c
+              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/vgadraw.c
 # USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
 DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhub.c drivers/usbhid.c
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
@@ -61,7 +62,7 @@ ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c kernel/cmdline.c kernel/kfmt.c \
-              kernel/keymap.c
+              kernel/keymap.c kernel/celldiff.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
 HINC  := $(GAME_INC) -Idrivers -Ikernel
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -278,8 +279,8 @@ test-model: $(LEVELS) $(B)/hostrun
 	$(PYTHON) tests/model/cosmo_model.py $(DEMOS:game/demos/%.dem=tests/golden/dumps/%.txt)
 	HOSTRUN=$(B)/hostrun $(PYTHON) tests/model/test_cosmo_model.py
 
-bench: deps-test $(ISO)
-	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --out $(B)/bench
+bench: deps-test $(ISO) $(B)/hostrun
+	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --hostrun $(B)/hostrun --out $(B)/bench
 
 clean:
 	rm -rf $(B)

@@ -33,16 +33,24 @@ void vga_set_font(const uint8_t (*glyphs)[8]);  /* 128 glyphs, 8 rows, bit 7 lef
 int vga_back_page(void);
 int vga_front_page(void);
 void vga_flip(void);                            /* show the back page */
+void vga_copy_page(int from, int to);           /* every pixel of one page into the other */
 
 void vga_clear(int page, int color);
 void vga_pixel(int page, int x, int y, int color);
 void vga_fill_rect(int page, int x, int y, int w, int h, int color);
 bool vga_upload_tile(int tile, const uint8_t planes[4][8]);
 void vga_draw_tile(int page, int x, int y, int tile);   /* x multiple of 8 */
+/* n tiles side by side from x, y (multiples of 8); tiles[k] < 0: that cell is left alone. */
+void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n);
 void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int color);
 void vga_text(int page, int x, int y, const char *s, int color);
 /* Masked blits and text stay inside [x0, x1) x [y0, y1) (clamped to the screen). */
 void vga_set_clip(int x0, int y0, int x1, int y1);
+/*
+ * Fills, tiles, masked blits and text write only the bytes whose 8x8 cell
+ * is non-zero in mask (VGA_H / 8 rows of VGA_STRIDE bytes); NULL: everywhere.
+ */
+void vga_set_cell_mask(const uint8_t *mask);
 void vga_read_plane(int page, int plane, uint8_t *out); /* VGA_PAGE_BYTES bytes */
 
 uint32_t vga_bytes_written(void);               /* VRAM writes since boot */

@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "celldiff.h"
 #include "display.h"
 #include "fb.h"
 #include "frame.h"
@@ -26,6 +27,17 @@ static bool use_fb;
  */
 static uint8_t page_px[DISPLAY_PAGES][SCREEN_W * SCREEN_H] __attribute__((aligned(4)));
 static int fb_front;
+static CellPage fb_shown[DISPLAY_PAGES];        /* what each framebuffer page was given */
+static uint8_t fb_dirty[CELL_COUNT] __attribute__((aligned(4)));
+
+/* Something was drawn into the pages outside the frames: the next frame is drawn whole. */
+static void forget_pages(void)
+{
+	if (use_fb)
+		fb_shown[0].valid = fb_shown[1].valid = false;
+	else
+		present_forget();
+}
 
 static void vga_start(void)
 {
@@ -75,12 +87,22 @@ int display_front_page(void)
 	return use_fb ? fb_front : vga_front_page();
 }
 
-void display_frame(const Frame *f, int page)
+/*
+ * NOTE: the framebuffer rasterises whole frames, so it uses the cell diff
+ * only to skip a frame that changes nothing on that page; fb_show then
+ * writes only the rows that differ. fb_dirty says which cells changed, for
+ * a presenter that scales and copies cells (docs/render.md).
+ */
+void display_frames(const Frame *const *frames, int n, int page)
 {
-	if (use_fb)
-		raster_frame(f, page_px[page & 1]);
-	else
-		present_frame(f, page);
+	if (!use_fb) {
+		present_frames(frames, n, page);
+		return;
+	}
+	if (!celldiff_frames(frames, n, &fb_shown[page & 1], fb_dirty))
+		return;
+	for (int i = 0; i < n; i++)
+		raster_frame(frames[i], page_px[page & 1]);
 }
 
 void display_flip(void)
@@ -105,6 +127,7 @@ uint32_t display_bytes_written(void)
 
 void display_reset(void)
 {
+	forget_pages();
 	if (use_fb)
 		fb_forget();
 	else
@@ -120,6 +143,7 @@ static void fb_touched(int page)
 
 void display_fill(int page, int x, int y, int w, int h, int color)
 {
+	forget_pages();
 	if (!use_fb) {
 		vga_fill_rect(page, x, y, w, h, color);
 		return;
@@ -132,6 +156,7 @@ void display_fill(int page, int x, int y, int w, int h, int color)
 
 void display_text(int page, int x, int y, const char *s, int color)
 {
+	forget_pages();
 	if (!use_fb) {
 		vga_text(page, x, y, s, color);
 		return;

@@ -20,7 +20,13 @@ bool display_is_framebuffer(void);
 
 int display_back_page(void);
 int display_front_page(void);
-void display_frame(const Frame *f, int page);   /* draw a frame's commands into that page */
+/*
+ * Draw frames[0..n-1] (in order: the view, then the status bar) into that
+ * page, only where they change what the page holds (kernel/celldiff.c:
+ * each page of either back end remembers what it was given; VGA redraws
+ * the changed 8x8 cells, the framebuffer skips a frame that changed none).
+ */
+void display_frames(const Frame *const *frames, int n, int page);
 void display_flip(void);                        /* show the back page */
 
 /*

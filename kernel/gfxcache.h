@@ -7,5 +7,7 @@
 void gfxcache_init(void);                       /* after vga_init */
 const VgaBitmap *gfxcache_image(int id);        /* NULL for a bad id */
 const VgaBitmap *gfxcache_mtile(int id);
+int gfxcache_mtile_on_empty(int id);
+const VgaBitmap *gfxcache_image_shifted(int id, int sh);  /* moved right sh (1..7) pixels, NULL: none */            /* VRAM tile of mtile id over TILE_EMPTY, -1: none */
 
 #endif

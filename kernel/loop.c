@@ -35,7 +35,7 @@
 
 static Session session;
 static Frame view_frame, status_frame;
-static uint32_t status_shown[DISPLAY_PAGES];        /* status_version drawn on each page, 0 = none */
+static uint32_t status_built;                   /* status_version in status_frame, 0 = none */
 static Script script;
 static bool scripted;
 
@@ -73,20 +73,41 @@ static void input_sample(SessionInput *in)
 	session_keyboard(&session, &k, in);
 }
 
+/*
+ * `sfx start id=N div=...` goes to COM1 for every sound effect started
+ * (the speaker tests read it), but not from inside the frame: the line is
+ * formatted and sent (a busy wait on the UART, ~5 ms at 115200 baud) when
+ * the frame is drawn and the loop waits for the next tick.
+ */
+static SoundId sfx_started[8];
+static int sfx_pending;
+
+static void log_sounds(void)
+{
+	for (int k = 0; k < sfx_pending; k++) {
+		const SoundDef *d = &snd_defs[sfx_started[k]];
+		char list[160];
+		int n = 0;
+
+		for (int i = 0; i < d->length && n < (int)sizeof list - 8; i++)
+			n += kfmt_snprintf(list + n, sizeof list - (size_t)n, i ? ",%u" : "%u", d->divisors[i]);
+		klog("sfx start id=%d div=%s\n", (int)sfx_started[k], list);
+	}
+	sfx_pending = 0;
+}
+
 static void play_sound(SoundId id)
 {
 	const SoundDef *d;
-	char list[160];
-	int n = 0;
 
 	if (id == SND_NONE || id >= SND_COUNT)
 		return;
 	d = &snd_defs[id];
 	if (!spk_play(d->divisors, d->length, d->priority))
 		return;
-	for (int i = 0; i < d->length && n < (int)sizeof list - 8; i++)
-		n += kfmt_snprintf(list + n, sizeof list - (size_t)n, i ? ",%u" : "%u", d->divisors[i]);
-	klog("sfx start id=%d div=%s\n", (int)id, list);
+	if (sfx_pending == (int)(sizeof sfx_started / sizeof sfx_started[0]))
+		log_sounds();                   /* (a long catch-up: no room to wait) */
+	sfx_started[sfx_pending++] = id;
 }
 
 /* The first frame is on screen. Under QEMU -icount the TSC counts guest instructions. */
@@ -167,26 +188,33 @@ static void log_line(void *ctx, const char *line)
 
 /*
  * The session's picture into the back page, then flip. Over a world view
- * the status bar is drawn only when its version differs from what this
- * page shows; a full-screen picture wipes it on this page, and the next
- * level may reuse version numbers, so both pages forget theirs.
+ * the status bar is built again only when its version changes (a level
+ * may reuse version numbers, so any other screen forgets it); the
+ * presenter redraws only the cells that differ from what the page holds.
  */
 static void draw(void)
 {
-	int page = display_back_page();
+	const Frame *frames[2] = { &view_frame, &status_frame };
+	int n = 1;
 
 	session_draw(&session, &view_frame);
-	display_frame(&view_frame, page);
 	if (!session_shows_world(&session)) {
-		status_shown[0] = status_shown[1] = 0;
-	} else if (status_shown[page] != session.world.status_version) {
-		render_status_keys(&session.world, &session.controls, &status_frame);
-		display_frame(&status_frame, page);
-		status_shown[page] = session.world.status_version;
+		status_built = 0;
+	} else {
+		if (status_built != session.world.status_version) {
+			render_status_keys(&session.world, &session.controls, &status_frame);
+			status_built = session.world.status_version;
+		}
+		n = 2;
 	}
+	display_frames(frames, n, display_back_page());
 	display_flip();
 }
 
+/*
+ * bench: one line per drawn world frame (make bench turns them into the
+ * per-demo table of docs/bench.md), then the totals at the freeze.
+ */
 static void bench_draw(uint64_t t_logic)
 {
 	uint32_t v0 = display_bytes_written();
@@ -204,6 +232,8 @@ static void bench_draw(uint64_t t_logic)
 	bench.vram += v;
 	if (v > bench.vram_max)
 		bench.vram_max = v;
+	klog("BENCH tick=%u logic=%u draw=%u vram=%u\n", (unsigned)session.world.tick, (unsigned)t_logic,
+	    (unsigned)d, (unsigned)v);
 }
 
 /*
@@ -310,6 +340,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 				draw();
 			}
 		}
+		log_sounds();                   /* off the frame's clock */
 		if (session.mode == SESSION_HALTED)
 			halt();
 		if (o->ticks && done >= o->ticks)

@@ -73,18 +73,87 @@ void player_fire(Actor *a, World *w)
 	}
 }
 
-/* The first actor overlapping the bullet that takes the shot (kinds flagged AF_SHOOTABLE). */
-static bool bullet_strike(World *w, Actor *b)
+/* The largest image in tiles, so actors far from a bullet are passed over without their picture. */
+static void image_extent(int *w, int *h)
+{
+	static int max_w, max_h;
+
+	if (!max_w) {
+		for (int i = 0; i < gfx_image_count; i++) {
+			if (image_tiles_w(i) > max_w)
+				max_w = image_tiles_w(i);
+			if (image_tiles_h(i) > max_h)
+				max_h = image_tiles_h(i);
+		}
+		max_w += !max_w;
+		max_h += !max_h;
+	}
+	*w = max_w;
+	*h = max_h;
+}
+
+/*
+ * The actors a bullet can hit, in slot order: live, shootable, not itself.
+ * One act_bullet tests up to BULLET_SPEED + 1 tiles; nothing else acts in
+ * between, so one list serves them all, unless a hit that did not take
+ * changed the world (then the list is made again: `stale`).
+ */
+typedef struct Targets {
+	int n;
+	bool stale;
+	uint8_t slot[MAX_ACTORS];
+} Targets;
+
+static bool shootable(const World *w, const Actor *b, int i)
+{
+	const Actor *v = &w->actors[i];
+
+	return v->kind != ACT_NONE && v != b && !v->dead && (actor_kinds[v->kind].flags & AF_SHOOTABLE);
+}
+
+static void targets_find(const World *w, const Actor *b, Targets *t)
+{
+	t->n = 0;
+	t->stale = false;
+	for (int i = 0; i < MAX_ACTORS; i++)
+		if (w->actors[i].kind != ACT_NONE && shootable(w, b, i))
+			t->slot[t->n++] = (uint8_t)i;
+}
+
+/*
+ * The first actor overlapping the bullet that takes the shot (kinds flagged
+ * AF_SHOOTABLE), in slot order. The targets list holds the same actors the
+ * pool scan finds, in the same order; an actor whose tile can be no part of
+ * a picture overlapping the bullet is passed over before its picture is
+ * looked up (only sure misses cost less).
+ */
+static bool bullet_strike(World *w, Actor *b, Targets *t)
 {
 	Rect br = sprite_rect_tiles(actor_image(b), b->x, b->y);
+	int mw, mh;
 
-	for (int i = 0; i < MAX_ACTORS; i++) {
-		Actor *v = &w->actors[i];
+	image_extent(&mw, &mh);
+	if (t->stale)
+		targets_find(w, b, t);
+	for (int k = 0; k < t->n; k++) {
+		Actor *v = &w->actors[t->slot[k]];
 
-		if (v == b || v->kind == ACT_NONE || v->dead || !(actor_kinds[v->kind].flags & AF_SHOOTABLE))
+		if (v->x >= br.x + br.w || v->x + mw <= br.x || v->y < br.y || v->y - mh + 1 >= br.y + br.h)
+			continue;               /* rect_overlap below is false for any picture */
+		if (!rect_overlap(br, sprite_rect_tiles(actor_image(v), v->x, v->y)))
 			continue;
-		if (rect_overlap(br, sprite_rect_tiles(actor_image(v), v->x, v->y)) && actor_hit(w, v, HIT_SHOT))
+		if (actor_hit(w, v, HIT_SHOT))
 			return true;
+		/* It did not take the shot, but may have changed things: the rest as the pool scan sees them. */
+		t->stale = true;
+		for (int i = t->slot[k] + 1; i < MAX_ACTORS; i++) {
+			v = &w->actors[i];
+			if (!shootable(w, b, i))
+				continue;
+			if (rect_overlap(br, sprite_rect_tiles(actor_image(v), v->x, v->y)) && actor_hit(w, v, HIT_SHOT))
+				return true;
+		}
+		return false;
 	}
 	return false;
 }
@@ -113,9 +182,10 @@ void act_bullet(Actor *a, World *w)
 {
 	int steps = a->timer++ ? BULLET_SPEED : 0;
 	int dir = a->dir < 0 ? DIR4_WEST : DIR4_EAST;
+	Targets targets = { .stale = true };
 
 	for (;;) {
-		if (bullet_strike(w, a) ||
+		if (bullet_strike(w, a, &targets) ||
 		    test_sprite_block(&w->map, dir, actor_image(a), a->x + a->dir, a->y) != MOVE_FREE) {
 			bullet_end(a, true);
 			return;

@@ -14,7 +14,21 @@ typedef enum DrawKind {
 	DRAW_TEXT,      /* text at x,y in colour, transparent background */
 	DRAW_MTILE,     /* masked 8x8 tile id at x,y (any x) */
 	DRAW_CLIP,      /* images, masked tiles and text after this stay inside x,y,w,h */
+	DRAW_GRID,      /* Frame.grid: w x h cells of 8x8 from x,y (multiples of 8), row by row */
+	DRAW_GRID_FRONT,        /* the grid's GRID_FRONT cells drawn again, over what came between */
 } DrawKind;
+
+/*
+ * A grid cell: a solid tile id, or (GRID_MASKED) a masked tile id over the
+ * empty tile; GRID_FRONT: drawn again by DRAW_GRID_FRONT (a solid tile as
+ * a tile, a masked one masked). One grid describes a tile map window in one
+ * uint16_t per cell instead of one or two commands: what a presenter
+ * compares with what a page already shows (frame_flatten gives the commands).
+ */
+#define GRID_MASKED     0x8000
+#define GRID_FRONT      0x4000
+#define GRID_ID         0x1FFF          /* the id bits; GRID_ID itself is no tile (not drawn) */
+#define FRAME_GRID_CELLS ((SCREEN_W / 8) * (SCREEN_H / 8))
 
 /* Flags for DRAW_IMAGE. */
 #define DRAWF_FLIP_V    0x01    /* upside down (spawners, shards) */
@@ -38,6 +52,8 @@ typedef struct Frame {
 	uint16_t text_used;
 	DrawCmd cmds[FRAME_MAX_CMDS];
 	char text[FRAME_TEXT_BYTES];    /* NUL-terminated strings copied by frame_text */
+	int16_t grid_cmd;               /* index of the DRAW_GRID command, -1: none */
+	uint16_t grid[FRAME_GRID_CELLS];        /* its cells, w per row */
 } Frame;
 
 void frame_clear(Frame *f);
@@ -47,5 +63,10 @@ void frame_image(Frame *f, int x, int y, int image, int flags, int color);
 void frame_text(Frame *f, int x, int y, const char *text, int color);
 void frame_mtile(Frame *f, int x, int y, int mtile);
 void frame_clip(Frame *f, int x, int y, int w, int h);  /* every frame starts unclipped */
+/* The frame's one grid (NULL if it has one or is full): fill the cols x rows cells returned. */
+uint16_t *frame_grid(Frame *f, int x, int y, int cols, int rows);
+void frame_grid_front(Frame *f);                        /* its GRID_FRONT cells again, here */
+/* f with its grid as the DRAW_TILE / DRAW_MTILE commands it stands for (tests, rasteriser). */
+void frame_flatten(const Frame *f, Frame *out);
 
 #endif

@@ -91,6 +91,12 @@ static void text(uint8_t *fb, const Frame *f, const DrawCmd *c)
 
 void raster_frame(const Frame *f, uint8_t fb[SCREEN_H * SCREEN_W])
 {
+	static Frame flat;
+
+	if (f->grid_cmd >= 0) {         /* a grid is drawn as the commands it stands for */
+		frame_flatten(f, &flat);
+		f = &flat;
+	}
 	clip_x0 = clip_y0 = 0;
 	clip_x1 = SCREEN_W;
 	clip_y1 = SCREEN_H;

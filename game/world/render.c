@@ -14,15 +14,49 @@
 #define STATUS_VALUE    14
 #define STATUS_BOMB_X   300             /* the bomb icon, right of the bomb count */
 
-static void draw_cell(Frame *f, uint16_t c, int px, int py)
+/*
+ * A map cell as a grid cell (frame.h): solid tiles by id, masked tiles
+ * over the empty tile, air and the outside as the empty tile; GRID_FRONT
+ * for tiles with TILE_IN_FRONT. An id with no picture stays one (GRID_ID).
+ */
+static inline uint16_t grid_code(uint16_t c)
 {
-	if (map_is_solid(c)) {
-		frame_tile(f, px, py, c - MAP_SOLID_BASE);
-		return;
+	uint16_t id;
+
+	if (c & MAP_MASKED_FLAG) {
+		if (c == MAP_OUTSIDE)
+			return TILE_EMPTY;
+		id = c & (uint16_t)~MAP_MASKED_FLAG;
+		if (id >= gfx_mtile_count)
+			return GRID_MASKED | GRID_ID;
+		return (uint16_t)(GRID_MASKED | id | ((gfx_mtile_attrs[id] & TILE_IN_FRONT) ? GRID_FRONT : 0));
 	}
-	frame_tile(f, px, py, TILE_EMPTY);
-	if (map_is_masked(c))
-		frame_mtile(f, px, py, c & (uint16_t)~MAP_MASKED_FLAG);
+	if (c <= MAP_SOLID_BASE)
+		return TILE_EMPTY;
+	id = (uint16_t)(c - MAP_SOLID_BASE);
+	if (id >= gfx_tile_count)
+		return GRID_ID;
+	return (uint16_t)(id | ((gfx_tile_attrs[id] & TILE_IN_FRONT) ? GRID_FRONT : 0));
+}
+
+/* The view's map window into the frame's grid, a row at a time from the map's own rows. */
+static void fill_grid(const World *w, uint16_t *g)
+{
+	const Map *m = &w->map;
+
+	for (int y = 0; y < VIEW_H; y++, g += VIEW_W) {
+		int my = w->cam_y + y;
+
+		if (my >= 0 && my < m->h && w->cam_x >= 0 && w->cam_x + VIEW_W <= m->w) {
+			const uint16_t *row = &m->cells[my * m->w + w->cam_x];
+
+			for (int x = 0; x < VIEW_W; x++)
+				g[x] = grid_code(row[x]);
+		} else {
+			for (int x = 0; x < VIEW_W; x++)
+				g[x] = grid_code(map_get_tile(m, w->cam_x + x, my));
+		}
+	}
 }
 
 void render_sprite(const World *w, Frame *f, int img, int x, int y, int flags, int color)
@@ -87,6 +121,8 @@ static void draw_actor(const World *w, const Actor *a, Frame *f)
 
 void render_view(const World *w, Frame *f)
 {
+	uint16_t *g;
+
 	frame_clear(f);
 	frame_fill(f, 0, 0, SCREEN_W, VIEW_PY, BORDER_COLOR);
 	frame_fill(f, 0, VIEW_PY, VIEW_PX, VIEW_H * 8, BORDER_COLOR);
@@ -94,10 +130,9 @@ void render_view(const World *w, Frame *f)
 	    BORDER_COLOR);
 	frame_fill(f, 0, VIEW_PY + VIEW_H * 8, SCREEN_W, STATUS_Y - VIEW_PY - VIEW_H * 8, BORDER_COLOR);
 
-	for (int y = 0; y < VIEW_H; y++)
-		for (int x = 0; x < VIEW_W; x++)
-			draw_cell(f, map_get_tile(&w->map, w->cam_x + x, w->cam_y + y),
-			    VIEW_PX + x * 8, VIEW_PY + y * 8);
+	g = frame_grid(f, VIEW_PX, VIEW_PY, VIEW_W, VIEW_H);
+	if (g)
+		fill_grid(w, g);
 
 	/*
 	 * Sprites stay in the window, in Cosmo's order: the player, fountains,
@@ -117,18 +152,7 @@ void render_view(const World *w, Frame *f)
 	render_shards(w, f);
 	render_spawners(w, f);
 
-	for (int y = 0; y < VIEW_H; y++) {
-		for (int x = 0; x < VIEW_W; x++) {
-			uint16_t c = map_get_tile(&w->map, w->cam_x + x, w->cam_y + y);
-
-			if (map_attr(c) & TILE_IN_FRONT) {
-				if (map_is_masked(c))
-					frame_mtile(f, VIEW_PX + x * 8, VIEW_PY + y * 8, c & (uint16_t)~MAP_MASKED_FLAG);
-				else
-					frame_tile(f, VIEW_PX + x * 8, VIEW_PY + y * 8, c - MAP_SOLID_BASE);
-			}
-		}
-	}
+	frame_grid_front(f);            /* the in-front tiles again, over the sprites */
 }
 
 /* Decimal digits, right-aligned in `width` characters with leading zeros. */

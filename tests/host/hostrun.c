@@ -30,7 +30,7 @@ static DemoRecorder rec;
 static struct {
 	const char *level, *input, *png, *record, *demo, *level_path;
 	long frames;                    /* -1: the demo's length */
-	int every, trace, dump;
+	int every, trace, dump, changed;
 } opt = { .input = "", .frames = -1 };
 
 static void usage(const char *argv0)
@@ -45,7 +45,9 @@ static void usage(const char *argv0)
 	    "OUTPUT: --png OUT.png   the last frame as a PNG\n"
 	    "        --every         the CRC after every frame, not only the last\n"
 	    "        --trace         the world trace lines after every frame (as the kernel's trace option)\n"
-	    "        --dump          the full state dump at the start and after every frame (game/formats/dump.h)\n",
+	    "        --dump          the full state dump at the start and after every frame (game/formats/dump.h)\n"
+	    "        --changed       after every frame, the VGA plane bytes that differ from the frame two\n"
+	    "                        before (what the kernel's back page held; before frame 0: black)\n",
 	    argv0, argv0);
 	exit(2);
 }
@@ -90,6 +92,27 @@ static void print_line(void *ctx, const char *line)
 {
 	(void)ctx;
 	puts(line);
+}
+
+/*
+ * --changed: the bytes a presenter must write at least. The kernel flips
+ * between two pages, so frame t goes onto the page that showed frame t-2;
+ * both pages start black. planes[k % 3] holds frame k's four planes.
+ */
+static uint8_t planes[3][4][SCREEN_W / 8 * SCREEN_H];
+
+static long changed_bytes(long t)
+{
+	uint8_t *cur = planes[t % 3][0], *old = planes[(t + 1) % 3][0];    /* (t - 2) mod 3 */
+	uint8_t *pl[4];
+	long n = 0;
+
+	for (int p = 0; p < 4; p++)
+		pl[p] = planes[t % 3][p];
+	planar_pack(fb, SCREEN_W, SCREEN_H, -1, pl, NULL);
+	for (size_t i = 0; i < sizeof planes[0]; i++)
+		n += cur[i] != old[i];
+	return n;
 }
 
 /* The kernel draws the status bar only when it changes, on top of a full view, so this equals its page. */
@@ -143,6 +166,8 @@ static void parse_args(int argc, char **argv)
 			opt.trace = 1;
 		} else if (strcmp(a, "--dump") == 0) {
 			opt.dump = 1;
+		} else if (strcmp(a, "--changed") == 0) {
+			opt.changed = 1;
 		} else if (a[0] == '-' || npos == 3) {
 			usage(argv[0]);
 		} else {
@@ -241,6 +266,10 @@ int main(int argc, char **argv)
 	}
 	if (opt.dump)
 		dump_world(&world, print_line, NULL);
+	if (opt.changed) {
+		draw();
+		printf("changed tick=0 bytes=%ld\n", changed_bytes(0));
+	}
 	if (opt.demo && demo.h.ticks == 0)
 		printf("demo: end tick=0\n");
 	for (long t = 0; t < opt.frames; t++) {
@@ -259,6 +288,11 @@ int main(int argc, char **argv)
 			world_trace(&world, print_line, NULL);
 		if (opt.every)
 			printf("tick=%ld crc=%08X\n", t + 1, (unsigned)draw());
+		if (opt.changed) {
+			if (!opt.every)
+				draw();
+			printf("changed tick=%ld bytes=%ld\n", t + 1, changed_bytes(t + 1));
+		}
 		if (opt.dump)
 			dump_world(&world, print_line, NULL);
 		if (opt.demo && demo.h.ticks == (uint32_t)t + 1)

@@ -170,7 +170,8 @@ def test_demo_stop(ctx):
 
 def test_demo_bad(ctx):
     """A corrupt demo from the boot disk: a red error screen and a COM1 line naming the
-    problem; Enter goes on to the title."""
+    problem; Enter goes on to the title, drawn whole over the red (equal to title_boot.png
+    outside the animated rectangle: no cell of the error screen is left)."""
     data = bytearray(open(demo_file("seeds"), "rb").read())
     data[70] ^= 0x01                    # inside the runs: the CRC no longer matches
     bad = os.path.join(ctx.outdir, "demo.dem")
@@ -186,6 +187,8 @@ def test_demo_bad(ctx):
     m.tap("ret")
     m.wait_for(RE_READY, 5, since=m.serial().index(line.group(0)))
     assert m.running(), "QEMU died on a bad demo"
+    time.sleep(0.3)
+    ctx.check_golden(m.screendump("title"), "title_boot.png", ignore=[image.TITLE_ANIM_RECT])
 
 
 # The episode's demos (game/demos/README.md): each is played in QEMU to one tick before its

@@ -248,8 +248,8 @@ class Machine:
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files, self.grub_lines)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
-        if self.icount:
-            args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
+        if self.icount:                        # 1 instruction = 1 ns: TSC deltas count instructions
+            args += ["-icount", self.icount if isinstance(self.icount, str) else "shift=0"]
         args += self.extra
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]

@@ -69,9 +69,18 @@ static int last_cmd(int kind)
 	return -1;
 }
 
+/* The view as commands: its grid flattened into the tiles it stands for. */
+static void render_flat(void)
+{
+	static Frame raw;
+
+	render_view(&w, &raw);
+	frame_flatten(&raw, &frame);
+}
+
 static void render_to(uint8_t *out)
 {
-	render_view(&w, &frame);
+	render_flat();
 	assert_int_equal(frame.dropped, 0);
 	memset(out, NOTHING, SCREEN_W * SCREEN_H);
 	raster_frame(&frame, out);
@@ -85,7 +94,7 @@ static void a_solid_cell_is_a_tile_at_its_view_position(void **state)
 	(void)state;
 	map_set_tile(&w.map, 0, 0, brick);
 	map_set_tile(&w.map, VIEW_W - 1, VIEW_H - 1, brick);
-	render_view(&w, &frame);
+	render_flat();
 	i = find_cmd(DRAW_TILE, VIEW_PX, VIEW_PY, 0);
 	assert_true(i >= 0);
 	assert_int_equal(frame.cmds[i].id, brick - MAP_SOLID_BASE);
@@ -121,7 +130,7 @@ static void the_view_starts_at_the_camera(void **state)
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++)
 		map_set_tile(&w.map, rows[i].mx, rows[i].my, (uint16_t)(MAP_SOLID_BASE + 1 + i));
 	map_set_tile(&w.map, 9, 5, MAP_SOLID_BASE + 9);          /* just left of the view */
-	render_view(&w, &frame);
+	render_flat();
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
 		int k = find_cmd(DRAW_TILE, rows[i].px, rows[i].py, 0);
 
@@ -140,7 +149,7 @@ static void a_masked_cell_is_the_empty_tile_then_the_masked_tile(void **state)
 
 	(void)state;
 	map_set_tile(&w.map, 2, 1, rope);
-	render_view(&w, &frame);
+	render_flat();
 	t = find_cmd(DRAW_TILE, VIEW_PX + 16, VIEW_PY + 8, 0);
 	m = find_cmd(DRAW_MTILE, VIEW_PX + 16, VIEW_PY + 8, 0);
 	assert_true(t >= 0 && m >= 0);
@@ -154,7 +163,7 @@ static void cells_outside_a_small_map_are_empty(void **state)
 {
 	(void)state;
 	map_init(&w.map, 4, 3);
-	render_view(&w, &frame);
+	render_flat();
 	for (int k = 0; k < frame.count; k++)
 		if (frame.cmds[k].kind == DRAW_TILE)
 			assert_row(frame.cmds[k].id == TILE_EMPTY, "tile %u at (%d,%d)", frame.cmds[k].id,
@@ -261,7 +270,7 @@ static void the_player_is_drawn_before_the_other_actors(void **state)
 	p = actor_spawn(&w, ACT_PLAYER, 5, 10);         /* slot 0 */
 	c = actor_spawn(&w, ACT_CRITTER, 5, 10);        /* slot 1, same place */
 	b = actor_spawn(&w, ACT_BARREL, 9, 10);         /* slot 2 */
-	render_view(&w, &frame);
+	render_flat();
 	assert_int_equal(count_cmds(DRAW_IMAGE), 3);
 	for (int k = 0; k < frame.count && ip < 0; k++)
 		if (frame.cmds[k].kind == DRAW_IMAGE)
@@ -291,7 +300,7 @@ static void actors_outside_the_view_are_not_drawn(void **state)
 	actor_spawn(&w, ACT_CRITTER, 48, 10);   /* columns 48-49 */
 	actor_spawn(&w, ACT_CRITTER, 20, 4);    /* rows 3-4 */
 	actor_spawn(&w, ACT_CRITTER, 20, 24);   /* rows 23-24 */
-	render_view(&w, &frame);
+	render_flat();
 	assert_int_equal(count_cmds(DRAW_IMAGE), 0);
 }
 
@@ -337,7 +346,7 @@ static void in_front_tiles_are_drawn_again_over_the_sprites(void **state)
 	map_set_tile(&w.map, 3, 3, pipe);
 	map_set_tile(&w.map, 4, 3, fence);
 	a = actor_spawn(&w, ACT_PLAYER, 3, 4);          /* covers tiles (3..4, 3..4) */
-	render_view(&w, &frame);
+	render_flat();
 	img = last_cmd(DRAW_IMAGE);
 	assert_true(img >= 0);
 

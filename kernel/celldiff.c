@@ -1,0 +1,230 @@
+/* celldiff.c: compares a frame's draw commands with the ones a buffer last got, cell by cell. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "celldiff.h"
+#include "frame.h"
+#include "gfx.h"
+
+#define LOOKAHEAD       8               /* commands added or gone between two matches */
+
+static uint8_t *marks;                  /* the dirty[] being filled */
+static int marked;
+
+/* Mark the cells of [x0, x1) x [y0, y1), clipped to the screen. */
+static void mark_rect(int x0, int y0, int x1, int y1)
+{
+	if (x0 < 0) x0 = 0;
+	if (y0 < 0) y0 = 0;
+	if (x1 > SCREEN_W) x1 = SCREEN_W;
+	if (y1 > SCREEN_H) y1 = SCREEN_H;
+	if (x0 >= x1 || y0 >= y1)
+		return;
+	for (int cy = y0 >> 3; cy <= (y1 - 1) >> 3; cy++) {
+		uint8_t *d = marks + cy * CELL_COLS;
+
+		for (int cx = x0 >> 3; cx <= (x1 - 1) >> 3; cx++)
+			if (!d[cx]) {
+				d[cx] = 1;
+				marked++;
+			}
+	}
+}
+
+static int text_len(const char *s)
+{
+	int n = 0;
+
+	while (s[n])
+		n++;
+	return n;
+}
+
+/* The clip rectangle in force while walking a list (images, masked tiles and text stay inside it). */
+typedef struct Clip {
+	int x0, y0, x1, y1;
+} Clip;
+
+/* Mark where command c (of a list with texts `text`) can put pixels. */
+static void mark_cmd(const DrawCmd *c, const char *text, const Clip *k)
+{
+	int x0 = c->x, y0 = c->y, x1, y1;
+
+	switch (c->kind) {
+	case DRAW_FILL:
+		mark_rect(x0, y0, x0 + c->w, y0 + c->h);
+		return;
+	case DRAW_TILE:
+		mark_rect(x0, y0, x0 + 8, y0 + 8);
+		return;
+	case DRAW_GRID:
+	case DRAW_GRID_FRONT:
+		mark_rect(x0, y0, x0 + c->w * 8, y0 + c->h * 8);
+		return;
+	case DRAW_IMAGE:
+		if (c->id >= gfx_image_count)
+			return;
+		x0 -= gfx_images[c->id].ox;
+		y0 -= gfx_images[c->id].oy;
+		x1 = x0 + gfx_images[c->id].w;
+		y1 = y0 + gfx_images[c->id].h;
+		break;
+	case DRAW_MTILE:
+		x1 = x0 + 8;
+		y1 = y0 + 8;
+		break;
+	case DRAW_TEXT:
+		x1 = x0 + 8 * text_len(&text[c->id]);
+		y1 = y0 + 8;
+		break;
+	default:
+		return;                         /* a clip draws nothing itself */
+	}
+	mark_rect(x0 > k->x0 ? x0 : k->x0, y0 > k->y0 ? y0 : k->y0, x1 < k->x1 ? x1 : k->x1,
+	    y1 < k->y1 ? y1 : k->y1);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/* Would a and b put the same pixels in the same places (given the same clip)? */
+static bool same_cmd(const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb)
+{
+	if (a->kind != b->kind || a->color != b->color || a->flags != b->flags || a->x != b->x ||
+	    a->y != b->y || a->w != b->w || a->h != b->h)
+		return false;
+	return a->kind == DRAW_TEXT ? same_text(&ta[a->id], &tb[b->id]) : a->id == b->id;
+}
+
+static void clip_cmd(Clip *k, const DrawCmd *c)
+{
+	*k = (Clip){ c->x, c->y, c->x + c->w, c->y + c->h };
+}
+
+/* One grid against the page's copy (same place and size): changed cells are marked, the copy updated. */
+static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
+{
+	int cx0 = c->x >> 3, cy0 = c->y >> 3;
+
+	if ((c->x & 7) || (c->y & 7) || c->x < 0 || c->y < 0 || cx0 + c->w > CELL_COLS ||
+	    cy0 + c->h > CELL_ROWS || c->w * c->h > FRAME_GRID_CELLS) {
+		for (int i = 0; i < c->w * c->h && i < FRAME_GRID_CELLS; i++)
+			was[i] = now[i];
+		mark_rect(c->x, c->y, c->x + c->w * 8, c->y + c->h * 8);      /* off the cell lattice */
+		return;
+	}
+	for (int r = 0; r < c->h; r++, now += c->w, was += c->w) {
+		uint8_t *d = marks + (cy0 + r) * CELL_COLS + cx0;
+
+		for (int k = 0; k < c->w; k++) {
+			if (now[k] == was[k])
+				continue;
+			was[k] = now[k];
+			if (!d[k]) {
+				d[k] = 1;
+				marked++;
+			}
+		}
+	}
+}
+
+/*
+ * One frame against the list the page holds in slot s; afterwards the slot
+ * holds the frame. The lists are matched in order (commands may have been
+ * added or removed: a look up to LOOKAHEAD steps ahead on either side finds
+ * the next pair), so matched commands keep their order; every unmatched command is
+ * marked where it was or where it is. After a clip that changed, every
+ * command is marked (its pixels are clipped otherwise).
+ */
+static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
+{
+	const DrawCmd *old = page->cmds[s], *cmd = f->cmds;
+	const char *otext = page->text[s];
+	int on = all ? 0 : page->count[s], nn = f->count, i = 0, j = 0;
+	Clip kn = { 0, 0, SCREEN_W, SCREEN_H }, ko = kn;
+	bool clip_changed = false;
+
+	while (i < nn || j < on) {
+		bool take_new = i < nn, take_old = j < on;
+
+		if (take_new && take_old && !clip_changed) {
+			if (same_cmd(&cmd[i], f->text, &old[j], otext)) {
+				if (cmd[i].kind == DRAW_CLIP) {
+					clip_cmd(&kn, &cmd[i]);
+					ko = kn;
+				} else if (cmd[i].kind == DRAW_GRID) {
+					diff_grid(&cmd[i], f->grid, page->grid[s]);
+				}
+				i++;
+				j++;
+				continue;
+			}
+			for (int k = 1; k <= LOOKAHEAD; k++) {
+				if (i + k < nn && same_cmd(&cmd[i + k], f->text, &old[j], otext)) {
+					take_old = false;       /* cmd[i] is new (and k - 1 more) */
+					break;
+				}
+				if (j + k < on && same_cmd(&cmd[i], f->text, &old[j + k], otext)) {
+					take_new = false;       /* old[j] is gone */
+					break;
+				}
+			}
+		}
+		if (take_old) {
+			mark_cmd(&old[j], otext, &ko);
+			if (old[j].kind == DRAW_CLIP) {
+				clip_cmd(&ko, &old[j]);
+				clip_changed = true;
+			}
+			j++;
+		}
+		if (take_new) {
+			mark_cmd(&cmd[i], f->text, &kn);
+			if (cmd[i].kind == DRAW_CLIP) {
+				clip_cmd(&kn, &cmd[i]);
+				clip_changed = true;
+			}
+			if (cmd[i].kind == DRAW_GRID)
+				for (int k = 0; k < cmd[i].w * cmd[i].h && k < FRAME_GRID_CELLS; k++)
+					page->grid[s][k] = f->grid[k];
+			i++;
+		}
+	}
+
+	/* The slot now holds f's commands and texts (the grid cells were copied on the way). */
+	for (int i = 0; i < f->count; i++)
+		page->cmds[s][i] = f->cmds[i];
+	for (int i = 0; i < f->text_used && i < FRAME_TEXT_BYTES; i++)
+		page->text[s][i] = f->text[i];
+	page->count[s] = f->count;
+}
+
+int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT])
+{
+	bool all = !page->valid || n != page->frames;
+
+	marks = dirty;
+	marked = 0;
+	if (!((uintptr_t)dirty & 3))
+		for (int i = 0; i < CELL_COUNT / 4; i++)
+			((uint32_t *)(void *)dirty)[i] = all ? 0x01010101u : 0;
+	else
+		for (int i = 0; i < CELL_COUNT; i++)
+			dirty[i] = all;
+	if (all)
+		marked = CELL_COUNT;
+	if (n > CELLDIFF_FRAMES)
+		n = CELLDIFF_FRAMES;
+	for (int s = 0; s < n; s++)
+		diff_frame(frames[s], page, s, all);
+	page->frames = (uint8_t)n;
+	page->valid = true;
+	return marked;
+}

@@ -1,0 +1,43 @@
+/* celldiff.h: which 8x8 cells of the screen a frame changes, against what a buffer already shows. */
+#ifndef KERNEL_CELLDIFF_H
+#define KERNEL_CELLDIFF_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frame.h"
+
+#define CELL_COLS       (SCREEN_W / 8)  /* 40 */
+#define CELL_ROWS       (SCREEN_H / 8)  /* 25 */
+#define CELL_COUNT      (CELL_COLS * CELL_ROWS)
+#define CELLDIFF_FRAMES 2               /* frames drawn one over the other (the view, the status bar) */
+
+/*
+ * What one buffer shows (a VGA page, a framebuffer): a copy of the draw
+ * commands, texts and grid cells it was last given. A buffer that was
+ * cleared or drawn some other way is not valid: every cell of the next
+ * frame counts as changed.
+ */
+typedef struct CellPage {
+	bool valid;
+	uint8_t frames;
+	uint16_t count[CELLDIFF_FRAMES];
+	DrawCmd cmds[CELLDIFF_FRAMES][FRAME_MAX_CMDS];
+	char text[CELLDIFF_FRAMES][FRAME_TEXT_BYTES];
+	uint16_t grid[CELLDIFF_FRAMES][FRAME_GRID_CELLS];
+} CellPage;
+
+/*
+ * Put frames[0..n-1] (drawn in that order, n <= CELLDIFF_FRAMES) against
+ * what `page` shows: dirty[cell] = 1 where the pixels may differ, else 0
+ * (cell = row * CELL_COLS + column). A cell is dirty when a grid cell
+ * there changed, or a command touching it differs from the command at the
+ * same place in the page's list (both rectangles count: where it was and
+ * where it is), or any command after a changed clip touches it. Every
+ * other cell meets the same commands in the same order, and drawing is
+ * overwriting, so its pixels are the same. Then `page` holds the new
+ * frames. Returns the number of dirty cells. Pure: no pixels, no hardware.
+ */
+int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT]);
+
+#endif

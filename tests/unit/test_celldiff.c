@@ -1,0 +1,236 @@
+/* test_celldiff.c: which cells a frame changes — exact over every built-in demo, and case by case. */
+#include "testmain.h"
+
+#include "celldiff.h"
+#include "demo.h"
+#include "frame.h"
+#include "hud.h"
+#include "level.h"
+#include "play.h"
+#include "raster.h"
+#include "render.h"
+#include "session.h"
+#include "world.h"
+
+static World world;
+static Frame view, status, a, b;
+static CellPage pages[2], page;
+static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));
+static uint8_t full[SCREEN_W * SCREEN_H], shown[2][SCREEN_W * SCREEN_H];
+
+static int count_dirty(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < CELL_COUNT; i++)
+		n += dirty[i];
+	return n;
+}
+
+static int diff(const Frame *f)
+{
+	const Frame *fr[1] = { f };
+	int n = celldiff_frames(fr, 1, &page, dirty);
+
+	assert_int_equal(n, count_dirty());    /* the count is the cells marked */
+	return n;
+}
+
+static bool cell_dirty(int x, int y)
+{
+	return dirty[(y / 8) * CELL_COLS + x / 8];
+}
+
+/* Copy the dirty cells of `full` into a page's pixels: what a presenter that draws only those does. */
+static void copy_dirty(uint8_t *px)
+{
+	for (int y = 0; y < SCREEN_H; y++)
+		for (int x = 0; x < SCREEN_W; x++)
+			if (cell_dirty(x, y))
+				px[y * SCREEN_W + x] = full[y * SCREEN_W + x];
+}
+
+/*
+ * Every built-in demo through two pages, as the kernel flips them: each
+ * frame's view and status bar are diffed against the page they go to, only
+ * the dirty cells are taken from the full render, and the page must then
+ * equal the full render everywhere: no cell that changed was missed.
+ */
+static void every_demo_frame_redraws_every_changed_cell(void **state)
+{
+	(void)state;
+	for (uint32_t d = 0; d < game_demo_count; d++) {
+		static DemoPlayer p;
+		const LevelBlob *lb;
+		char err[DEMO_ERR_SIZE > LEVEL_ERR_SIZE ? DEMO_ERR_SIZE : LEVEL_ERR_SIZE];
+		long redrawn = 0, frames = 0;
+
+		assert_true(demo_open(&p, game_demos[d].data, game_demos[d].len, err, sizeof err));
+		lb = level_find(p.h.level);
+		assert_non_null(lb);
+		assert_true(world_load_level(&world, lb->data, lb->len, p.h.seed, err, sizeof err));
+		demo_apply_start(&p.h, &world);
+		memset(pages, 0, sizeof pages);
+		memset(shown, 0, sizeof shown);
+		for (uint32_t t = 0; t <= p.h.ticks; t++) {
+			const Frame *fr[2] = { &view, &status };
+			uint8_t *px = shown[t & 1];
+			GameInput in;
+
+			if (t > 0) {
+				demo_next(&p, &in);
+				world_tick(&world, &in);
+			}
+			render_view(&world, &view);
+			session_draw_demo_label(&view);
+			render_status(&world, &status);
+			raster_frame(&view, full);
+			raster_frame(&status, full);
+			redrawn += celldiff_frames(fr, 2, &pages[t & 1], dirty);
+			frames++;
+			copy_dirty(px);
+			for (int i = 0; i < SCREEN_W * SCREEN_H; i++)
+				assert_row(px[i] == full[i], "demo %s tick %u: pixel %d,%d changed but its cell is not dirty",
+				    game_demos[d].name, (unsigned)t, i % SCREEN_W, i / SCREEN_W);
+		}
+		/* and it is worth it: most cells stay as they are */
+		assert_row(redrawn < frames * CELL_COUNT / 3, "demo %s: %ld of %ld cells redrawn",
+		    game_demos[d].name, redrawn, frames * CELL_COUNT);
+	}
+}
+
+static int fresh(void **state)
+{
+	(void)state;
+	memset(&page, 0, sizeof page);
+	frame_clear(&a);
+	frame_clear(&b);
+	return 0;
+}
+
+static void a_new_page_is_all_dirty_then_the_same_frame_is_clean(void **state)
+{
+	(void)state;
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 1);
+	assert_int_equal(diff(&a), CELL_COUNT);
+	assert_int_equal(diff(&a), 0);
+	page.valid = false;                     /* drawn on by something else */
+	assert_int_equal(diff(&a), CELL_COUNT);
+}
+
+static void a_moved_image_marks_where_it_was_and_where_it_is(void **state)
+{
+	(void)state;
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 1);
+	frame_mtile(&a, 16, 16, 0);
+	diff(&a);
+	frame_clear(&a);
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 1);
+	frame_mtile(&a, 36, 16, 0);             /* not on a cell boundary: two cells */
+	assert_int_equal(diff(&a), 3);
+	assert_true(cell_dirty(16, 16) && cell_dirty(32, 16) && cell_dirty(40, 16));
+}
+
+static void a_command_added_in_the_middle_leaves_the_others_clean(void **state)
+{
+	(void)state;
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 1);
+	frame_mtile(&a, 8, 8, 0);
+	frame_mtile(&a, 200, 100, 0);
+	diff(&a);
+	frame_fill(&b, 0, 0, SCREEN_W, SCREEN_H, 1);
+	frame_mtile(&b, 8, 8, 0);
+	frame_mtile(&b, 80, 80, 0);             /* a new one */
+	frame_mtile(&b, 200, 100, 0);
+	assert_int_equal(diff(&b), 1);
+	assert_true(cell_dirty(80, 80));
+}
+
+static void a_changed_text_marks_its_cells_only(void **state)
+{
+	(void)state;
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 0);
+	frame_text(&a, 8, 8, "SCORE", 15);
+	frame_text(&a, 56, 8, "0000100", 14);
+	diff(&a);
+	frame_clear(&a);
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 0);
+	frame_text(&a, 8, 8, "SCORE", 15);
+	frame_text(&a, 56, 8, "0000200", 14);
+	assert_int_equal(diff(&a), 7);          /* the same length: where the number is */
+	assert_true(cell_dirty(56, 8) && cell_dirty(104, 8) && !cell_dirty(8, 8));
+}
+
+static void after_a_changed_clip_everything_is_marked(void **state)
+{
+	(void)state;
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 1);
+	frame_clip(&a, 0, 0, 160, 200);
+	frame_mtile(&a, 152, 0, 0);
+	diff(&a);
+	frame_clear(&a);
+	frame_fill(&a, 0, 0, SCREEN_W, SCREEN_H, 1);
+	frame_clip(&a, 0, 0, 156, 200);         /* cuts the same masked tile */
+	frame_mtile(&a, 152, 0, 0);
+	assert_int_equal(diff(&a), 1);
+	assert_true(cell_dirty(152, 0));
+}
+
+static void a_grid_marks_the_cells_whose_code_changed(void **state)
+{
+	uint16_t *g;
+
+	(void)state;
+	g = frame_grid(&a, 8, 8, 4, 2);
+	for (int i = 0; i < 8; i++)
+		g[i] = 1;
+	frame_grid_front(&a);
+	diff(&a);
+	frame_clear(&a);
+	g = frame_grid(&a, 8, 8, 4, 2);
+	for (int i = 0; i < 8; i++)
+		g[i] = 1;
+	g[5] = GRID_MASKED | 0;                 /* row 1, column 1 */
+	frame_grid_front(&a);
+	assert_int_equal(diff(&a), 1);
+	assert_true(cell_dirty(16, 16));
+}
+
+static void a_grid_flattens_to_the_tiles_it_stands_for(void **state)
+{
+	uint16_t *g;
+
+	(void)state;
+	g = frame_grid(&a, 8, 16, 2, 1);
+	g[0] = 3;
+	g[1] = GRID_MASKED | GRID_FRONT | 2;
+	frame_clip(&a, 0, 0, 100, 100);
+	frame_grid_front(&a);
+	assert_null(frame_grid(&a, 0, 0, 1, 1));        /* one grid a frame */
+	frame_flatten(&a, &b);
+	assert_int_equal(b.count, 5);
+	assert_true(b.cmds[0].kind == DRAW_TILE && b.cmds[0].x == 8 && b.cmds[0].y == 16 && b.cmds[0].id == 3);
+	assert_true(b.cmds[1].kind == DRAW_TILE && b.cmds[1].x == 16 && b.cmds[1].id == 0);
+	assert_true(b.cmds[2].kind == DRAW_MTILE && b.cmds[2].x == 16 && b.cmds[2].id == 2);
+	assert_true(b.cmds[3].kind == DRAW_CLIP);
+	assert_true(b.cmds[4].kind == DRAW_MTILE && b.cmds[4].x == 16 && b.cmds[4].id == 2);
+}
+
+#define T(f) cmocka_unit_test_setup(f, fresh)
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(every_demo_frame_redraws_every_changed_cell),
+	T(a_new_page_is_all_dirty_then_the_same_frame_is_clean),
+	T(a_moved_image_marks_where_it_was_and_where_it_is),
+	T(a_command_added_in_the_middle_leaves_the_others_clean),
+	T(a_changed_text_marks_its_cells_only),
+	T(after_a_changed_clip_everything_is_marked),
+	T(a_grid_marks_the_cells_whose_code_changed),
+	T(a_grid_flattens_to_the_tiles_it_stands_for),
+};
+
+int main(int argc, char **argv)
+{
+	if (testmain_filter("celldiff", argc, argv, tests, ARRAY_LEN(tests)))
+		return 0;
+	return cmocka_run_group_tests_name("celldiff", tests, NULL, NULL);
+}
