@@ -9,7 +9,7 @@ QEMU    := qemu-system-i386
 B       := build
 
 WARN    := -Wall -Wextra -Werror
-KCFLAGS := -std=gnu11 -O2 -g -m32 -march=i686 -ffreestanding -fno-pie -fno-stack-protector \
+KCFLAGS := -std=gnu11 -O2 -g -m32 -march=i486 -ffreestanding -fno-pie -fno-stack-protector \
            -fno-asynchronous-unwind-tables -fno-builtin -fno-tree-loop-distribute-patterns \
            -mgeneral-regs-only -fno-omit-frame-pointer $(WARN) -MMD -MP
 KLDFLAGS := -m32 -nostdlib -ffreestanding -no-pie -T linker.ld -Wl,--build-id=none
@@ -27,7 +27,7 @@ KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
 KERNEL_SRC += kernel/demo_io.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
-              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
+              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/cpu.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
               game/actor.c game/creatures.c game/player.c game/player_air.c game/player_kick.c \
@@ -71,7 +71,7 @@ HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
+.PHONY: FORCE all iso run run-gdb bench test test-isa test-unit test-tools test-episode test-qemu golden deps-build deps-run \
         deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
 all: $(KERNEL)
 
@@ -93,19 +93,26 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 	@mkdir -p $(@D)
 	$(PYTHON) tools/demo_bundle.py -o $@ $(DEMOS)
 
-$(B)/k/boot/%.o: boot/%.S
+# Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.
+KFLAGS_STAMP := $(B)/k/cflags.txt
+$(KFLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(KCFLAGS)' | cmp -s - $@ || echo '$(CC) $(KCFLAGS)' > $@
+FORCE:
+
+$(B)/k/boot/%.o: boot/%.S $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c $< -o $@
-$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h
+$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(KERNEL_INC) -c $< -o $@
-$(B)/k/drivers/%.o: drivers/%.c
+$(B)/k/drivers/%.o: drivers/%.c $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(DRIVER_INC) -c $< -o $@
-$(B)/k/game/%.o: game/%.c $(B)/gen/assets.h
+$(B)/k/game/%.o: game/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
-$(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
+$(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
 
@@ -113,11 +120,17 @@ $(KERNEL): $(KOBJ) linker.ld
 	$(CC) $(KLDFLAGS) -o $@ $(KOBJ) -lgcc
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
 
+# The ISO ships the kernel without symbols and debug info (GRUB reads less; gdb uses $(KERNEL)).
+KERNEL_ISO := $(B)/kernel-stripped.elf
+$(KERNEL_ISO): $(KERNEL)
+	$(CROSS)strip --strip-all -o $@ $<
+	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+
 iso: $(ISO)
-$(ISO): $(KERNEL) boot/grub.cfg $(wildcard iso/*)
+$(ISO): $(KERNEL_ISO) boot/grub.cfg $(wildcard iso/*)
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
-	cp $(KERNEL) $(B)/iso/boot/kernel.elf
+	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
 	cp boot/grub.cfg $(B)/iso/boot/grub/grub.cfg
 	grub-mkrescue -d /usr/lib/grub/i386-pc -o $@ $(B)/iso 2>$(B)/grub-mkrescue.log || \
 		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
@@ -220,7 +233,12 @@ run-gdb: deps-run
 	$(QEMU_RUN) -s -S
 
 test: deps-test
-	@$(MAKE) --no-print-directory test-unit test-tools test-episode fuzz-replay test-dumps test-qemu
+	@$(MAKE) --no-print-directory test-isa test-unit test-tools test-episode fuzz-replay test-dumps test-qemu
+
+# The kernel runs on a 486: no instruction past it outside the CPUID-guarded functions (tools/check_isa.py).
+test-isa: $(KERNEL)
+	$(PYTHON) tools/test_check_isa.py
+	$(PYTHON) tools/check_isa.py $(KERNEL)
 
 test-unit: $(TESTS)
 	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail

@@ -46,11 +46,4 @@ static inline void cpu_restore_flags(uint32_t f)
 	__asm__ volatile("push %0; popf" : : "r"(f) : "memory", "cc");
 }
 
-static inline uint64_t cpu_rdtsc(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-	return ((uint64_t)hi << 32) | lo;
-}
-
 #endif

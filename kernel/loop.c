@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "cmdline.h"
+#include "cpu.h"
 #include "demo_io.h"
 #include "frame.h"
 #include "input.h"
@@ -91,16 +92,31 @@ static void play_sound(SoundId id)
 /* The first frame is on screen. Under QEMU -icount the TSC counts guest instructions. */
 static void log_ready(void)
 {
-	uint64_t tsc = cpu_rdtsc();
+	uint64_t tsc;
 
-	klog("boot: first frame at tsc=%u%08u\n", (unsigned)(tsc / 100000000u), (unsigned)(tsc % 100000000u));
+	if (cpu_timestamp(&tsc))
+		klog("boot: first frame at tsc=%u%08u\n", (unsigned)(tsc / 100000000u),
+		    (unsigned)(tsc % 100000000u));
+	else
+		klog("boot: first frame (no TSC on this CPU)\n");
 	klog("ready\n");
+}
+
+/* The TSC now, 0 without one (the bench then says it cannot measure). */
+static uint64_t stamp(void)
+{
+	uint64_t tsc;
+
+	cpu_timestamp(&tsc);
+	return tsc;
 }
 
 /* ticks=N reached: report the CRC of what is on screen, then stay frozen. */
 static void freeze(uint32_t done)
 {
-	if (bench.frames && bench.draws)
+	if (bench.frames && !cpu_has(CPU_F_TSC))
+		klog("BENCH unavailable: no TSC on this CPU\n");
+	else if (bench.frames && bench.draws)
 		klog("BENCH frames=%u draws=%u logic_tsc_per_frame=%u draw_tsc_per_draw=%u "
 		    "draw_tsc_max=%u vram_bytes_per_draw=%u vram_bytes_max=%u\n",
 		    (unsigned)bench.frames, (unsigned)bench.draws,
@@ -189,11 +205,11 @@ static void draw(void)
 static void bench_draw(uint64_t t_logic)
 {
 	uint32_t v0 = vga_bytes_written();
-	uint64_t t1 = cpu_rdtsc(), d;
+	uint64_t t1 = stamp(), d;
 	uint32_t v;
 
 	draw();
-	d = cpu_rdtsc() - t1;
+	d = stamp() - t1;
 	v = vga_bytes_written() - v0;
 	bench.draws++;
 	bench.tsc_logic += t_logic;
@@ -267,7 +283,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	start_clock(&clock, pace);
 	for (;;) {
 		uint32_t due = clock_frames_due(&clock, pit_ticks()), world_frames = 0;
-		uint64_t t0 = cpu_rdtsc();
+		uint64_t t0 = stamp();
 
 		if (o->ticks && done + due > o->ticks)
 			due = o->ticks - done;
@@ -294,7 +310,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 			look = session_look(&session);
 			if (o->bench && world_frames) {
 				bench.frames += world_frames;
-				bench_draw(cpu_rdtsc() - t0);
+				bench_draw(stamp() - t0);
 			} else {
 				draw();
 			}

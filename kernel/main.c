@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "cmdline.h"
+#include "cpu.h"
 #include "gdt.h"
 #include "gfx.h"
 #include "gfxcache.h"
@@ -23,6 +24,25 @@
 
 static BootInfo boot;
 static BootOptions opts;
+
+/* COM1: the CPU found. A 486 is the least the kernel is built for (-march=i486). */
+static void cpu_log(void)
+{
+	const CpuInfo *c = cpu_info();
+
+	if (c->klass < 4)
+		klog("cpu: 386 class (EFLAGS.AC fixed): older than the 486 this game needs; trying anyway\n");
+	if (!c->has_cpuid) {
+		klog("cpu: 486 class, no CPUID (EFLAGS.ID fixed): no TSC, no MSRs, no local APIC used\n");
+		return;
+	}
+	klog("cpu: %s family %d model %u stepping %u%s%s%s\n", c->vendor, cpu_family(),
+	    (unsigned)((c->signature >> 4) & 0xF), (unsigned)(c->signature & 0xF),
+	    c->brand[0] ? " \"" : "", c->brand, c->brand[0] ? "\"" : "");
+	klog("cpu: features%s%s%s%s\n", cpu_has(CPU_F_FPU) ? " fpu" : " no-fpu",
+	    cpu_has(CPU_F_TSC) ? " tsc" : " no-tsc", cpu_has(CPU_F_MSR) ? " msr" : " no-msr",
+	    cpu_has(CPU_F_APIC) ? " apic" : " no-apic");
+}
 
 static void timer_irq(void)
 {
@@ -59,6 +79,8 @@ void kmain(uint32_t magic, uint32_t info)
 {
 	serial_init();                  /* COM1 first: everything after logs there */
 	klog("\nShardfall kernel " KERNEL_VERSION " booting\n");
+	cpu_probe();                    /* 386/486 flags test, CPUID only if EFLAGS.ID toggles */
+	cpu_log();
 	gdt_init();                     /* our flat code and data segments */
 	idt_init();                     /* 32 exceptions to the panic screen, 16 IRQ gates */
 	pic_init();                     /* IRQs 0-15 to vectors 0x20-0x2F, all masked */

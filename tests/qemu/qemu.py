@@ -154,7 +154,7 @@ class Machine:
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False):
+                 icount=False, machine=None, cpu=None, extra=()):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         self.binary = find_qemu(qemu)
@@ -168,6 +168,9 @@ class Machine:
         self.icount = icount
         self.wav = wav
         self.memory = memory
+        self.machine_type = machine     # -M value, e.g. "isapc" or "q35,pit=off"; None: QEMU's default pc
+        self.cpu = cpu                  # -cpu value, e.g. "486"; None: QEMU's default qemu32
+        self.extra = list(extra)        # more QEMU arguments, appended last
         self.serial_path = os.path.join(outdir, "serial.log")
         self.proc = None
         self.qmp = None
@@ -192,11 +195,15 @@ class Machine:
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
+        if self.machine_type:
+            args += ["-M", self.machine_type]
+        if self.cpu:
+            args += ["-cpu", self.cpu]
         if self.icount:
             args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
-        return args
+        return args + self.extra
 
     def start(self):
         self._sockdir = tempfile.mkdtemp(prefix="shardfall-qmp-")

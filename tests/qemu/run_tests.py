@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
 import demo_tests               # noqa: E402
+import pc_tests                 # noqa: E402
 import session_tests            # noqa: E402
 import image                    # noqa: E402
 import qemu                     # noqa: E402
@@ -71,12 +72,14 @@ class Context:
         self.notes = []
         self.record = {}
         self.machines = []
+        self.machine_defaults = {}      # Machine arguments every machine() of this test gets (pc_tests.on)
 
     def note(self, text):
         self.notes.append(text)
 
-    def machine(self, boot="cdrom", opts=None, wav=None, files=None):
-        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files)
+    def machine(self, boot="cdrom", opts=None, wav=None, files=None, **kw):
+        kw = dict(self.machine_defaults, **kw)
+        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files, **kw)
         self.machines.append(m)
         return m.start()
 
@@ -456,6 +459,9 @@ TESTS = [
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
+# Other PCs (tests/qemu/pc_tests.py): a 486 on pc and isapc.
+TESTS += [(name, func, (), TITLE) for name, func in
+          pc_tests.cpu486_tests(boot_test("cdrom"), test_ticks_freeze, test_hold_right)]
 
 
 def update_waves(selected):
