@@ -83,6 +83,7 @@ extern const char *const menu_labels[MENU_COUNT];
 #define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
 #define SESSION_GAME_OVER_TICKS   (8 * 140)
 #define INSTRUCTION_PAGES         2
+#define SESSION_NOTICE_SIZE       40     /* a line about the machine on the title ("no PS/2 keyboard found") */
 
 /* SessionInput.keys: keys that are not game buttons, or that a button shares. */
 #define SKEY_ANY        0x01            /* some key was pressed this tick (any key at all) */
@@ -142,6 +143,7 @@ typedef struct Session {
 	PlayerStats stats;              /* at the end of the last finished level */
 	char error_what[24];
 	char error_detail[LEVEL_ERR_SIZE];
+	char notice[SESSION_NOTICE_SIZE];       /* shown on the title when not empty (the kernel's news) */
 	SessionHooks hooks;
 	DemoReel reel;                  /* the built-in demos (the default demo source) */
 	World world;
@@ -152,6 +154,7 @@ void session_init(Session *s, const SessionHooks *hooks);
 void session_play_level(Session *s, const char *name);
 void session_play_demo(Session *s);             /* the demo source's next demo, now (demo=NAME) */
 void session_error(Session *s, const char *what, const char *detail);  /* the error screen, now */
+void session_set_notice(Session *s, const char *text);  /* a line for the title; NULL or "" clears it */
 
 void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
 

@@ -34,6 +34,8 @@
 #define HALT_SOUND_TICKS 40             /* let a last sound effect finish before halting */
 
 static Session session;
+static bool session_up;
+static const char *notice;              /* loop_set_notice: for the title */
 static Frame view_frame, status_frame;
 static uint32_t status_shown[VGA_PAGES];        /* status_version drawn on each page, 0 = none */
 static Script script;
@@ -245,6 +247,17 @@ static void start_clock(GameClock *c, uint16_t pace)
 }
 
 /*
+ * A line about the machine for the title screen (e.g. "no PS/2 keyboard
+ * found"), from the main flow, never from an IRQ; NULL clears it.
+ */
+void loop_set_notice(const char *text)
+{
+	notice = text;
+	if (session_up)
+		session_set_notice(&session, text);
+}
+
+/*
  * The session at its own pace: one tick per PIT tick on the title and the
  * menus (140 Hz), one world frame per 13 PIT ticks in a level (Cosmo's
  * rate). When the pace changes (a level starts or ends, a pause) the clock
@@ -270,6 +283,8 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
+	session_set_notice(&session, notice);
+	session_up = true;
 	keys_ok = !o->keys_given || session_apply_keys(&session, o->keys);     /* bad: the error screen */
 	if (keys_ok && demo_io_named())
 		session_play_demo(&session);

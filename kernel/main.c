@@ -44,6 +44,27 @@ static void cpu_log(void)
 	    cpu_has(CPU_F_APIC) ? " apic" : " no-apic");
 }
 
+/* The PS/2 controller and keyboard; without one the title says so (the game gets it as data). */
+static void keyboard_start(void)
+{
+	KbdReport r;
+
+	if (kbd_init(&r) != KBD_OK) {
+		if (r.result == KBD_NO_CONTROLLER)
+			klog("kbd: no PS/2 keyboard found: %s\n", kbd_result_text(r.result));
+		else
+			klog("kbd: no PS/2 keyboard found: %s (self-test 0x%02X, port test 0x%02X, reset 0x%02X)\n",
+			    kbd_result_text(r.result), r.selftest, r.port_test, r.reset_reply);
+		loop_set_notice("no PS/2 keyboard found");
+		return;
+	}
+	klog("kbd: 8042 self-test 0x%02X, port 1 test 0x%02X, keyboard reset 0x%02X, config 0x%02X -> 0x%02X "
+	    "(IRQ1, translation to set 1), %d stale bytes dropped\n", r.selftest, r.port_test, r.reset_reply,
+	    r.config_before, r.config, r.flushed);
+	irq_set_handler(IRQ_KEYBOARD, kbd_irq);
+	pic_unmask(IRQ_KEYBOARD);
+}
+
 static void timer_irq(void)
 {
 	pit_irq();
@@ -95,11 +116,9 @@ void kmain(uint32_t magic, uint32_t info)
 	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
 	pit_init();                     /* channel 0 at 140 Hz */
 	irq_set_handler(IRQ_TIMER, timer_irq);
-	kbd_init();                     /* scancode set 1 decoder, controller drained */
-	irq_set_handler(IRQ_KEYBOARD, kbd_irq);
+	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	pic_unmask(IRQ_TIMER);
-	pic_unmask(IRQ_KEYBOARD);
 	klog("pit: channel 0 divisor %u (%u Hz)\n", (unsigned)pit_channel0_divisor(), PIT_TICK_HZ);
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);

@@ -462,6 +462,7 @@ TESTS = [
 # Other PCs (tests/qemu/pc_tests.py): a 486 on pc and isapc.
 TESTS += [(name, func, (), TITLE) for name, func in
           pc_tests.cpu486_tests(boot_test("cdrom"), test_ticks_freeze, test_hold_right)]
+TESTS += [("no_i8042", pc_tests.test_no_i8042, (), ()), ("kbd_probe_q35", pc_tests.test_kbd_probe_q35, (), ())]
 
 
 def update_waves(selected):
