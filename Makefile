@@ -24,10 +24,12 @@ KERNEL_INC := -Ikernel -Idrivers -Igame -I$(B)/gen
 BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
-              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
+              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c \
+              kernel/timer.c
 KERNEL_SRC += kernel/demo_io.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
-              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/cpu.c
+              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/cpu.c \
+              drivers/acpi.c drivers/hpet.c drivers/lapic.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
               game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
               game/actor.c game/creatures.c game/player.c game/player_air.c game/player_kick.c \

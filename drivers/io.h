@@ -21,6 +21,24 @@ static inline uint8_t inb(uint16_t port)
 	return v;
 }
 
+static inline uint32_t inl(uint16_t port)
+{
+	uint32_t v;
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+/* Memory-mapped registers (the kernel runs without paging: physical = linear). */
+static inline uint32_t mmio_read32(uintptr_t addr)
+{
+	return *(volatile uint32_t *)addr;
+}
+
+static inline void mmio_write32(uintptr_t addr, uint32_t v)
+{
+	*(volatile uint32_t *)addr = v;
+}
+
 /* A write to an unused port: about 1 us on real hardware, for slow devices. */
 static inline void io_wait(void)
 {

@@ -247,6 +247,24 @@ static void start_clock(GameClock *c, uint16_t pace)
 }
 
 /*
+ * clocklog: every PIT_TICK_HZ ticks, the tick count and the TSC (under QEMU
+ * -icount, QEMU's virtual clock in ns): the timer tests measure the tick rate
+ * against QEMU's clock with it. Called right after a tick woke the loop.
+ */
+static void clock_log(void)
+{
+	static uint32_t last;
+	uint32_t t = pit_ticks();
+	uint64_t tsc = stamp();
+
+	if (t / PIT_TICK_HZ == last / PIT_TICK_HZ)
+		return;
+	last = t;
+	klog("clock: tick=%u tsc=%u%09u\n", (unsigned)t, (unsigned)(tsc / 1000000000u),
+	    (unsigned)(tsc % 1000000000u));
+}
+
+/*
  * A line about the machine for the title screen (e.g. "no PS/2 keyboard
  * found"), from the main flow, never from an IRQ; NULL clears it.
  */
@@ -339,5 +357,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 			start_clock(&clock, pace);
 		}
 		pit_wait_tick();
+		if (o->clocklog)
+			clock_log();
 	}
 }

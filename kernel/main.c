@@ -18,6 +18,7 @@
 #include "pit.h"
 #include "serial.h"
 #include "speaker.h"
+#include "timer.h"
 #include "vga.h"
 
 #define KERNEL_VERSION "0.1"
@@ -114,12 +115,9 @@ void kmain(uint32_t magic, uint32_t info)
 	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
 	vga_set_font(gfx_font);
 	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
-	pit_init();                     /* channel 0 at 140 Hz */
-	irq_set_handler(IRQ_TIMER, timer_irq);
+	timer_start(timer_irq);         /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
-	pic_unmask(IRQ_TIMER);
-	klog("pit: channel 0 divisor %u (%u Hz)\n", (unsigned)pit_channel0_divisor(), PIT_TICK_HZ);
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);
 	if (opts.crashtest != CRASH_NONE)

@@ -77,3 +77,45 @@ def test_kbd_probe_q35(ctx):
     mark = m.mark()
     m.hold("right", 0.5)
     m.wait_for(r"^title: sprite tx=5 ty=20$", 3, since=mark)
+
+
+# -M q35,pit=off: the 8254 is not there; the local APIC timer must stand in, calibrated by the PM timer.
+PIT_OFF = "q35,pit=off"
+RE_LAPIC = (r"^timer: no PIT interrupt within 100 ms$",
+            r"^timer: local APIC at 0x[0-9A-F]{8}, timer \d+ Hz \(bus / 16\) by the ACPI PM timer at port "
+            r"0x[0-9A-F]{4}, count \d+: 1[34]\d\.\d{3} Hz$",
+            r"^speaker: no PIT, so the PC speaker stays silent$")
+RATE_HZ = 140.0
+RATE_TOLERANCE = 0.02
+RATE_SECONDS = 5                # virtual seconds of ticks measured
+
+
+def test_pit_off_rate(ctx):
+    """The tick rate with no PIT, against QEMU's own clock. Under -icount shift=0,sleep=off
+    QEMU's virtual clock counts one ns per instruction, idle time is skipped, and the guest's
+    TSC reads that clock, so `clocklog` (tick count and TSC every 140 ticks) measures the LAPIC
+    timer against QEMU's clock exactly, however loaded the host is: 140 Hz within 2%
+    over RATE_SECONDS virtual seconds."""
+    m = ctx.machine(opts="clocklog", machine=PIT_OFF, extra=["-icount", "shift=0,sleep=off"])
+    for pattern in RE_LAPIC:
+        m.wait_for(pattern, 30)
+    want = int(RATE_HZ * (RATE_SECONDS + 1))
+    m.wait_for(r"^clock: tick=(%d|[1-9]\d{%d,}) " % (want, len(str(want))), 120)
+    samples = [(int(t), int(c)) for t, c in re.findall(r"^clock: tick=(\d+) tsc=(\d+)$", m.serial(), re.M)]
+    assert len(samples) >= RATE_SECONDS + 1, "only %d clock lines" % len(samples)
+    (t0, c0), (t1, c1) = samples[0], samples[-1]
+    rate = (t1 - t0) / ((c1 - c0) / 1e9)
+    ctx.note("%d ticks in %.6f s of QEMU's virtual clock: %.3f Hz (want %.0f Hz +-%.0f%%)" % (
+        t1 - t0, (c1 - c0) / 1e9, rate, RATE_HZ, RATE_TOLERANCE * 100))
+    assert abs(rate - RATE_HZ) <= RATE_HZ * RATE_TOLERANCE, "tick rate %.3f Hz" % rate
+    steps = [(b[0] - a[0]) / ((b[1] - a[1]) / 1e9) for a, b in zip(samples, samples[1:])]
+    worst = max(abs(s - RATE_HZ) for s in steps)
+    ctx.note("per-second rates %.3f .. %.3f Hz" % (min(steps), max(steps)))
+    assert worst <= RATE_HZ * RATE_TOLERANCE, "a one-second rate is off by %.3f Hz" % worst
+
+
+def pit_off_tests(ticks_test, hold_test):
+    """Hold Right moves the hero and ticks=N freezes on the host's CRC with no PIT (real time)."""
+    return [("pit_off_rate", test_pit_off_rate)] + [
+        (name, on(func, name, RE_LAPIC, machine=PIT_OFF))
+        for name, func in (("pit_off_ticks", ticks_test), ("pit_off_hold_right", hold_test))]

@@ -463,6 +463,7 @@ TESTS = [
 TESTS += [(name, func, (), TITLE) for name, func in
           pc_tests.cpu486_tests(boot_test("cdrom"), test_ticks_freeze, test_hold_right)]
 TESTS += [("no_i8042", pc_tests.test_no_i8042, (), ()), ("kbd_probe_q35", pc_tests.test_kbd_probe_q35, (), ())]
+TESTS += [(name, func, (), ()) for name, func in pc_tests.pit_off_tests(test_ticks_freeze, test_hold_right)]
 
 
 def update_waves(selected):
