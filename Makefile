@@ -73,7 +73,7 @@ HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: FORCE all iso run run-gdb bench test test-isa test-unit test-tools test-episode test-qemu golden deps-build deps-run \
+.PHONY: FORCE all iso run run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu golden deps-build deps-run \
         deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
 all: $(KERNEL)
 
@@ -129,11 +129,11 @@ $(KERNEL_ISO): $(KERNEL)
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
 
 iso: $(ISO)
-$(ISO): $(KERNEL_ISO) boot/grub.cfg $(wildcard iso/*)
+$(ISO): $(KERNEL_ISO) boot/grub.cfg boot/grub-opts.cfg $(wildcard iso/*)
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
-	cp boot/grub.cfg $(B)/iso/boot/grub/grub.cfg
+	cp boot/grub.cfg boot/grub-opts.cfg $(B)/iso/boot/grub/
 	grub-mkrescue -d /usr/lib/grub/i386-pc -o $@ $(B)/iso 2>$(B)/grub-mkrescue.log || \
 		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
 
@@ -272,6 +272,23 @@ golden-dumps: $(B)/hostrun
 
 bench: deps-test $(ISO)
 	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --out $(B)/bench
+
+# Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
+# multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).
+TRIVIAL_ISO := $(B)/bootbench/trivial.iso
+$(B)/bootbench/trivial.elf: tests/bootbench/trivial.c linker.ld
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -m32 -fno-pie -fno-stack-protector $(WARN) $(KLDFLAGS) -o $@ $< -lgcc
+	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+$(TRIVIAL_ISO): $(B)/bootbench/trivial.elf tests/bootbench/grub.cfg
+	@rm -rf $(B)/bootbench/iso && mkdir -p $(B)/bootbench/iso/boot/grub
+	$(CROSS)strip --strip-all -o $(B)/bootbench/iso/boot/kernel.elf $<
+	cp tests/bootbench/grub.cfg $(B)/bootbench/iso/boot/grub/grub.cfg
+	grub-mkrescue -d /usr/lib/grub/i386-pc -o $@ $(B)/bootbench/iso 2>$(B)/bootbench/grub-mkrescue.log || \
+		{ cat $(B)/bootbench/grub-mkrescue.log >&2; exit 1; }
+
+bench-boot: deps-test $(ISO) $(TRIVIAL_ISO)
+	$(PYTHON) tests/qemu/bootbench.py --iso $(ISO) --trivial $(TRIVIAL_ISO) --out $(B)/bootbench
 
 clean:
 	rm -rf $(B)

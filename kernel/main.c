@@ -26,6 +26,15 @@
 static BootInfo boot;
 static BootOptions opts;
 
+/* Under QEMU -icount the TSC counts guest instructions: what BIOS and GRUB cost before us. */
+static void log_entry_tsc(void)
+{
+	uint64_t tsc;
+
+	if (cpu_timestamp(&tsc))
+		klog("boot: kmain at tsc=%u%09u\n", (unsigned)(tsc / 1000000000u), (unsigned)(tsc % 1000000000u));
+}
+
 /* COM1: the CPU found. A 486 is the least the kernel is built for (-march=i486). */
 static void cpu_log(void)
 {
@@ -102,6 +111,7 @@ void kmain(uint32_t magic, uint32_t info)
 	serial_init();                  /* COM1 first: everything after logs there */
 	klog("\nShardfall kernel " KERNEL_VERSION " booting\n");
 	cpu_probe();                    /* 386/486 flags test, CPUID only if EFLAGS.ID toggles */
+	log_entry_tsc();                /* make bench-boot: firmware + loader cost */
 	cpu_log();
 	gdt_init();                     /* our flat code and data segments */
 	idt_init();                     /* 32 exceptions to the panic screen, 16 IRQ gates */
