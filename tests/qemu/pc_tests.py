@@ -7,6 +7,7 @@ kernel said about that machine on COM1. See README.md for the table.
 
 import os
 import re
+import struct
 import subprocess
 
 MIN_MEMORY = "4M"               # README: the least memory that boots and plays (3840K does, 3584K not)
@@ -119,3 +120,40 @@ def pit_off_tests(ticks_test, hold_test):
     return [("pit_off_rate", test_pit_off_rate)] + [
         (name, on(func, name, RE_LAPIC, machine=PIT_OFF))
         for name, func in (("pit_off_ticks", ticks_test), ("pit_off_hold_right", hold_test))]
+
+
+def partitioned_options_disk(outdir, opts):
+    """An 8 MB disk with an MBR and one FAT partition at 1 MiB holding /shardfall-opts.cfg
+    (what a USB stick formatted on a PC looks like); returns its path."""
+    img = os.path.join(outdir, "opts-partitioned.img")
+    data = bytearray(8 << 20)
+    start, count = 2048, (8 << 20) // 512 - 2048
+    data[446:462] = struct.pack("<B3sB3sII", 0, b"\0\0\0", 0x0C, b"\0\0\0", start, count)
+    data[510:512] = b"\x55\xaa"
+    with open(img, "wb") as f:
+        f.write(data)
+    cfg = os.path.join(outdir, "shardfall-opts.cfg")
+    with open(cfg, "w") as f:
+        f.write('set opts="%s"\n' % opts)
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+    for cmd in (["mformat", "-i", img + "@@1M", "-T", str(count), "-h", "2", "-s", "32", "::"],
+                ["mcopy", "-i", img + "@@1M", cfg, "::/shardfall-opts.cfg"]):
+        subprocess.run(cmd, env=env, check=True, capture_output=True)
+    return img
+
+
+def test_options_disk_paths(ctx):
+    """boot/grub.cfg finds /shardfall-opts.cfg on a disk other than the boot disk: the harness's
+    whole-disk FAT image when booting from a hard disk and from a USB stick, and a partitioned
+    disk (FAT in partition 1) when booting from CD."""
+    for media in ("hdd", "usb"):
+        m = ctx.machine(boot=media, opts="ticks=3 bogus=%s" % media)
+        m.wait_for(r"^multiboot: cmdline \"ticks=3 bogus=%s\"$" % media, 30)
+        m.wait_for(r"^READY tick=3 ", 30)
+        m.quit()
+        ctx.note("%s: options disk read" % media)
+    img = partitioned_options_disk(ctx.outdir, "ticks=3 bogus=partitioned")
+    m = ctx.machine(extra=["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % img])
+    m.wait_for(r"^multiboot: cmdline \"ticks=3 bogus=partitioned\"$", 30)
+    m.wait_for(r"^READY tick=3 ", 30)
+    ctx.note("cdrom: options from partition 1 of a partitioned disk")

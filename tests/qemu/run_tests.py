@@ -464,6 +464,7 @@ TESTS += [(name, func, (), TITLE) for name, func in
           pc_tests.cpu486_tests(boot_test("cdrom"), test_ticks_freeze, test_hold_right)]
 TESTS += [("no_i8042", pc_tests.test_no_i8042, (), ()), ("kbd_probe_q35", pc_tests.test_kbd_probe_q35, (), ())]
 TESTS += [(name, func, (), ()) for name, func in pc_tests.pit_off_tests(test_ticks_freeze, test_hold_right)]
+TESTS += [("options_disk_paths", pc_tests.test_options_disk_paths, (), ())]
 
 
 def update_waves(selected):
