@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""demo_format: reads and writes Shardfall demo files (.dem, layout in game/demo.h) for the demo tools.
+"""demo_format: reads and writes Shardfall demo files (.dem, layout in game/formats/demo.h) for the demo tools.
 
 Usage as a program: demo_format.py FILE.dem   prints the header and the input runs.
 """
@@ -15,9 +15,9 @@ HEADER = struct.Struct("<4sHH32sIIIBBBBII")     # magic .. runs: 64 bytes
 RUN = struct.Struct("<BHH")                     # count, held, pressed
 RUN_MAX = 255
 MAX_RUNS = 16384
-BUTTONS = "lrudjfbpek"                          # BTN_ bits 0..9 (game/input.h)
+BUTTONS = "lrudjfbpek"                          # BTN_ bits 0..9 (game/engine/input.h)
 BUTTON_MASK = (1 << len(BUTTONS)) - 1
-MAX_HEALTH = 3                                  # PLAYER_MAX_HEALTH (game/world.h)
+MAX_HEALTH = 3                                  # PLAYER_MAX_HEALTH (game/world/world.h)
 NAME_RE = re.compile(r"^[a-z0-9_-]{1,31}$")
 
 assert HEADER.size == 64 and RUN.size == 5
@@ -33,7 +33,7 @@ def need(cond, fmt, *args):
 
 
 def parse(data):
-	"""Check a demo file like demo_check (game/demo.c); return (header dict, [(held, pressed)] per tick)."""
+	"""Check a demo file like demo_check (game/formats/demo.c); return (header dict, [(held, pressed)] per tick)."""
 	need(len(data) >= HEADER.size, "file is %d bytes, shorter than the 64-byte header", len(data))
 	(magic, version, flags, level, level_crc, seed, score, lives, health, bombs, reserved,
 	 ticks, runs) = HEADER.unpack_from(data)

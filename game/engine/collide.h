@@ -1,0 +1,63 @@
+/* collide.h: one collision module for every mover — tile-step tests (Cosmo) and pixel distances (Tommy). */
+#ifndef GAME_COLLIDE_H
+#define GAME_COLLIDE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "map.h"
+
+typedef enum MoveResult {
+	MOVE_FREE,
+	MOVE_BLOCKED,
+	MOVE_SLOPED,                    /* onto a slope: south, or west/east up a slope's step */
+} MoveResult;
+
+/* A rectangle in pixels (x, y = top-left). */
+typedef struct Rect {
+	int x, y, w, h;
+} Rect;
+
+/* Size of an image in whole tiles (Cosmo sprites are built from 8x8 tiles). */
+int image_tiles_w(int image);
+int image_tiles_h(int image);
+
+/*
+ * Can the image occupy (x, y) — left tile, bottom tile — having moved in
+ * `dir` (DIR4_*)? Cosmo's TestSpriteMove: only the leading edge is checked
+ * against the matching block bit. North tests the top row for BLOCK_NORTH;
+ * south the bottom row for SLOPED (-> MOVE_SLOPED) then BLOCK_SOUTH; west
+ * the left column, east the right column: MOVE_BLOCKED when the move would
+ * enter the map's first (west, x <= 0) or last (east, x + w >= map width)
+ * column; MOVE_SLOPED when the column's bottom cell is sloped and the cell
+ * above it does not block the way; else MOVE_BLOCKED when any cell of the
+ * column blocks the way (BLOCK_WEST / BLOCK_EAST). Cells outside the map
+ * block everything.
+ */
+MoveResult test_sprite_move(const Map *m, int dir, int image, int x, int y);
+
+/* Same test for an explicit size in tiles. */
+MoveResult test_area_move(const Map *m, int dir, int w_tiles, int h_tiles, int x, int y);
+
+/*
+ * The project's own west/east test for movers that are not Cosmo's sprites
+ * (the player, whose original has its own TestPlayerMove, and Tommy's
+ * bullets): any cell of the leading column blocking the way blocks; no
+ * slope or map-edge rule. North and south are test_area_move's.
+ */
+MoveResult test_area_block(const Map *m, int dir, int w_tiles, int h_tiles, int x, int y);
+MoveResult test_sprite_block(const Map *m, int dir, int image, int x, int y);
+
+/*
+ * Tommy's idea in pixels: how far (0..max) can rectangle r move in dir
+ * before its leading edge enters a tile that blocks that direction?
+ */
+int how_far(const Map *m, Rect r, int dir, int max);
+static inline bool can_move(const Map *m, Rect r, int dir) { return how_far(m, r, dir, 1) == 1; }
+
+bool rect_overlap(Rect a, Rect b);
+
+/* The tile-space rectangle an image covers with its bottom-left tile at (x, y). */
+Rect sprite_rect_tiles(int image, int x, int y);
+
+#endif
