@@ -12,7 +12,7 @@
 #include "pit.h"
 #include "timer.h"
 
-#define PROBE_DIVISOR    119            /* ~10 kHz for the probe: interrupts within 0.1 ms */
+#define PROBE_DIVISOR    40             /* ~30 kHz for the probe: an interrupt every 34 us */
 #define PROBE_TICKS      3              /* this many IRQ0s prove the PIT works */
 #define PROBE_MS         100            /* wait at most this long for them */
 #define PROBE_SPINS      (PROBE_MS * 1000)      /* without a reference clock: io_wait()s of ~1 us */
