@@ -65,7 +65,7 @@ HINC  := $(GAME_INC) -Idrivers -Ikernel
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: FORCE all iso run run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu golden \
+.PHONY: all iso run run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu golden \
         deps-build deps-run deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps \
         test-model
 all: $(KERNEL)
