@@ -4,9 +4,8 @@
 
 #include "cmdline.h"
 #include "cpu.h"
+#include "display.h"
 #include "gdt.h"
-#include "gfx.h"
-#include "gfxcache.h"
 #include "idt.h"
 #include "io.h"
 #include "keyboard.h"
@@ -19,7 +18,6 @@
 #include "serial.h"
 #include "speaker.h"
 #include "timer.h"
-#include "vga.h"
 
 #define KERNEL_VERSION "0.1"
 
@@ -121,10 +119,7 @@ void kmain(uint32_t magic, uint32_t info)
 	cmdline_parse(boot.cmdline, &opts);
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);
-	vga_init();                     /* mode 0Dh by registers, both pages cleared */
-	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
-	vga_set_font(gfx_font);
-	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
+	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	timer_start(timer_irq);         /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
