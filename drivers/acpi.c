@@ -14,6 +14,7 @@
 #define RSDP_V1_LEN      20
 #define SDT_HEADER_LEN   36
 #define SDT_MAX_LEN      (1u << 20)     /* anything longer is not a table */
+#define ACPI_REGION_MAX  (8u << 20)     /* larger ACPI memory regions are not scanned */
 
 #define FADT_PM_TMR_BLK  76             /* offsets into the FADT */
 #define FADT_PM_TMR_LEN  91
@@ -76,10 +77,11 @@ static uintptr_t sdt_ok(uintptr_t p, const char *sig)
 
 /*
  * The RSDP sits on a 16-byte boundary in the first KiB of the EBDA or in
- * the BIOS ROM area. ACPI 2+ adds an XSDT of 64-bit pointers; tables above
+ * the BIOS ROM area; under UEFI (no such area) in the firmware's ACPI
+ * memory, which the loader's memory map names. ACPI 2+ adds an XSDT of 64-bit pointers; tables above
  * 4 GB cannot be reached without paging and are skipped.
  */
-bool acpi_probe(AcpiInfo *a)
+bool acpi_probe(AcpiInfo *a, const AcpiRegion *regions, int count)
 {
 	uintptr_t ebda = (rd32(BDA_EBDA_SEGMENT) & 0xFFFF) << 4;
 	uintptr_t rsdp = 0, root = 0;
@@ -90,6 +92,9 @@ bool acpi_probe(AcpiInfo *a)
 		rsdp = rsdp_scan(ebda, ebda + EBDA_SCAN_BYTES);
 	if (!rsdp)
 		rsdp = rsdp_scan(BIOS_ROM_START, BIOS_ROM_END);
+	for (int i = 0; !rsdp && i < count; i++)
+		if (regions[i].len <= ACPI_REGION_MAX)
+			rsdp = rsdp_scan(regions[i].base, regions[i].base + regions[i].len);
 	if (!rsdp)
 		return false;
 	a->found = true;

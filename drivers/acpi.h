@@ -18,7 +18,13 @@ typedef struct AcpiInfo {
 	uint32_t lapic_base;            /* MADT's local APIC address, 0 if no MADT */
 } AcpiInfo;
 
-bool acpi_probe(AcpiInfo *a);           /* scan the EBDA and 0xE0000-0xFFFFF for the RSDP */
+/* Memory the firmware marked ACPI (reclaimable or NVS): where UEFI firmware keeps the RSDP. */
+typedef struct AcpiRegion {
+	uint32_t base, len;
+} AcpiRegion;
+
+/* Scan the EBDA and 0xE0000-0xFFFFF for the RSDP (BIOS), then these regions (UEFI). */
+bool acpi_probe(AcpiInfo *a, const AcpiRegion *regions, int count);
 uint32_t acpi_pm_read(const AcpiInfo *a);
 uint32_t acpi_pm_elapsed(const AcpiInfo *a, uint32_t from, uint32_t to);   /* handles the wrap */
 

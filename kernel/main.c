@@ -120,7 +120,7 @@ void kmain(uint32_t magic, uint32_t info)
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);
 	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
-	timer_start(timer_irq);         /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
+	timer_start(timer_irq, &boot);  /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	if (opts.ticks)

@@ -157,3 +157,33 @@ def test_options_disk_paths(ctx):
     m.wait_for(r"^multiboot: cmdline \"ticks=3 bogus=partitioned\"$", 30)
     m.wait_for(r"^READY tick=3 ", 30)
     ctx.note("cdrom: options from partition 1 of a partitioned disk")
+
+
+OVMF_READY_S = 60.0             # as uefi_tests.py: OVMF is slow to reach GRUB with two QEMUs at once
+
+
+def ovmf_pit_off_tests(checks):
+    """-M q35,pit=off under OVMF x64 (the RSDP is found through the loader's memory map there):
+    the LAPIC/PM timer lines, the title on the framebuffer equal to the golden, Right moves the
+    hero; and the ticks=280 freeze equal to the golden and the host's CRC. `checks` are
+    run_tests.py's (as uefi_tests.py gets them)."""
+    settings = dict(firmware="ovmf64", machine=PIT_OFF)
+
+    def live(ctx):
+        ctx.machine_defaults, ctx.ready_timeout = dict(settings), OVMF_READY_S
+        m = ctx.machine()
+        checks["boot_ready"](ctx, m)
+        for pattern in RE_LAPIC:
+            m.wait_for(pattern, 5)
+        checks["title"](ctx, m)
+        checks["hold_right"](ctx, m)
+
+    def freeze(ctx):
+        ctx.machine_defaults, ctx.ready_timeout = dict(settings), OVMF_READY_S
+        m = ctx.machine(opts="ticks=%d" % FREEZE_TICKS)
+        checks["freeze"](ctx, m)
+        text = m.serial()
+        for pattern in RE_LAPIC:
+            assert re.search(pattern, text, re.M), "COM1 lacks a line matching /%s/" % pattern
+
+    return [("uefi_x64_pit_off", live), ("uefi_x64_pit_off_freeze", freeze)]
