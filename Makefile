@@ -9,7 +9,7 @@ QEMU    := qemu-system-i386
 B       := build
 
 WARN    := -Wall -Wextra -Werror
-KCFLAGS := -std=gnu11 -O2 -g -m32 -march=i686 -ffreestanding -fno-pie -fno-stack-protector \
+KCFLAGS := -std=gnu11 -O2 -g -m32 -march=i486 -ffreestanding -fno-pie -fno-stack-protector \
            -fno-asynchronous-unwind-tables -fno-builtin -fno-tree-loop-distribute-patterns \
            -mgeneral-regs-only -fno-omit-frame-pointer $(WARN) -MMD -MP
 KLDFLAGS := -m32 -nostdlib -ffreestanding -no-pie -T linker.ld -Wl,--build-id=none
@@ -27,10 +27,11 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/display.c \
-              kernel/loop.c kernel/string.c
+              kernel/loop.c kernel/string.c kernel/timer.c
 KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
-              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/vgadraw.c
+              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/vgadraw.c drivers/cpu.c \
+              drivers/acpi.c drivers/hpet.c drivers/lapic.c
 # USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
 DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhub.c drivers/usbhid.c
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
@@ -68,8 +69,9 @@ HINC  := $(GAME_INC) -Idrivers -Ikernel
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-uefi run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
-        deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-replay test-dumps golden-dumps test-model
+.PHONY: all iso run run-uefi run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu \
+        golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
+        fuzz-hidboot fuzz-replay test-dumps golden-dumps test-model
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
@@ -90,24 +92,37 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 	@mkdir -p $(@D)
 	$(PYTHON) tools/demo_bundle.py -o $@ $(DEMOS)
 
-$(B)/k/boot/%.o: boot/%.S
+# Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.
+KFLAGS_STAMP := $(B)/k/cflags.txt
+$(KFLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(KCFLAGS)' | cmp -s - $@ || echo '$(CC) $(KCFLAGS)' > $@
+FORCE:
+
+$(B)/k/boot/%.o: boot/%.S $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c $< -o $@
-$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h
+$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(KERNEL_INC) -c $< -o $@
-$(B)/k/drivers/%.o: drivers/%.c
+$(B)/k/drivers/%.o: drivers/%.c $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(DRIVER_INC) -c $< -o $@
-$(B)/k/game/%.o: game/%.c $(B)/gen/assets.h
+$(B)/k/game/%.o: game/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
-$(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
+$(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
 
 $(KERNEL): $(KOBJ) linker.ld
 	$(CC) $(KLDFLAGS) -o $@ $(KOBJ) -lgcc
+	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+
+# The ISO ships the kernel without symbols and debug info (GRUB reads less; gdb uses $(KERNEL)).
+KERNEL_ISO := $(B)/kernel-stripped.elf
+$(KERNEL_ISO): $(KERNEL)
+	$(CROSS)strip --strip-all -o $@ $<
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
 
 # One hybrid image for every firmware (docs/uefi.md): BIOS (i386-pc: El Torito and an MBR for
@@ -117,11 +132,11 @@ $(KERNEL): $(KOBJ) linker.ld
 # is never shown (about 4 MB less).
 GRUB_PLATFORMS := i386-pc x86_64-efi i386-efi
 iso: $(ISO)
-$(ISO): $(KERNEL) boot/grub.cfg $(wildcard iso/*) tools/isocheck.py
+$(ISO): $(KERNEL_ISO) boot/grub.cfg boot/grub-opts.cfg $(wildcard iso/*) tools/isocheck.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
-	cp $(KERNEL) $(B)/iso/boot/kernel.elf
-	cp boot/grub.cfg $(B)/iso/boot/grub/grub.cfg
+	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
+	cp boot/grub.cfg boot/grub-opts.cfg $(B)/iso/boot/grub/
 	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso 2>$(B)/grub-mkrescue.log || \
 		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
 	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) || { rm -f $@; exit 1; }
@@ -238,7 +253,12 @@ run-gdb: deps-run
 	$(QEMU_RUN) -s -S
 
 test: deps-test
-	@$(MAKE) --no-print-directory test-unit test-tools test-episode fuzz-replay test-dumps test-model test-qemu
+	@$(MAKE) --no-print-directory test-isa test-unit test-tools test-episode fuzz-replay test-dumps test-model test-qemu
+
+# The kernel runs on a 486: no instruction past it outside the CPUID-guarded functions (tools/check_isa.py).
+test-isa: $(KERNEL)
+	$(PYTHON) tools/test_check_isa.py
+	$(PYTHON) tools/check_isa.py $(KERNEL)
 
 test-unit: $(TESTS)
 	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
@@ -281,6 +301,23 @@ test-model: $(LEVELS) $(B)/hostrun
 
 bench: deps-test $(ISO) $(B)/hostrun
 	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --hostrun $(B)/hostrun --out $(B)/bench
+
+# Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
+# multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).
+TRIVIAL_ISO := $(B)/bootbench/trivial.iso
+$(B)/bootbench/trivial.elf: tests/bootbench/trivial.c linker.ld
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -O2 -m32 -fno-pie -fno-stack-protector $(WARN) $(KLDFLAGS) -o $@ $< -lgcc
+	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+$(TRIVIAL_ISO): $(B)/bootbench/trivial.elf tests/bootbench/grub.cfg
+	@rm -rf $(B)/bootbench/iso && mkdir -p $(B)/bootbench/iso/boot/grub
+	$(CROSS)strip --strip-all -o $(B)/bootbench/iso/boot/kernel.elf $<
+	cp tests/bootbench/grub.cfg $(B)/bootbench/iso/boot/grub/grub.cfg
+	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/bootbench/iso 2>$(B)/bootbench/grub-mkrescue.log || \
+		{ cat $(B)/bootbench/grub-mkrescue.log >&2; exit 1; }
+
+bench-boot: deps-test $(ISO) $(TRIVIAL_ISO)
+	$(PYTHON) tests/qemu/bootbench.py --iso $(ISO) --trivial $(TRIVIAL_ISO) --out $(B)/bootbench
 
 clean:
 	rm -rf $(B)

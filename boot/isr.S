@@ -66,6 +66,9 @@ ISR_NOERR 44
 ISR_NOERR 45
 ISR_NOERR 46
 ISR_NOERR 47
+/* Local APIC: its timer (the game clock without a PIT) and its spurious vector. */
+ISR_NOERR 48
+ISR_NOERR 255
 
 /*
  * Common path: save everything as a struct Regs (kernel/idt.h) on the stack,
@@ -100,7 +103,7 @@ isr_common:
 	.global isr_stub_table
 	.align 4
 isr_stub_table:
-.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47
+.irp n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48
 	.long isr_stub_\n
 .endr
 

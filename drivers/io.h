@@ -33,7 +33,7 @@ static inline uint32_t inl(uint16_t port)
 	return v;
 }
 
-/* Memory-mapped registers (PCI BARs): volatile, never cached in a register. */
+/* Memory-mapped registers (PCI BARs): volatile, never cached in a register (kernel/paging.c maps those above 4 GiB). */
 static inline uint32_t mmio_read32(uintptr_t addr)
 {
 	return *(volatile uint32_t *)addr;
@@ -83,24 +83,10 @@ static inline void cpu_restore_flags(uint32_t f)
 	__asm__ volatile("push %0; popf" : : "r"(f) : "memory", "cc");
 }
 
-static inline void cpu_cpuid(uint32_t leaf, uint32_t *a, uint32_t *b, uint32_t *c, uint32_t *d)
-{
-	__asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(0));
-}
-
 /* Control registers, for kernel/paging.c only. */
 static inline uint32_t cpu_read_cr0(void) { uint32_t v; __asm__ volatile("mov %%cr0, %0" : "=r"(v)); return v; }
-static inline uint32_t cpu_read_cr4(void) { uint32_t v; __asm__ volatile("mov %%cr4, %0" : "=r"(v)); return v; }
 static inline void cpu_write_cr0(uint32_t v) { __asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory"); }
 static inline void cpu_write_cr3(uint32_t v) { __asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory"); }
-static inline void cpu_write_cr4(uint32_t v) { __asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory"); }
 static inline void cpu_invlpg(uintptr_t va) { __asm__ volatile("invlpg (%0)" : : "r"(va) : "memory"); }
-
-static inline uint64_t cpu_rdtsc(void)
-{
-	uint32_t lo, hi;
-	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
-	return ((uint64_t)hi << 32) | lo;
-}
 
 #endif

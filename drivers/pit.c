@@ -19,11 +19,18 @@ static volatile uint32_t ticks;
 
 void pit_init(void)
 {
-	outb(PIT_CMD, PIT_CMD_CH0_RATE);
-	outb(PIT_CH0, PIT_CH0_DIVISOR & 0xFF);
-	outb(PIT_CH0, PIT_CH0_DIVISOR >> 8);
+	pit_set_divisor(PIT_CH0_DIVISOR);
 }
 
+/* Channel 0 at PIT_BASE_HZ / divisor (the boot probe runs it fast for a moment). */
+void pit_set_divisor(uint16_t divisor)
+{
+	outb(PIT_CMD, PIT_CMD_CH0_RATE);
+	outb(PIT_CH0, divisor & 0xFF);
+	outb(PIT_CH0, divisor >> 8);
+}
+
+/* One game tick: IRQ0, or the local APIC timer standing in for a missing PIT (kernel/timer.c). */
 void pit_irq(void)
 {
 	ticks++;

@@ -8,6 +8,7 @@
 #define PIT_TICK_HZ     140u            /* Cosmo's game clock */
 
 void pit_init(void);
+void pit_set_divisor(uint16_t divisor); /* channel 0 rate, mode 3 */
 void pit_irq(void);                     /* IRQ0 handler body: counts one tick */
 uint32_t pit_ticks(void);               /* monotonic count since pit_init */
 void pit_wait_tick(void);               /* halt until the tick counter changes */

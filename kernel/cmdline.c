@@ -118,6 +118,10 @@ static void apply(BootOptions *o, char *word)
 		o->trace = true;
 		return;
 	}
+	if (streq(word, "clocklog") && !value) {
+		o->clocklog = true;
+		return;
+	}
 	/* Demo options (kernel/demo_io.c). */
 	if (streq(word, "demo") && value) {
 		if (!copy_name(o->demo, value, CMDLINE_LEVEL_LEN))

@@ -7,7 +7,9 @@
 #include "panic.h"
 #include "pic.h"
 
-#define IDT_VECTORS     48
+#define IDT_VECTORS     49              /* 32 exceptions, 16 IRQs, the local APIC timer */
+#define VEC_LAPIC_TIMER 48              /* drivers/lapic.h LAPIC_TIMER_VECTOR */
+#define VEC_SPURIOUS    255             /* drivers/lapic.h LAPIC_SPURIOUS_VECTOR */
 #define IDT_GATE_INT32  0x8E            /* present, ring 0, 32-bit interrupt gate */
 #define EXCEPTIONS      32
 
@@ -25,26 +27,29 @@ typedef struct __attribute__((packed)) IdtPtr {
 } IdtPtr;
 
 extern const uint32_t isr_stub_table[IDT_VECTORS];      /* boot/isr.S */
+extern const char isr_stub_255[];
 
 static IdtEntry idt[256];
 static IdtPtr idt_ptr;
 static IrqHandler irq_handlers[16];
+static IrqHandler lapic_timer_handler;
+
+static void set_gate(int vector, uint32_t a)
+{
+	idt[vector] = (IdtEntry){
+		.off_lo = a & 0xFFFF,
+		.sel = GDT_KERNEL_CODE,
+		.zero = 0,
+		.type = IDT_GATE_INT32,
+		.off_hi = a >> 16,
+	};
+}
 
 void idt_init(void)
 {
-	int i;
-
-	for (i = 0; i < IDT_VECTORS; i++) {
-		uint32_t a = isr_stub_table[i];
-
-		idt[i] = (IdtEntry){
-			.off_lo = a & 0xFFFF,
-			.sel = GDT_KERNEL_CODE,
-			.zero = 0,
-			.type = IDT_GATE_INT32,
-			.off_hi = a >> 16,
-		};
-	}
+	for (int i = 0; i < IDT_VECTORS; i++)
+		set_gate(i, isr_stub_table[i]);
+	set_gate(VEC_SPURIOUS, (uint32_t)(uintptr_t)isr_stub_255);
 	idt_ptr.limit = sizeof idt - 1;
 	idt_ptr.base = (uint32_t)(uintptr_t)idt;
 	__asm__ volatile("lidt %0" : : "m"(idt_ptr));
@@ -55,12 +60,25 @@ void irq_set_handler(int irq, IrqHandler h)
 	irq_handlers[irq & 15] = h;
 }
 
+/* The local APIC timer's handler: it sends its own EOI to the local APIC, none goes to the 8259. */
+void idt_set_lapic_timer(IrqHandler h)
+{
+	lapic_timer_handler = h;
+}
+
 void isr_dispatch(Regs *r)
 {
 	int irq;
 
 	if (r->vector < EXCEPTIONS)
 		panic_exception(r);             /* does not return */
+	if (r->vector == VEC_LAPIC_TIMER) {
+		if (lapic_timer_handler)
+			lapic_timer_handler();
+		return;
+	}
+	if (r->vector == VEC_SPURIOUS)
+		return;                         /* a local APIC spurious interrupt wants no EOI */
 	irq = (int)r->vector - PIC_IRQ_BASE;
 	if (irq == 7 || irq == 15) {
 		/* A spurious IRQ has no in-service bit and gets no EOI on its own PIC. */

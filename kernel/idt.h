@@ -16,6 +16,7 @@ typedef void (*IrqHandler)(void);
 
 void idt_init(void);
 void irq_set_handler(int irq, IrqHandler h);
+void idt_set_lapic_timer(IrqHandler h);  /* vector 0x30; the handler sends the local APIC's EOI */
 void isr_dispatch(Regs *r);             /* called from boot/isr.S */
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "cmdline.h"
+#include "cpu.h"
 #include "demo_io.h"
 #include "display.h"
 #include "frame.h"
@@ -34,6 +35,8 @@
 #define HALT_SOUND_TICKS 40             /* let a last sound effect finish before halting */
 
 static Session session;
+static bool session_up;
+static const char *notice;              /* loop_set_notice: for the title */
 static Frame view_frame, status_frame;
 static uint32_t status_built;                   /* status_version in status_frame, 0 = none */
 static Script script;
@@ -113,16 +116,31 @@ static void play_sound(SoundId id)
 /* The first frame is on screen. Under QEMU -icount the TSC counts guest instructions. */
 static void log_ready(void)
 {
-	uint64_t tsc = cpu_rdtsc();
+	uint64_t tsc;
 
-	klog("boot: first frame at tsc=%u%08u\n", (unsigned)(tsc / 100000000u), (unsigned)(tsc % 100000000u));
+	if (cpu_timestamp(&tsc))
+		klog("boot: first frame at tsc=%u%08u\n", (unsigned)(tsc / 100000000u),
+		    (unsigned)(tsc % 100000000u));
+	else
+		klog("boot: first frame (no TSC on this CPU)\n");
 	klog("ready\n");
+}
+
+/* The TSC now, 0 without one (the bench then says it cannot measure). */
+static uint64_t stamp(void)
+{
+	uint64_t tsc;
+
+	cpu_timestamp(&tsc);
+	return tsc;
 }
 
 /* ticks=N reached: report the CRC of what is on screen, then stay frozen. */
 static void freeze(uint32_t done)
 {
-	if (bench.frames && bench.draws)
+	if (bench.frames && !cpu_has(CPU_F_TSC))
+		klog("BENCH unavailable: no TSC on this CPU\n");
+	else if (bench.frames && bench.draws)
 		klog("BENCH frames=%u draws=%u logic_tsc_per_frame=%u draw_tsc_per_draw=%u "
 		    "draw_tsc_max=%u vram_bytes_per_draw=%u vram_bytes_max=%u\n",
 		    (unsigned)bench.frames, (unsigned)bench.draws,
@@ -218,11 +236,11 @@ static void draw(void)
 static void bench_draw(uint64_t t_logic)
 {
 	uint32_t v0 = display_bytes_written();
-	uint64_t t1 = cpu_rdtsc(), d;
+	uint64_t t1 = stamp(), d;
 	uint32_t v;
 
 	draw();
-	d = cpu_rdtsc() - t1;
+	d = stamp() - t1;
 	v = display_bytes_written() - v0;
 	bench.draws++;
 	bench.tsc_logic += t_logic;
@@ -254,18 +272,51 @@ static bool level_watch(const BootOptions *o, const BootInfo *b, bool was)
 	return now;
 }
 
-/* The USB keyboards found, as a line on the title (session_set_notice redraws it). */
+/*
+ * The title's line about keyboards: the USB keyboards found when there are
+ * any, else the kernel's own notice ("no PS/2 keyboard found"), so a USB
+ * keyboard unplugged on a machine with no 8042 brings that warning back.
+ */
 static void title_usb_note(void)
 {
 	char note[SESSION_NOTICE_SIZE];
 
 	usb_note(note, sizeof note);
-	session_set_notice(&session, note);
+	session_set_notice(&session, note[0] ? note : notice);
 }
 
 static void start_clock(GameClock *c, uint16_t pace)
 {
 	clock_init(c, pit_ticks(), pace, pace > 1 ? WORLD_CATCH_UP : SCREEN_CATCH_UP);
+}
+
+/*
+ * clocklog: every PIT_TICK_HZ ticks, the tick count and the TSC (under QEMU
+ * -icount, QEMU's virtual clock in ns): the timer tests measure the tick rate
+ * against QEMU's clock with it. Called right after a tick woke the loop.
+ */
+static void clock_log(void)
+{
+	static uint32_t last;
+	uint32_t t = pit_ticks();
+	uint64_t tsc = stamp();
+
+	if (t / PIT_TICK_HZ == last / PIT_TICK_HZ)
+		return;
+	last = t;
+	klog("clock: tick=%u tsc=%u%09u\n", (unsigned)t, (unsigned)(tsc / 1000000000u),
+	    (unsigned)(tsc % 1000000000u));
+}
+
+/*
+ * A line about the machine for the title screen (e.g. "no PS/2 keyboard
+ * found"), from the main flow, never from an IRQ; NULL clears it.
+ */
+void loop_set_notice(const char *text)
+{
+	notice = text;
+	if (session_up)
+		session_set_notice(&session, text);
 }
 
 /*
@@ -294,6 +345,8 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
+	session_set_notice(&session, notice);
+	session_up = true;
 	keys_ok = !o->keys_given || session_apply_keys(&session, o->keys);     /* bad: the error screen */
 	if (keys_ok && demo_io_named())
 		session_play_demo(&session);
@@ -308,7 +361,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	start_clock(&clock, pace);
 	for (;;) {
 		uint32_t due = clock_frames_due(&clock, pit_ticks()), world_frames = 0;
-		uint64_t t0 = cpu_rdtsc();
+		uint64_t t0 = stamp();
 
 		if (o->ticks && done + due > o->ticks)
 			due = o->ticks - done;
@@ -335,7 +388,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 			look = session_look(&session);
 			if (o->bench && world_frames) {
 				bench.frames += world_frames;
-				bench_draw(cpu_rdtsc() - t0);
+				bench_draw(stamp() - t0);
 			} else {
 				draw();
 			}
@@ -352,5 +405,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 		if (usb_service())              /* a USB keyboard came or went: the title says so */
 			title_usb_note();
 		pit_wait_tick();
+		if (o->clocklog)
+			clock_log();
 	}
 }

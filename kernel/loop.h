@@ -5,6 +5,7 @@
 #include "cmdline.h"
 #include "multiboot.h"
 
+void loop_set_notice(const char *text);  /* a line for the title ("no PS/2 keyboard found"), NULL clears */
 void loop_run(const BootOptions *o, const BootInfo *b) __attribute__((noreturn));
 
 #endif

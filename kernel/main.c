@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "cmdline.h"
+#include "cpu.h"
 #include "display.h"
 #include "gdt.h"
 #include "idt.h"
@@ -16,12 +17,62 @@
 #include "pit.h"
 #include "serial.h"
 #include "speaker.h"
+#include "timer.h"
 #include "usb.h"
 
 #define KERNEL_VERSION "0.1"
 
 static BootInfo boot;
 static BootOptions opts;
+
+/* Under QEMU -icount the TSC counts guest instructions: what BIOS and GRUB cost before us. */
+static void log_entry_tsc(void)
+{
+	uint64_t tsc;
+
+	if (cpu_timestamp(&tsc))
+		klog("boot: kmain at tsc=%u%09u\n", (unsigned)(tsc / 1000000000u), (unsigned)(tsc % 1000000000u));
+}
+
+/* COM1: the CPU found. A 486 is the least the kernel is built for (-march=i486). */
+static void cpu_log(void)
+{
+	const CpuInfo *c = cpu_info();
+
+	if (c->klass < 4)
+		klog("cpu: 386 class (EFLAGS.AC fixed): older than the 486 this game needs; trying anyway\n");
+	if (!c->has_cpuid) {
+		klog("cpu: 486 class, no CPUID (EFLAGS.ID fixed): no TSC, no MSRs, no local APIC used\n");
+		return;
+	}
+	klog("cpu: %s family %d model %u stepping %u%s%s%s\n", c->vendor, cpu_family(),
+	    (unsigned)((c->signature >> 4) & 0xF), (unsigned)(c->signature & 0xF),
+	    c->brand[0] ? " \"" : "", c->brand, c->brand[0] ? "\"" : "");
+	klog("cpu: features%s%s%s%s\n", cpu_has(CPU_F_FPU) ? " fpu" : " no-fpu",
+	    cpu_has(CPU_F_TSC) ? " tsc" : " no-tsc", cpu_has(CPU_F_MSR) ? " msr" : " no-msr",
+	    cpu_has(CPU_F_APIC) ? " apic" : " no-apic");
+}
+
+/* The PS/2 controller and keyboard; without one the title says so (the game gets it as data). */
+static void keyboard_start(void)
+{
+	KbdReport r;
+
+	if (kbd_init(&r) != KBD_OK) {
+		if (r.result == KBD_NO_CONTROLLER)
+			klog("kbd: no PS/2 keyboard found: %s\n", kbd_result_text(r.result));
+		else
+			klog("kbd: no PS/2 keyboard found: %s (self-test 0x%02X, port test 0x%02X, reset 0x%02X)\n",
+			    kbd_result_text(r.result), r.selftest, r.port_test, r.reset_reply);
+		loop_set_notice("no PS/2 keyboard found");
+		return;
+	}
+	klog("kbd: 8042 self-test 0x%02X, port 1 test 0x%02X, keyboard reset 0x%02X, config 0x%02X -> 0x%02X "
+	    "(IRQ1, translation to set 1), %d stale bytes dropped\n", r.selftest, r.port_test, r.reset_reply,
+	    r.config_before, r.config, r.flushed);
+	irq_set_handler(IRQ_KEYBOARD, kbd_irq);
+	pic_unmask(IRQ_KEYBOARD);
+}
 
 static void timer_irq(void)
 {
@@ -59,6 +110,9 @@ void kmain(uint32_t magic, uint32_t info)
 {
 	serial_init();                  /* COM1 first: everything after logs there */
 	klog("\nShardfall kernel " KERNEL_VERSION " booting\n");
+	cpu_probe();                    /* 386/486 flags test, CPUID only if EFLAGS.ID toggles */
+	log_entry_tsc();                /* make bench-boot: firmware + loader cost */
+	cpu_log();
 	gdt_init();                     /* our flat code and data segments */
 	idt_init();                     /* 32 exceptions to the panic screen, 16 IRQ gates */
 	pic_init();                     /* IRQs 0-15 to vectors 0x20-0x2F, all masked */
@@ -68,14 +122,9 @@ void kmain(uint32_t magic, uint32_t info)
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);
 	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
-	pit_init();                     /* channel 0 at 140 Hz */
-	irq_set_handler(IRQ_TIMER, timer_irq);
-	kbd_init();                     /* scancode set 1 decoder, controller drained */
-	irq_set_handler(IRQ_KEYBOARD, kbd_irq);
+	timer_start(timer_irq, &boot);  /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
+	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
-	pic_unmask(IRQ_TIMER);
-	pic_unmask(IRQ_KEYBOARD);
-	klog("pit: channel 0 divisor %u (%u Hz)\n", (unsigned)pit_channel0_divisor(), PIT_TICK_HZ);
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);
 	if (opts.crashtest != CRASH_NONE)

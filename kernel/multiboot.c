@@ -15,6 +15,8 @@
 #define FB_TYPE_RGB     1
 #define FB_TYPE_EGA_TEXT 2
 #define MMAP_AVAILABLE  1
+#define MMAP_ACPI_RECLAIM 3
+#define MMAP_ACPI_NVS   4
 #define MMAP_MAX_WALK   256             /* a corrupt map must not loop for long */
 
 typedef struct __attribute__((packed)) MbInfo {
@@ -123,6 +125,9 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out)
 
 			if (e->type == MMAP_AVAILABLE)
 				out->mem_usable += e->len;
+			if ((e->type == MMAP_ACPI_RECLAIM || e->type == MMAP_ACPI_NVS) &&
+			    out->acpi_mem_count < BOOT_MAX_ACPI_MEM && e->addr + e->len <= 0x100000000ull)
+				out->acpi_mem[out->acpi_mem_count++] = (AcpiRegion){ (uint32_t)e->addr, (uint32_t)e->len };
 			out->mmap_entries++;
 			off += e->size + sizeof(e->size);
 		}

@@ -5,10 +5,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "acpi.h"
 #include "fb.h"
 
 #define MULTIBOOT_BOOTLOADER_MAGIC 0x2BADB002
 #define BOOT_MAX_MODULES 8
+#define BOOT_MAX_ACPI_MEM 4
 
 typedef struct BootModule {
 	uint32_t start, end;            /* physical bytes [start, end) */
@@ -22,6 +24,8 @@ typedef struct BootInfo {
 	uint32_t mem_lower_kb, mem_upper_kb;
 	uint64_t mem_usable;            /* bytes of type-1 RAM in the memory map */
 	int mmap_entries;
+	AcpiRegion acpi_mem[BOOT_MAX_ACPI_MEM];  /* memory-map ACPI regions below 4 GB (the RSDP under UEFI) */
+	int acpi_mem_count;
 	int module_count;
 	BootModule modules[BOOT_MAX_MODULES];
 	uint8_t fb_type;                /* flags bit 12: 0 indexed, 1 RGB, 2 EGA text; 0xFF = none */

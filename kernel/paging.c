@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cpu.h"
 #include "io.h"
 #include "klog.h"
 #include "paging.h"
@@ -15,7 +16,6 @@
 #define PDPTE_PRESENT   0x001u
 #define CR0_PG          0x80000000u
 #define CR4_PAE         0x00000020u
-#define CPUID_PAE       (1u << 6)       /* CPUID.1:EDX */
 #define WINDOW_VIRT     0x40000000u     /* 1 GiB: where high registers are shown, 2 MiB a window */
 #define WINDOW_PAGES    32              /* 64 MiB of windows */
 
@@ -32,10 +32,7 @@ static int windows_used;
 
 static bool enable(void)
 {
-	uint32_t a, b, c, d;
-
-	cpu_cpuid(1, &a, &b, &c, &d);
-	if (!(d & CPUID_PAE)) {
+	if (!cpu_has(CPU_F_PAE)) {
 		klog("paging: the CPU has no PAE: registers above 4 GiB cannot be reached\n");
 		return false;
 	}
@@ -44,7 +41,7 @@ static bool enable(void)
 			pd[i][j] = (uint64_t)(i * 512 + j) * PAGE_2M | PDE_PRESENT | PDE_WRITE | PDE_LARGE;
 		pdpt[i] = (uint32_t)(uintptr_t)pd[i] | PDPTE_PRESENT;
 	}
-	cpu_write_cr4(cpu_read_cr4() | CR4_PAE);
+	cpu_cr4_set(CR4_PAE, CPU_F_PAE);      /* checked above: the CPU has PAE */
 	cpu_write_cr3((uint32_t)(uintptr_t)pdpt);
 	cpu_write_cr0(cpu_read_cr0() | CR0_PG);
 	klog("paging: PAE on, low 4 GiB identity-mapped, windows at 0x%08x for registers above 4 GiB\n",

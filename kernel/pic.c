@@ -37,6 +37,13 @@ void pic_unmask(int irq)
 	outb(port, inb(port) & ~(1 << (irq & 7)));
 }
 
+void pic_mask(int irq)
+{
+	uint16_t port = irq < 8 ? PIC1_DATA : PIC2_DATA;
+
+	outb(port, inb(port) | (1 << (irq & 7)));
+}
+
 /* End of interrupt: the slave too for IRQ 8-15. */
 void pic_eoi(int irq)
 {

@@ -11,6 +11,7 @@
 void pic_init(void);
 void pic_eoi(int irq);
 void pic_unmask(int irq);
+void pic_mask(int irq);
 uint16_t pic_isr(void);                 /* in-service bits, for spurious IRQ 7/15 */
 
 #endif

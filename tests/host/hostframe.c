@@ -20,14 +20,15 @@ static uint8_t fb[SCREEN_W * SCREEN_H];
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--bind SPEC] [--keys STEPS]\n"
+	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--bind SPEC] [--keys STEPS] [--notice TEXT]\n"
 	    "  runs the session from boot (or level NAME, as level=NAME; with the key\n"
 	    "  bindings SPEC, as keys=SPEC), first the steps, then TICKS ticks without\n"
 	    "  input; prints the screen's CRC\n"
 	    "  STEPS: comma-separated; a number N = N ticks without input, a key name =\n"
 	    "  one tick with that key pressed, through the bindings as the kernel does it:\n"
 	    "  a name of game/engine/keys.c (enter up down left right space p esc q x a f1 ctrl ...),\n"
-	    "  or jump (= ctrl)\n",
+	    "  or jump (= ctrl)\n"
+	    "  TEXT: the title's notice line, as the kernel sets it (\"no PS/2 keyboard found\")\n",
 	    argv0);
 	exit(2);
 }
@@ -86,7 +87,7 @@ static long run_steps(char *steps)
 
 int main(int argc, char **argv)
 {
-	const char *png = NULL, *level = NULL, *bind = NULL;
+	const char *png = NULL, *level = NULL, *bind = NULL, *notice = NULL;
 	char *steps = NULL;
 	long ticks = -1, total;
 
@@ -95,6 +96,8 @@ int main(int argc, char **argv)
 			level = argv[++i];
 		else if (strcmp(argv[i], "--bind") == 0 && i + 1 < argc)
 			bind = argv[++i];
+		else if (strcmp(argv[i], "--notice") == 0 && i + 1 < argc)
+			notice = argv[++i];
 		else if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc)
 			steps = argv[++i];
 		else if (ticks < 0 && argv[i][0] >= '0' && argv[i][0] <= '9')
@@ -107,6 +110,8 @@ int main(int argc, char **argv)
 	if (ticks < 0)
 		usage(argv[0]);
 	session_init(&session, NULL);
+	if (notice)
+		session_set_notice(&session, notice);
 	if (bind && !session_apply_keys(&session, bind))
 		level = NULL;                   /* the error screen, as the kernel shows it */
 	if (level)

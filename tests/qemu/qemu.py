@@ -183,7 +183,7 @@ class Machine:
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False, firmware="bios", video="std", grub_lines=(), extra=None,
+                 icount=False, firmware="bios", video="std", grub_lines=(), machine=None, cpu=None, extra=None,
                  key_device=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
@@ -208,10 +208,12 @@ class Machine:
         self.opts = opts
         self.files = files
         self.icount = icount
-        self.extra = list(extra or [])         # more QEMU arguments (machine type, USB devices)
+        self.extra = list(extra or [])         # more QEMU arguments (machine type, USB devices), appended last
         self.key_device = key_device           # QMP id of the keyboard keys go to (None: QEMU's choice)
         self.wav = wav
         self.memory = memory
+        self.machine_type = machine     # -M value, e.g. "isapc" or "q35,pit=off"; None: the firmware's
+        self.cpu = cpu                  # -cpu value, e.g. "486"; None: QEMU's default qemu32
         self.serial_path = os.path.join(outdir, "serial.log")
         self.proc = None
         self.qmp = None
@@ -227,8 +229,8 @@ class Machine:
                 "-serial", "file:" + self.serial_path,
                 "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
         fw = FIRMWARES[self.firmware]
-        if fw["machine"]:
-            args += ["-M", fw["machine"]]
+        if self.machine_type or fw["machine"]:
+            args += ["-M", self.machine_type or fw["machine"]]
         if self.firmware == "ovmf64":
             args += ["-bios", OVMF64]
         elif self.firmware in ("ovmf32", "ovmf64_secure_boot"):
@@ -248,12 +250,13 @@ class Machine:
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files, self.grub_lines)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
+        if self.cpu:
+            args += ["-cpu", self.cpu]
         if self.icount:                        # 1 instruction = 1 ns: TSC deltas count instructions
             args += ["-icount", self.icount if isinstance(self.icount, str) else "shift=0"]
-        args += self.extra
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
-        return args
+        return args + self.extra
 
     def start(self):
         self._sockdir = tempfile.mkdtemp(prefix="shardfall-qmp-")

@@ -25,6 +25,7 @@ import audio                    # noqa: E402
 import demo_tests               # noqa: E402
 import harness_tests            # noqa: E402
 import level_tests              # noqa: E402
+import pc_tests                 # noqa: E402
 import session_tests            # noqa: E402
 import usb_tests                # noqa: E402
 import uefi_tests               # noqa: E402
@@ -70,7 +71,7 @@ class Context:
         self.notes = []
         self.record = {}
         self.machines = []
-        self.machine_defaults = {}      # uefi_tests.py: firmware, video, boot path for every machine
+        self.machine_defaults = {}      # uefi_tests.py, pc_tests.on: Machine arguments for every machine
         self.ready_timeout = READY_TIMEOUT_S
 
     def note(self, text):
@@ -351,10 +352,18 @@ TESTS = [
     ("usb_latency", usb_tests.test_usb_latency, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
-TESTS += uefi_tests.tests({     # tests/qemu/uefi_tests.py: the same checks under UEFI firmware
+CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),
-})
+}
+TESTS += uefi_tests.tests(CHECKS)       # tests/qemu/uefi_tests.py: the same checks under UEFI firmware
+# Other PCs (tests/qemu/pc_tests.py): a 486 on pc and isapc.
+TESTS += [(name, func, (), TITLE) for name, func in
+          pc_tests.cpu486_tests(boot_test("cdrom"), test_ticks_freeze, test_hold_right)]
+TESTS += [("no_i8042", pc_tests.test_no_i8042, (), ()), ("kbd_probe_q35", pc_tests.test_kbd_probe_q35, (), ())]
+TESTS += [(name, func, (), ()) for name, func in pc_tests.pit_off_tests(test_ticks_freeze, test_hold_right)]
+TESTS += [("options_disk_paths", pc_tests.test_options_disk_paths, (), ())]
+TESTS += [(name, func, (), TITLE + ("ticks_%d.png" % FREEZE_TICKS,)) for name, func in pc_tests.ovmf_pit_off_tests(CHECKS)]
 
 
 def update_waves(selected):

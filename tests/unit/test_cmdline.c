@@ -171,6 +171,18 @@ static void both_options_together(void **state)
 	assert_int_equal(o.problems, 0);
 }
 
+static void clocklog_is_a_flag(void **state)
+{
+	BootOptions o = parse("/boot/kernel.elf clocklog ticks=5");
+
+	(void)state;
+	assert_true(o.clocklog);
+	assert_int_equal(o.ticks, 5);
+	o = parse("/boot/kernel.elf clocklog=1");
+	assert_false(o.clocklog);
+	assert_int_equal(o.problems, 1);
+}
+
 static void several_problems_counted_in_order(void **state)
 {
 	BootOptions o = parse("/k bogus=1 ticks=x crashtest=zz quiet ticks=42");
@@ -344,6 +356,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(crashtest_values_table),
 	cmocka_unit_test(unknown_option_reported_verbatim),
 	cmocka_unit_test(both_options_together),
+	cmocka_unit_test(clocklog_is_a_flag),
 	cmocka_unit_test(several_problems_counted_in_order),
 		cmocka_unit_test(bad_ticks_keeps_an_earlier_good_value),
 	cmocka_unit_test(problems_beyond_the_maximum_counted_not_stored),

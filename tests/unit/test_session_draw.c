@@ -456,6 +456,30 @@ static void the_title_shows_the_kernels_notice_on_a_band(void **state)
 	assert_memory_equal(fb, plain, sizeof plain);
 }
 
+/* The kernel's notice about the machine ("no PS/2 keyboard found"): on the title only, red on black. */
+static void the_title_shows_the_kernels_notice(void **state)
+{
+	uint32_t look;
+
+	(void)state;
+	draw();
+	assert_null(find_text("no PS/2 keyboard found"));
+	look = session_look(&s);
+	session_set_notice(&s, "no PS/2 keyboard found");
+	assert_int_not_equal(session_look(&s), look);           /* the kernel draws it again */
+	draw();
+	assert_non_null(find_text("no PS/2 keyboard found"));
+	assert_int_equal(px(2, 139), 0);                        /* the band */
+	press(ENTER);
+	assert_int_equal(s.mode, SESSION_MENU);
+	draw();
+	assert_null(find_text("no PS/2 keyboard found"));
+	session_set_notice(&s, "a line much longer than the forty characters it may hold");
+	assert_int_equal(strlen(s.notice), SESSION_NOTICE_SIZE - 1);
+	session_set_notice(&s, NULL);
+	assert_string_equal(s.notice, "");
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -468,6 +492,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(the_error_screen_is_red_with_the_detail_wrapped, fresh_session),
 		cmocka_unit_test_setup(the_halt_screen_says_you_may_turn_off_the_pc, fresh_session),
 		cmocka_unit_test_setup(the_look_changes_exactly_when_the_picture_does, fresh_session),
+		cmocka_unit_test_setup(the_title_shows_the_kernels_notice, fresh_session),
 		cmocka_unit_test_setup(status_shows_the_bomb_count_with_its_icon, fresh_session),
 		cmocka_unit_test_setup(status_hints_name_the_bound_keys, fresh_session),
 		cmocka_unit_test_setup(the_controls_screen_lists_the_keys, fresh_session),
