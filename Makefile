@@ -26,6 +26,8 @@ KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
 KERNEL_SRC += kernel/demo_io.c
+# faults: double fault task, stack guard, machine checks, lockups, restart
+KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \

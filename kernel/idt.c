@@ -9,6 +9,7 @@
 
 #define IDT_VECTORS     48
 #define IDT_GATE_INT32  0x8E            /* present, ring 0, 32-bit interrupt gate */
+#define IDT_GATE_TASK   0x85            /* present, ring 0, task gate (selector = a TSS) */
 #define EXCEPTIONS      32
 
 typedef struct __attribute__((packed)) IdtEntry {
@@ -29,6 +30,7 @@ extern const uint32_t isr_stub_table[IDT_VECTORS];      /* boot/isr.S */
 static IdtEntry idt[256];
 static IdtPtr idt_ptr;
 static IrqHandler irq_handlers[16];
+static const Regs *irq_frame;           /* the IRQ being handled, for the lockup check */
 
 void idt_init(void)
 {
@@ -48,6 +50,17 @@ void idt_init(void)
 	idt_ptr.limit = sizeof idt - 1;
 	idt_ptr.base = (uint32_t)(uintptr_t)idt;
 	__asm__ volatile("lidt %0" : : "m"(idt_ptr));
+}
+
+/* The CPU switches to the TSS's task (its own stack) instead of pushing on the current one. */
+void idt_set_task_gate(int vector, uint16_t tss_selector)
+{
+	idt[vector] = (IdtEntry){ .off_lo = 0, .sel = tss_selector, .zero = 0, .type = IDT_GATE_TASK, .off_hi = 0 };
+}
+
+const Regs *idt_irq_frame(void)
+{
+	return irq_frame;
 }
 
 void irq_set_handler(int irq, IrqHandler h)
@@ -70,7 +83,9 @@ void isr_dispatch(Regs *r)
 			return;
 		}
 	}
+	irq_frame = r;
 	if (irq_handlers[irq])
 		irq_handlers[irq]();
+	irq_frame = NULL;
 	pic_eoi(irq);
 }

@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "cmdline.h"
+#include "fault.h"
 #include "gdt.h"
 #include "gfx.h"
 #include "gfxcache.h"
@@ -11,13 +12,16 @@
 #include "keyboard.h"
 #include "klog.h"
 #include "loop.h"
+#include "mce.h"
 #include "multiboot.h"
 #include "panic.h"
 #include "pic.h"
 #include "pit.h"
+#include "restart.h"
 #include "serial.h"
 #include "speaker.h"
 #include "vga.h"
+#include "watchdog.h"
 
 #define KERNEL_VERSION "0.1"
 
@@ -28,53 +32,45 @@ static void timer_irq(void)
 {
 	pit_irq();
 	spk_tick();
+	watchdog_tick();                /* lockup: no main-loop pass for 2 s */
 }
 
-/* Deliberate CPU exceptions for the panic-screen tests (crashtest=). */
-static void crash_now(CrashTest c)
+/* Ctrl+Alt+Del restarts the PC from anywhere (kernel/restart.c). */
+static void keyboard_irq(void)
 {
-	volatile int zero = 0;
-
-	klog("crashtest: triggering exception on purpose\n");
-	switch (c) {
-	case CRASH_DE:
-		__asm__ volatile("divl %1" : : "a"(1), "r"(zero), "d"(0));
-		break;
-	case CRASH_BP:
-		__asm__ volatile("int3");
-		break;
-	case CRASH_UD:
-		__asm__ volatile("ud2");
-		break;
-	case CRASH_GP:
-		__asm__ volatile("mov %0, %%ds" : : "r"(0x0BAD));
-		break;
-	case CRASH_NONE:
-		break;
+	kbd_irq();
+	if (restart_combo(kbd_down)) {
+		klog("restart: Ctrl+Alt+Del\n");
+		restart_now();
 	}
-	panic("crashtest: the exception did not happen");
 }
 
 void kmain(uint32_t magic, uint32_t info)
 {
 	serial_init();                  /* COM1 first: everything after logs there */
 	klog("\nShardfall kernel " KERNEL_VERSION " booting\n");
-	gdt_init();                     /* our flat code and data segments */
+	gdt_init();                     /* flat code and data, the stack segment that guards the stack's bottom */
 	idt_init();                     /* 32 exceptions to the panic screen, 16 IRQ gates */
+	fault_init();                   /* double fault: a task gate to its own TSS and stack */
+	mce_init();                     /* machine checks to the panic screen, when the CPU has them */
 	pic_init();                     /* IRQs 0-15 to vectors 0x20-0x2F, all masked */
 	multiboot_parse(magic, info, &boot);
 	multiboot_log(&boot);
-	cmdline_parse(boot.cmdline, &opts);
+	cmdline_parse(boot.cmdline, cmdline_loader_puts_path(boot.loader), &opts);     /* QEMU: path first */
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);
+	if (opts.crashtest == CRASH_EARLY)
+		fault_crashtest(opts.crashtest);        /* before there is a screen of ours */
+	restart_init();                 /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
 	vga_init();                     /* mode 0Dh by registers, both pages cleared */
 	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
 	vga_set_font(gfx_font);
+	panic_display_ready();          /* from here a panic draws its screen */
 	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
 	pit_init();                     /* channel 0 at 140 Hz */
 	irq_set_handler(IRQ_TIMER, timer_irq);
 	kbd_init();                     /* scancode set 1 decoder, controller drained */
-	irq_set_handler(IRQ_KEYBOARD, kbd_irq);
+	irq_set_handler(IRQ_KEYBOARD, keyboard_irq);
 	spk_init();                     /* channel 2, silent */
 	pic_unmask(IRQ_TIMER);
 	pic_unmask(IRQ_KEYBOARD);
@@ -82,7 +78,7 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);
 	if (opts.crashtest != CRASH_NONE)
-		crash_now(opts.crashtest);
+		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
 	loop_run(&opts, &boot);        /* title, levels: never returns */
 }
