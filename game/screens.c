@@ -420,6 +420,7 @@ static void draw_halted(Frame *f)
 	frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);
 	text_centered(f, 80, "Thank you for playing Shardfall.", 7);
 	text_centered(f, 104, "You may now turn off your PC.", 6);
+	text_centered(f, 120, "(or press Ctrl+Alt+Del to restart)", 8);
 }
 
 void session_draw(const Session *s, Frame *f)

@@ -89,18 +89,18 @@ bool mce_enabled(void)
 
 void mce_describe(McEmit emit, void *ctx)
 {
-	char label[12], v[20];
+	char label[16], v[20];
 	int shown = 0;
 
 	if (!has_mca) {
 		hex64(v, rdmsr(MSR_P5_MC_ADDR));
-		emit(ctx, "P5 ADDR", v);
+		emit(ctx, "P5_MC_ADDR", v);
 		hex64(v, rdmsr(MSR_P5_MC_TYPE));
-		emit(ctx, "P5 TYPE", v);
+		emit(ctx, "P5_MC_TYPE", v);
 		return;
 	}
 	hex64(v, rdmsr(MSR_MCG_STATUS));
-	emit(ctx, "MCG STAT", v);
+	emit(ctx, "MCG_STATUS", v);
 	for (unsigned i = 0; i < banks; i++) {
 		uint64_t st = rdmsr(MSR_MC_STATUS(i));
 		uint32_t hi = (uint32_t)(st >> 32);
@@ -109,19 +109,19 @@ void mce_describe(McEmit emit, void *ctx)
 			continue;
 		shown++;
 		hex64(v, st);
-		kfmt_snprintf(label, sizeof label, "MC%u STAT", i);
+		kfmt_snprintf(label, sizeof label, "MC%u_STATUS", i);
 		emit(ctx, label, v);
 		if (hi & MCI_ADDRV) {
 			hex64(v, rdmsr(MSR_MC_ADDR(i)));
-			kfmt_snprintf(label, sizeof label, "MC%u ADDR", i);
+			kfmt_snprintf(label, sizeof label, "MC%u_ADDR", i);
 			emit(ctx, label, v);
 		}
 		if (hi & MCI_MISCV) {
 			hex64(v, rdmsr(MSR_MC_MISC(i)));
-			kfmt_snprintf(label, sizeof label, "MC%u MISC", i);
+			kfmt_snprintf(label, sizeof label, "MC%u_MISC", i);
 			emit(ctx, label, v);
 		}
 	}
 	if (!shown)
-		emit(ctx, "MC BANKS", "none with VAL set");
+		emit(ctx, "MC_BANKS", "none with VAL set");
 }

@@ -169,10 +169,13 @@ static void mc_line(void *ctx, const char *label, const char *value)
 {
 	McShow *m = ctx;
 
-	if (!m)
+	if (!m) {
 		klog("  %s %s\n", label, value);
-	else if (m->row <= m->last)
-		screen_line(m->row++, label, value);
+	} else if (m->row <= m->last) {         /* wider labels than the registers' */
+		vga_text(screen_page, 8, 36 + m->row * 12, label, PANIC_TEXT);
+		vga_text(screen_page, 8 + 12 * 8, 36 + m->row * 12, value, PANIC_VALUE);
+		m->row++;
+	}
 }
 
 /* The registers on screen: rows 0-3 always, the general registers (rows 5-9) when all is true. */

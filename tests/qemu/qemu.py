@@ -154,7 +154,7 @@ class Machine:
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False):
+                 icount=False, cpu=None, reboot=False, log_resets=False):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         self.binary = find_qemu(qemu)
@@ -168,6 +168,9 @@ class Machine:
         self.icount = icount
         self.wav = wav
         self.memory = memory
+        self.cpu = cpu                  # -cpu MODEL (None: QEMU's default qemu32)
+        self.reboot = reboot            # False: -no-reboot, a reset makes QEMU exit
+        self.resets_path = os.path.join(outdir, "cpu_reset.log") if log_resets else None
         self.serial_path = os.path.join(outdir, "serial.log")
         self.proc = None
         self.qmp = None
@@ -178,7 +181,7 @@ class Machine:
     # -- life cycle --------------------------------------------------------
 
     def command_line(self, qmp_path):
-        args = [self.binary, "-display", "none", "-vga", "std", "-no-reboot", "-m", str(self.memory),
+        args = [self.binary, "-display", "none", "-vga", "std", "-m", str(self.memory),
                 "-nic", "none", "-monitor", "none",
                 "-serial", "file:" + self.serial_path,
                 "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
@@ -192,6 +195,12 @@ class Machine:
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
+        if not self.reboot:
+            args += ["-no-reboot"]
+        if self.cpu:
+            args += ["-cpu", self.cpu]
+        if self.resets_path:
+            args += ["-d", "cpu_reset", "-D", self.resets_path]
         if self.icount:
             args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
         if self.wav:
@@ -318,6 +327,18 @@ class Machine:
                 return count
             time.sleep(0.02)
         raise QemuTimeout("serial lines matching /%s/ still coming after %.1f s" % (pattern, timeout))
+
+    def resets(self):
+        """CPU resets QEMU logged so far (-d cpu_reset; log_resets=True): QEMU logs one or two at start."""
+        try:
+            with open(self.resets_path) as f:
+                return f.read().count("CPU Reset")
+        except OSError:
+            return 0
+
+    def hmp(self, command):
+        """A human-monitor command through QMP (e.g. `mce ...`); returns its text output."""
+        return self.qmp.command("human-monitor-command", **{"command-line": command})
 
     # -- input -------------------------------------------------------------
 

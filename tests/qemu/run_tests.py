@@ -75,8 +75,8 @@ class Context:
     def note(self, text):
         self.notes.append(text)
 
-    def machine(self, boot="cdrom", opts=None, wav=None, files=None):
-        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files)
+    def machine(self, boot="cdrom", opts=None, wav=None, files=None, **kw):
+        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files, **kw)
         self.machines.append(m)
         return m.start()
 
