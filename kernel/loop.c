@@ -261,6 +261,16 @@ static bool options_ok(const BootOptions *o, int input_bad)
 		kfmt_snprintf(detail + len, sizeof detail - len, "%sinput=: bad script at character %d",
 		    n ? "\n" : "", input_bad);
 	}
+	for (char *line = detail, *end; *line; line = *end ? end + 1 : end) {       /* COM1: the screen's lines */
+		char keep;
+
+		for (end = line; *end && *end != '\n'; end++)
+			;
+		keep = *end;
+		*end = '\0';
+		klog("cmdline: on screen: %s\n", line);
+		*end = keep;
+	}
 	session_error(&session, "BAD BOOT OPTIONS", detail);
 	return false;
 }

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
 import demo_tests               # noqa: E402
+import fault_tests              # noqa: E402
 import session_tests            # noqa: E402
 import image                    # noqa: E402
 import qemu                     # noqa: E402
@@ -455,7 +456,7 @@ TESTS = [
     ("demo_stop", demo_tests.test_demo_stop, (), ()),
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
-     for name in sorted(demo_tests.EPISODE_DEMOS)]
+     for name in sorted(demo_tests.EPISODE_DEMOS)] + fault_tests.TESTS         # tests/qemu/fault_tests.py
 
 
 def update_waves(selected):
