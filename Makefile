@@ -160,37 +160,61 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
 
-# Fuzzing the file loaders (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
-# Targets: level (game/level.c), demo (game/demo.c); each has a seed corpus and regressions
-# in tests/fuzz/. fuzz-replay runs the same checks over the saved inputs with the host compiler.
+# Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
+# Targets: level (game/level.c), demo (game/demo.c), cmdline (kernel/cmdline.c), keys (the keys=
+# spec, game/controls.c), input (the input= script, game/script.c), kbdscan (drivers/kbdscan.c);
+# each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay runs the same checks over
+# the saved inputs with the host compiler. The kernel reads no options file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo
+FUZZ_TARGETS ?= level demo cmdline keys input kbdscan
 FUZZ_LIBS    := game/level.c game/demo.c game/textbuf.c game/crc32.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
+FUZZ_LIBS_level   := $(FUZZ_LIBS)
+FUZZ_LIBS_demo    := $(FUZZ_LIBS)
+FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
+FUZZ_LIBS_keys    := game/controls.c game/keys.c game/textbuf.c game/crc32.c
+FUZZ_LIBS_input   := game/script.c
+FUZZ_LIBS_kbdscan := drivers/kbdscan.c
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
+FUZZ_INPUTS_cmdline := tests/fuzz/cmdline_corpus
+FUZZ_INPUTS_keys    := tests/fuzz/keys_corpus
+FUZZ_INPUTS_input   := tests/fuzz/input_corpus
+FUZZ_INPUTS_kbdscan := tests/fuzz/kbdscan_corpus tests/fuzz/kbdscan_regressions
 FUZZ_SEEDS_level  := $(B)/levels $(FUZZ_INPUTS_level)
 FUZZ_SEEDS_demo   := game/demos $(FUZZ_INPUTS_demo)
+FUZZ_SEEDS_cmdline := $(FUZZ_INPUTS_cmdline)
+FUZZ_SEEDS_keys    := $(FUZZ_INPUTS_keys)
+FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
+FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
 
-$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIBS) game/level.h game/demo.h
+.SECONDEXPANSION:
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$(HINC) $< $(FUZZ_LIBS) -o $@
+		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
-	$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
-		$(B)/fuzz/corpus_$* $(FUZZ_SEEDS_$*)
+	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
+	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
+		$(B)/fuzz/corpus_$* $(FUZZ_SEEDS_$*) >$(B)/fuzz/fuzz_$*.log 2>&1; st=$$?; \
+		grep -E "^Done|ERROR|SUMMARY" $(B)/fuzz/fuzz_$*.log | sed 's/^/fuzz $*: /'; exit $$st
 
 $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
-fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(LEVELS)
+fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(LEVELS) \
+             $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
+	$(B)/fuzz/replay_cmdline $(FUZZ_INPUTS_cmdline)
+	$(B)/fuzz/replay_keys $(FUZZ_INPUTS_keys)
+	$(B)/fuzz/replay_input $(FUZZ_INPUTS_input)
+	$(B)/fuzz/replay_kbdscan $(FUZZ_INPUTS_kbdscan)
 
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
 	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd"; \
