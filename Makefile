@@ -27,7 +27,7 @@ KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
 KERNEL_SRC += kernel/demo_io.c
 # faults: double fault task, stack guard, machine checks, lockups, restart
-KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c
+KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c kernel/memcheck.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
 GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
@@ -67,7 +67,7 @@ ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
-              kernel/keymap.c
+              kernel/keymap.c kernel/memcheck.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
 HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))

@@ -11,7 +11,9 @@
 #include "io.h"
 #include "keyboard.h"
 #include "klog.h"
+#include "kfmt.h"
 #include "loop.h"
+#include "memcheck.h"
 #include "mce.h"
 #include "multiboot.h"
 #include "panic.h"
@@ -25,6 +27,8 @@
 
 #define KERNEL_VERSION "0.1"
 
+extern char __kernel_start[], __kernel_end[];   /* linker.ld */
+
 static BootInfo boot;
 static BootOptions opts;
 
@@ -33,6 +37,28 @@ static void timer_irq(void)
 	pit_irq();
 	spk_tick();
 	watchdog_tick();                /* lockup: no main-loop pass for 2 s */
+}
+
+/*
+ * What the kernel occupies (its image and BSS: stacks, pools, page tables)
+ * and every module GRUB loaded must be usable RAM in the memory map.
+ */
+static void memory_check(void)
+{
+	static char why[96], head[128];
+	uint32_t start = (uint32_t)(uintptr_t)__kernel_start, end = (uint32_t)(uintptr_t)__kernel_end;
+	uint32_t mods = 0;
+
+	for (int i = 0; i < boot.module_count; i++)
+		mods += boot.modules[i].end - boot.modules[i].start;
+	if (memcheck_boot(&boot, start, end, why, sizeof why)) {
+		klog("memory: kernel 0x%08x..0x%08x (%u KiB with BSS), modules %u KiB: in usable RAM%s%s\n",
+		    (unsigned)start, (unsigned)end, (unsigned)((end - start) / 1024), (unsigned)(mods / 1024),
+		    why[0] ? "? " : "", why);
+		return;
+	}
+	kfmt_snprintf(head, sizeof head, "NOT ENOUGH MEMORY: %s", why);
+	panic(head);
 }
 
 /* Ctrl+Alt+Del restarts the PC from anywhere (kernel/restart.c). */
@@ -56,6 +82,7 @@ void kmain(uint32_t magic, uint32_t info)
 	pic_init();                     /* IRQs 0-15 to vectors 0x20-0x2F, all masked */
 	multiboot_parse(magic, info, &boot);
 	multiboot_log(&boot);
+	memory_check();                 /* the image, BSS and modules in usable RAM, or a message and a halt */
 	cmdline_parse(boot.cmdline, cmdline_loader_puts_path(boot.loader), &opts);     /* QEMU: path first */
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);

@@ -7,11 +7,16 @@
 
 #define MULTIBOOT_BOOTLOADER_MAGIC 0x2BADB002
 #define BOOT_MAX_MODULES 8
+#define BOOT_MAX_RANGES 32              /* usable RAM ranges kept from the memory map */
 
 typedef struct BootModule {
 	uint32_t start, end;            /* physical bytes [start, end) */
 	const char *name;               /* module command line, "" if none */
 } BootModule;
+
+typedef struct MemRange {
+	uint64_t base, len;
+} MemRange;
 
 typedef struct BootInfo {
 	bool valid;                     /* magic matched */
@@ -20,6 +25,8 @@ typedef struct BootInfo {
 	uint32_t mem_lower_kb, mem_upper_kb;
 	uint64_t mem_usable;            /* bytes of type-1 RAM in the memory map */
 	int mmap_entries;
+	int ranges;                     /* type-1 (usable) entries kept in range[] */
+	MemRange range[BOOT_MAX_RANGES];
 	int module_count;
 	BootModule modules[BOOT_MAX_MODULES];
 } BootInfo;

@@ -250,6 +250,35 @@ def test_demo_bombs(ctx):
     assert m.screendump("error").dominant_colour() == RED, "error screen is not red"
 
 
+def test_not_enough_memory(ctx):
+    """QEMU's own loader with -m 2: the kernel fits and boots; add a 600 KB module and the module
+    ends past the RAM: "NOT ENOUGH MEMORY" naming it, on COM1 and the text screen, and a halt."""
+    kernel = os.path.join(os.path.dirname(os.path.abspath(ctx.iso)), "kernel.elf")
+    m = ctx.machine(kernel=kernel, memory=2)
+    line = m.wait_for(r"^memory: kernel 0x00100000\.\.0x([0-9a-f]{8}) \((\d+) KiB with BSS\), modules 0 KiB: "
+                      r"in usable RAM$", READY_TIMEOUT_S)
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    ctx.note(line.group(0))
+    m.quit()
+    big = os.path.join(ctx.outdir, "big.bin")
+    with open(big, "wb") as f:
+        f.write(bytes(range(256)) * (600000 // 256))
+    m = ctx.machine(kernel=kernel, initrd=big, memory=2, log_resets=True)
+    line = m.wait_for(r"^PANIC: NOT ENOUGH MEMORY: module 0 needs RAM up to (\d+) KiB; none at (\d+) KiB$",
+                      READY_TIMEOUT_S)
+    m.wait_for(RE_HALTED, 5)
+    assert "gfx:" not in m.serial() and "ready" not in m.serial(), "the kernel went on"
+    ctx.note(line.group(0))
+    r0 = m.resets()
+    time.sleep(0.3)
+    assert m.running() and m.resets() == r0, "reset after the memory message"
+    path = os.path.join(ctx.outdir, "text.ppm")
+    m.qmp.command("screendump", filename=path)
+    img = Image.open(path).convert("RGB")
+    top = [img.getpixel((x, y)) for y in range(0, 32) for x in range(0, 720, 3)]
+    assert sum(1 for r, g, b in top if r > 120 and g < 60 and b < 60) > len(top) // 2, "no message on screen"
+
+
 def restart_test(name, opts, ready, keys=()):
     """Ctrl+Alt+Del (without -no-reboot): the kernel pulses the reset line, QEMU logs a CPU reset
     and the kernel boots a second time."""
@@ -291,6 +320,7 @@ TESTS = [
     ("bad_options", test_bad_options, (), ()),
     ("first_option_slash", test_first_option_slash, (), ()),
     ("demo_bombs", test_demo_bombs, (), ()),
+    ("crashtest_memory", test_not_enough_memory, (), ()),
     ("restart_title", test_restart_title, (), ()),
     ("crashtest_restart", test_restart_panic, (), ()),
     ("restart_halt", test_restart_halt, (), ()),

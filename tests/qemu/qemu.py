@@ -154,7 +154,7 @@ class Machine:
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False, cpu=None, reboot=False, log_resets=False):
+                 icount=False, cpu=None, reboot=False, log_resets=False, kernel=None, initrd=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         self.binary = find_qemu(qemu)
@@ -169,6 +169,8 @@ class Machine:
         self.wav = wav
         self.memory = memory
         self.cpu = cpu                  # -cpu MODEL (None: QEMU's default qemu32)
+        self.kernel = kernel            # boot this ELF with QEMU's own multiboot loader instead of the ISO
+        self.initrd = initrd            # ... with this file as its module
         self.reboot = reboot            # False: -no-reboot, a reset makes QEMU exit
         self.resets_path = os.path.join(outdir, "cpu_reset.log") if log_resets else None
         self.serial_path = os.path.join(outdir, "serial.log")
@@ -185,7 +187,9 @@ class Machine:
                 "-nic", "none", "-monitor", "none",
                 "-serial", "file:" + self.serial_path,
                 "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
-        if self.boot == "cdrom":
+        if self.kernel:
+            args += ["-kernel", self.kernel] + (["-initrd", self.initrd] if self.initrd else [])
+        elif self.boot == "cdrom":
             args += ["-cdrom", self.iso, "-boot", "order=d"]
         elif self.boot == "hdd":
             args += ["-drive", "file=%s,format=raw,if=ide,index=0,snapshot=on" % self.iso]
