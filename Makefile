@@ -15,11 +15,13 @@ KCFLAGS := -std=gnu11 -O2 -g -m32 -march=i686 -ffreestanding -fno-pie -fno-stack
 KLDFLAGS := -m32 -nostdlib -ffreestanding -no-pie -T linker.ld -Wl,--build-id=none
 HCFLAGS := -std=gnu11 -O1 -g $(WARN) -MMD -MP -fsanitize=address,undefined
 
+GAME_LAYERS := engine seeds world cast formats play shell
+
 # Include paths enforce the layering: game/ sees only game/ and the generated
 # assets; drivers/ see only drivers/; the kernel is the glue and sees all.
-GAME_INC   := -Igame -I$(B)/gen
+GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := -Idrivers
-KERNEL_INC := -Ikernel -Idrivers -Igame -I$(B)/gen
+KERNEL_INC := -Ikernel -Idrivers $(GAME_INC)
 
 BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
@@ -30,19 +32,9 @@ KERNEL_SRC += kernel/demo_io.c
 KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c kernel/memcheck.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
-GAME_SRC   := game/palette.c game/frame.c game/crc32.c game/planar.c game/raster.c game/anim.c \
-              game/actions.c game/sound.c game/title.c game/map.c game/collide.c game/rng.c \
-              game/actor.c game/creatures.c game/player.c game/player_air.c game/player_kick.c \
-              game/weapons.c game/world.c game/render.c game/clock.c \
-              game/script.c game/items.c game/textbuf.c game/trace.c game/spawner.c game/shard.c game/platform.c game/fountain.c game/level.c
-# shell: the session (title, menu, pause, interstitials), the episode, the level exit
-GAME_SRC   += game/exit.c game/episode.c game/session.c game/screens.c
-# creatures: damage reactions, floating points, walkers, plants, the boss
-GAME_SRC   += game/damage.c game/floater.c game/enemies.c game/plants.c game/boss.c
-# demos: the file format, recorder and player; the per-tick state dump
-GAME_SRC   += game/demo.c game/demoreel.c game/dump.c
-# controls: game keys and their names, the bindings, the Controls screen, the keyboard into session input
-GAME_SRC   += game/keys.c game/controls.c game/ctlmenu.c game/sessionkeys.c
+# game/ by layer, lowest first; each may include only its own and lower layers' headers
+# (tools/check_layers.py, in make test). README "Where things are" says what each holds.
+GAME_SRC   := $(foreach l,$(GAME_LAYERS),$(sort $(wildcard game/$(l)/*.c)))
 ASSET_SRC  := $(B)/gen/assets.c
 ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
@@ -51,10 +43,10 @@ ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 LEVEL_SRC  := game/levels/e1l1.tmj game/levels/e1l2.tmj game/levels/e1l3.tmj \
               game/levels/test.tmj game/levels/seeds.tmj
 LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
-LEVEL_DEPS := tools/level2bin.py game/map.h game/actor.h game/level.h \
+LEVEL_DEPS := tools/level2bin.py game/engine/map.h game/engine/actor.h game/formats/level.h \
               $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json
 
-# Demos: game/demos/NAME.dem (game/demo.h; see game/demos/README.md) -> one C file
+# Demos: game/demos/NAME.dem (game/formats/demo.h; see game/demos/README.md) -> one C file
 # (game_demos[] in demo.h). Adding a demo = adding its file; table order is by name.
 DEMOS      := $(sort $(wildcard game/demos/*.dem))
 DEMO_TOOLS := tools/demo_bundle.py tools/demo_format.py
@@ -69,7 +61,7 @@ ISO    := $(B)/shardfall.iso
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
               kernel/keymap.c kernel/memcheck.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
-HINC  := -Igame -Idrivers -Ikernel -I$(B)/gen
+HINC  := $(GAME_INC) -Idrivers -Ikernel
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
@@ -161,20 +153,21 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
 
 # Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
-# Targets: level (game/level.c), demo (game/demo.c), cmdline (kernel/cmdline.c), keys (the keys=
-# spec, game/controls.c), input (the input= script, game/script.c), kbdscan (drivers/kbdscan.c);
-# each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay runs the same checks over
-# the saved inputs with the host compiler. The kernel reads no options file (GRUB sources it).
+# Targets: level (game/formats/level.c), demo (game/formats/demo.c), cmdline (kernel/cmdline.c),
+# keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
+# kbdscan (drivers/kbdscan.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
+# runs the same checks over the saved inputs with the host compiler. The kernel reads no options
+# file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= level demo cmdline keys input kbdscan
-FUZZ_LIBS    := game/level.c game/demo.c game/textbuf.c game/crc32.c \
+FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
 FUZZ_LIBS_demo    := $(FUZZ_LIBS)
 FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
-FUZZ_LIBS_keys    := game/controls.c game/keys.c game/textbuf.c game/crc32.c
-FUZZ_LIBS_input   := game/script.c
+FUZZ_LIBS_keys    := game/shell/controls.c game/engine/keys.c game/engine/textbuf.c game/engine/crc32.c
+FUZZ_LIBS_input   := game/engine/script.c
 FUZZ_LIBS_kbdscan := drivers/kbdscan.c
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
@@ -252,6 +245,9 @@ test-unit: $(TESTS)
 	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
 
 test-tools:
+	$(PYTHON) tools/check_layers.py
+	$(PYTHON) tools/test_check_layers.py
+	$(PYTHON) tools/test_docs.py
 	$(PYTHON) tools/test_gfx2c.py
 	$(PYTHON) tools/test_level2bin.py
 	$(PYTHON) tools/test_actortiles.py

@@ -33,18 +33,18 @@ typedef struct BootOptions {
 	uint32_t ticks;                 /* ticks=N: freeze after N ticks, 0 = run forever */
 	CrashTest crashtest;            /* crashtest=NAME (CRASH_NAMES) */
 	char level[CMDLINE_LEVEL_LEN];  /* level=NAME: boot straight into it ("" = title) */
-	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/script.h) */
+	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/engine/script.h) */
 	bool bench;                     /* bench: per-frame cost report with the READY line */
 	bool trace;                     /* trace: one COM1 line per active mover per world frame */
-	/* Demos (kernel/demo_io.c, game/demo.h). */
+	/* Demos (kernel/demo_io.c, game/formats/demo.h). */
 	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
 	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */
 	bool crcs;                      /* crcs: log the screen CRC after every world frame */
-	bool dump;                      /* dump: log the full state dump (game/dump.h) after every world frame */
+	bool dump;                      /* dump: log the full state dump (game/formats/dump.h) after every world frame */
 	int problems;                   /* unknown or malformed options (all kept if <= max) */
 	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];       /* COM1: the long message */
 	char shown[CMDLINE_MAX_PROBLEMS][CMDLINE_SHOWN_LEN];           /* red screen: "WORD: why" */
-	/* Controls (game/controls.h): the session parses the value and shows what is wrong with it. */
+	/* Controls (game/shell/controls.h): the session parses the value and shows what is wrong with it. */
 	bool keys_given;                /* keys=SPEC was on the line (even empty) */
 	char keys[CMDLINE_WORD_MAX];    /* keys=SPEC: key bindings, e.g. jump:a,fire:s */
 } BootOptions;

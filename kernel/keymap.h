@@ -1,4 +1,4 @@
-/* keymap.h: which scancode key is which of the game's keys (game/keys.h); the bindings are the game's. */
+/* keymap.h: which scancode key is which of the game's keys (game/engine/keys.h); the bindings are the game's. */
 #ifndef KERNEL_KEYMAP_H
 #define KERNEL_KEYMAP_H
 

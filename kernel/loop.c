@@ -8,6 +8,7 @@
 #include "controls.h"
 #include "demo_io.h"
 #include "frame.h"
+#include "hud.h"
 #include "input.h"
 #include "io.h"
 #include "kbdscan.h"

@@ -5,11 +5,11 @@ Usage:
   actortiles.py             write game/levels/actors.tsj and game/levels/actors/<kind>.png
   actortiles.py --check     exit 1 (naming what differs) if they are out of date
 
-One tile per kind of game/actor.c's kinds table (ACT_NONE aside), tile id =
+One tile per kind of game/cast/kinds.c's kinds table (ACT_NONE aside), tile id =
 kind id - 1, type = the kind's name, so a tile object dropped in Tiled is
 that actor (tools/level2bin.py). The picture is the one the game gives the
 kind (actor_kind_image: frame 0 of the first view of the kind's first
-action in game/actions.c), cut from the game/assets/sprites*.png sheets.
+action in game/engine/actions.c), cut from the game/assets/sprites*.png sheets.
 The level markers have no action; they get what the game makes of them:
   PLATFORM      the five platform tiles (tiles.png PLATFORM_0..4); the
                 marker is the middle one, so the tile says anchor_x = 2
@@ -64,27 +64,27 @@ def table_entries(path, prefix):
 def kind_table():
 	"""[(id, name, picture)] for every kind but NONE: picture an IMG_ name, or the kind for markers."""
 	ids = level2bin.Rules(GAME).kinds
-	entries = table_entries(os.path.join(GAME, "actor.c"), "ACT")
-	actions = table_entries(os.path.join(GAME, "actions.c"), "ACTION")
+	entries = table_entries(os.path.join(GAME, "cast", "kinds.c"), "ACT")
+	actions = table_entries(os.path.join(GAME, "engine", "actions.c"), "ACTION")
 	out = []
 	for name, kid in sorted(ids.items(), key=lambda kv: kv[1]):
 		if name in ("NONE", "COUNT"):
 			continue
 		body = entries.get(name)
 		if body is None:
-			raise TilesError("game/actor.c: ACT_%s has no entry in the kinds table" % name)
+			raise TilesError("game/cast/kinds.c: ACT_%s has no entry in the kinds table" % name)
 		m = re.search(r'\.name\s*=\s*"(\w+)"', body)
 		if not m or m.group(1) != name:
-			raise TilesError('game/actor.c: ACT_%s is named %r, not "%s"' % (name, m and m.group(1), name))
+			raise TilesError('game/cast/kinds.c: ACT_%s is named %r, not "%s"' % (name, m and m.group(1), name))
 		if re.search(r"\bAF_MARKER\b", body):
 			out.append((kid, name, None))
 			continue
 		m = re.search(r"\.action\s*=\s*ACTION_(\w+)", body)
 		if not m or m.group(1) not in actions:
-			raise TilesError("game/actor.c: ACT_%s has no action in game/actions.c" % name)
+			raise TilesError("game/cast/kinds.c: ACT_%s has no action in game/engine/actions.c" % name)
 		first = re.search(r"\.first\s*=\s*IMG_(\w+)", actions[m.group(1)])
 		if not first:
-			raise TilesError("game/actions.c: ACTION_%s has no .first image" % m.group(1))
+			raise TilesError("game/engine/actions.c: ACTION_%s has no .first image" % m.group(1))
 		out.append((kid, name, first.group(1)))
 	return out
 

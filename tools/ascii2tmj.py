@@ -12,7 +12,7 @@ Source format (UTF-8 text):
     c = m:TILE                a masked tile of mtiles.json
     c = path:E                a platform path step (N NE E SE S SW W NW)
     c = earth | rock | brick | metal   auto-textured ground (surface tile on top, fill below)
-    c = TILE + KIND           a tile and an actor standing on that cell (KIND from game/actor.h)
+    c = TILE + KIND           a tile and an actor standing on that cell (KIND from game/engine/actor.h)
     c = + KIND                air and an actor
   map:
     one line per map row, every row the same width; the first character

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""demo_bundle: checks demo files (game/demos/*.dem) and writes them as C arrays for game_demos[] (game/demo.h).
+"""demo_bundle: checks demo files (game/demos/*.dem) and writes them as C arrays for game_demos[] (game/formats/demo.h).
 
 Usage: demo_bundle.py -o build/gen/demos.c [game/demos/a.dem ...]
 The table is in the order given; a demo's name is its file stem (what demo=NAME takes).

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""demo_format: reads and writes Shardfall demo files (.dem, layout in game/demo.h) for the demo tools.
+"""demo_format: reads and writes Shardfall demo files (.dem, layout in game/formats/demo.h) for the demo tools.
 
 Usage as a program: demo_format.py FILE.dem   prints the header and the input runs.
 """
@@ -15,12 +15,12 @@ HEADER = struct.Struct("<4sHH32sIIIBBBBII")     # magic .. runs: 64 bytes
 RUN = struct.Struct("<BHH")                     # count, held, pressed
 RUN_MAX = 255
 MAX_RUNS = 16384
-BUTTONS = "lrudjfbpek"                          # BTN_ bits 0..9 (game/input.h)
+BUTTONS = "lrudjfbpek"                          # BTN_ bits 0..9 (game/engine/input.h)
 BUTTON_MASK = (1 << len(BUTTONS)) - 1
-MAX_HEALTH = 3                                  # PLAYER_MAX_HEALTH (game/world.h)
-START_LIVES = 3                 # game/world.h PLAYER_START_LIVES: lives are only ever lost
-MAX_BOMBS = 9                   # game/player.h
-MAX_SCORE = 9999999             # game/demo.h DEMO_MAX_SCORE: the status bar's seven digits
+MAX_HEALTH = 3                                  # PLAYER_MAX_HEALTH (game/world/world.h)
+START_LIVES = 3                 # PLAYER_START_LIVES (game/world/world.h): lives are only ever lost
+MAX_BOMBS = 9                   # MAX_BOMBS (game/cast/player.h)
+MAX_SCORE = 9999999             # DEMO_MAX_SCORE (game/formats/demo.h): the status bar's seven digits
 NAME_RE = re.compile(r"^[a-z0-9_-]{1,31}$")
 
 assert HEADER.size == 64 and RUN.size == 5
@@ -36,7 +36,7 @@ def need(cond, fmt, *args):
 
 
 def parse(data):
-	"""Check a demo file like demo_check (game/demo.c); return (header dict, [(held, pressed)] per tick)."""
+	"""Check a demo file like demo_check (game/formats/demo.c); return (header dict, [(held, pressed)] per tick)."""
 	need(len(data) >= HEADER.size, "file is %d bytes, shorter than the 64-byte header", len(data))
 	(magic, version, flags, level, level_crc, seed, score, lives, health, bombs, reserved,
 	 ticks, runs) = HEADER.unpack_from(data)

@@ -9,7 +9,7 @@ Inputs (all colours must be one of the 16 EGA colours exactly; alpha 0 = transpa
   tiles.png + tiles.json    8x8 solid tiles in reading order, tile 0 = EMPTY:
                             {"tiles": [{"name": "EMPTY", "attrs": []},
                                        {"name": "BRICK", "attrs": ["BLOCK_SOUTH", ...]}, ...]}
-                            attrs are TILE_* bit names from game/map.h without the prefix.
+                            attrs are TILE_* bit names from game/engine/map.h without the prefix.
   mtiles.png + mtiles.json  8x8 masked tiles (transparency allowed), same schema, no EMPTY.
   sprites.png + sprites.json {"images": [{"name", "x", "y", "w", "h", "ox", "oy"}, ...]}.
   sprites_*.png + .json     more sheets in the same schema, appended in file-name order;
@@ -41,7 +41,7 @@ FONT_W, FONT_H = 128, 64
 NAME_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 IMAGE_KEYS = ("name", "x", "y", "w", "h", "ox", "oy")
 TILE_KEYS = ("name", "attrs")
-# TILE_* attribute bits, as in game/map.h.
+# TILE_* attribute bits, as in game/engine/map.h.
 TILE_ATTRS = {
 	"BLOCK_SOUTH": 0x01, "BLOCK_NORTH": 0x02, "BLOCK_WEST": 0x04, "BLOCK_EAST": 0x08,
 	"SLIPPERY": 0x10, "IN_FRONT": 0x20, "SLOPED": 0x40, "CAN_CLING": 0x80,
@@ -155,7 +155,7 @@ def read_tile_list(js, masked):
 		name = e.get("name")
 		check_name(js, "tile", name, seen)
 		if not masked and (name in TILE_ATTRS or name == "BLOCK_ALL"):
-			raise AssetError("%s: tile name %s would clash with TILE_%s in game/map.h" % (js, name, name))
+			raise AssetError("%s: tile name %s would clash with TILE_%s in game/engine/map.h" % (js, name, name))
 		extra = sorted(set(e) - set(TILE_KEYS))
 		if extra:
 			raise AssetError("%s: tile %s has unknown key(s) %s" % (js, name, ", ".join(extra)))

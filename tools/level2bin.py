@@ -10,14 +10,14 @@ The map (Tiled JSON, orthogonal, 8x8 tiles, not infinite) has exactly:
     tilesets solid.tsj (tiles.png), masked.tsj (mtiles.png) and paths.tsj
     (editor-only arrows N, NE, E, SE, S, SW, W, NW = platform path steps 1..8);
   - an object layer "actors": each object's type (Tiled 1.8, 1.10+) or class
-    (Tiled 1.9) is an actor kind from game/actor.h without the ACT_ prefix;
+    (Tiled 1.9) is an actor kind from game/engine/actor.h without the ACT_ prefix;
     a tile object from the editor-only actors.tsj (sprite pictures) without a
     type of its own takes the type of its tile, as Tiled shows it.
     A tile object's y is its bottom edge, so it stands on tile (x//8 + A, y//8 - 1),
     A the tile's anchor_x property (0 if none: a platform's picture starts
     2 tiles left of its marker); a point or rectangle stands on (x//8, y//8).
 The optional map property "name" (else the file stem) names the level.
-The output format is described in game/level.h; cell values in game/map.h.
+The output format is described in game/formats/level.h; cell values in game/engine/map.h.
 Errors read "level2bin: error: <file>: <problem>", exit status 1, and
 nothing is written.
 """
@@ -84,18 +84,18 @@ def read_actor_kinds(path):
 
 
 class Rules:
-	"""The game's limits and names, read from game/*.h so there is one source of truth."""
+	"""The game's limits and names, read from game/engine/map.h, actor.h and game/formats/level.h so there is one source of truth."""
 
 	def __init__(self, game=GAME):
-		d = read_defines(os.path.join(game, "map.h"),
+		d = read_defines(os.path.join(game, "engine", "map.h"),
 		                 ("MAP_SOLID_BASE", "MAP_PATH_LAST", "MAP_MASKED_FLAG",
 		                  "MAP_MAX_W", "MAP_MAX_H", "MAP_MAX_CELLS"))
-		d.update(read_defines(os.path.join(game, "actor.h"), ("MAX_ACTORS",)))
-		d.update(read_defines(os.path.join(game, "level.h"), ("LEVEL_VERSION", "LEVEL_NAME_SIZE")))
+		d.update(read_defines(os.path.join(game, "engine", "actor.h"), ("MAX_ACTORS",)))
+		d.update(read_defines(os.path.join(game, "formats", "level.h"), ("LEVEL_VERSION", "LEVEL_NAME_SIZE")))
 		self.__dict__.update({k.lower(): v for k, v in d.items()})
-		self.kinds = read_actor_kinds(os.path.join(game, "actor.h"))
+		self.kinds = read_actor_kinds(os.path.join(game, "engine", "actor.h"))
 		if self.kinds.get("PLAYER") is None:
-			raise LevelError("%s: no ACT_PLAYER" % os.path.join(game, "actor.h"))
+			raise LevelError("%s: no ACT_PLAYER" % os.path.join(game, "engine", "actor.h"))
 
 
 def load_json(path, what):

@@ -37,8 +37,8 @@ def tileset():
 
 
 def table_names():
-	"""The kinds named in game/actor.c's kinds table, read here independently of actortiles."""
-	with open(os.path.join(REPO, "game", "actor.c")) as f:
+	"""The kinds named in game/cast/kinds.c's kinds table, read here independently of actortiles."""
+	with open(os.path.join(REPO, "game", "cast", "kinds.c")) as f:
 		text = f.read()
 	return dict(re.findall(r'^\s*\[ACT_(\w+)\]\s*=\s*\{\s*\.name\s*=\s*"(\w+)"', text, re.M))
 

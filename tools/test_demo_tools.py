@@ -22,7 +22,7 @@ import demo_bundle    # noqa: E402
 import demo_format    # noqa: E402
 import demo_from_log  # noqa: E402
 
-R, J = 1 << 1, 1 << 4                   # BTN_RIGHT, BTN_JUMP (game/input.h)
+R, J = 1 << 1, 1 << 4                   # BTN_RIGHT, BTN_JUMP (game/engine/input.h)
 
 
 def hex_block(data, level="test", ticks=None, end="quit", crc=None, drop=None):

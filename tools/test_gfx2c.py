@@ -156,7 +156,7 @@ class Gfx2cTest(unittest.TestCase):
 		self.assertIn('#include "map.h"', c)
 
 	def test_attribute_bits_match_map_h(self):
-		with open(os.path.join(REPO, "game", "map.h")) as f:
+		with open(os.path.join(REPO, "game", "engine", "map.h")) as f:
 			text = f.read()
 		for name, bit in gfx2c.TILE_ATTRS.items():
 			self.assertIn("#define TILE_%-15s0x%02X" % (name, bit), text, name)
@@ -212,7 +212,7 @@ class Gfx2cTest(unittest.TestCase):
 		self.assertEqual(rc, 0, err)
 		gen = os.path.join(self.dir, "gen")
 		cc = subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic",
-		                     "-I" + os.path.join(REPO, "game"), "-c", os.path.join(gen, "assets.c"),
+		                     "-I" + os.path.join(REPO, "game", "engine"), "-I" + os.path.join(REPO, "game", "formats"), "-c", os.path.join(gen, "assets.c"),
 		                     "-o", os.path.join(gen, "assets.o")], capture_output=True, text=True)
 		self.assertEqual(cc.returncode, 0, cc.stderr)
 

@@ -174,7 +174,7 @@ class Level2binTest(unittest.TestCase):
 		self.assertIn("actors.tsj: tile 32: anchor_x is -1, want a whole number of tiles >= 0", err)
 
 	def test_actor_kinds_come_from_actor_h(self):
-		kinds = level2bin.read_actor_kinds(os.path.join(REPO, "game", "actor.h"))
+		kinds = level2bin.read_actor_kinds(os.path.join(REPO, "game", "engine", "actor.h"))
 		self.assertEqual(kinds["NONE"], 0)
 		self.assertEqual(kinds["PLAYER"], 1)
 		self.assertEqual(list(kinds.values()), list(range(len(kinds))))
@@ -374,7 +374,7 @@ class Level2binTest(unittest.TestCase):
 		self.assertEqual(rc, 0, err)
 		gen = os.path.join(self.dir, "gen")
 		cc = subprocess.run(["gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic",
-		                     "-I" + os.path.join(REPO, "game"), "-c", os.path.join(gen, "levels.c"),
+		                     "-I" + os.path.join(REPO, "game", "engine"), "-I" + os.path.join(REPO, "game", "formats"), "-c", os.path.join(gen, "levels.c"),
 		                     "-o", os.path.join(gen, "levels.o")], capture_output=True, text=True)
 		self.assertEqual(cc.returncode, 0, cc.stderr)
 

@@ -1,4 +1,4 @@
-/* fuzz_input.c: libFuzzer target — the input= script (game/script.c) on any bytes, parsed and played. */
+/* fuzz_input.c: libFuzzer target — the input= script (game/engine/script.c) on any bytes, parsed and played. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

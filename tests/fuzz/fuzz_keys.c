@@ -1,4 +1,4 @@
-/* fuzz_keys.c: libFuzzer target — the keys= binding spec (game/controls.c controls_parse) on any bytes. */
+/* fuzz_keys.c: libFuzzer target — the keys= binding spec (game/shell/controls.c controls_parse) on any bytes. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -6,6 +6,7 @@
 
 #include "frame.h"
 #include "gfx.h"
+#include "hud.h"
 #include "keys.h"
 #include "planar.h"
 #include "png.h"
@@ -25,7 +26,7 @@ static void usage(const char *argv0)
 	    "  input; prints the screen's CRC\n"
 	    "  STEPS: comma-separated; a number N = N ticks without input, a key name =\n"
 	    "  one tick with that key pressed, through the bindings as the kernel does it:\n"
-	    "  a name of game/keys.c (enter up down left right space p esc q x a f1 ctrl ...),\n"
+	    "  a name of game/engine/keys.c (enter up down left right space p esc q x a f1 ctrl ...),\n"
 	    "  or jump (= ctrl)\n",
 	    argv0);
 	exit(2);

@@ -8,8 +8,10 @@
 #include "dump.h"
 #include "frame.h"
 #include "gfx.h"
+#include "hud.h"
 #include "level.h"
 #include "planar.h"
+#include "play.h"
 #include "png.h"
 #include "raster.h"
 #include "render.h"
@@ -36,14 +38,14 @@ static void usage(const char *argv0)
 	fprintf(stderr, "usage: %s LEVEL FRAMES [--input SCRIPT] [--record OUT.dem] [OUTPUT...]\n"
 	    "       %s --demo DEMO [FRAMES] [--level FILE.lvl] [OUTPUT...]\n"
 	    "  LEVEL is a .lvl file or the name of a built-in level; DEMO a .dem file or a built-in demo\n"
-	    "  --input SCRIPT   scripted input (game/script.h), e.g. r24,rj5,.2\n"
+	    "  --input SCRIPT   scripted input (game/engine/script.h), e.g. r24,rj5,.2\n"
 	    "  --record OUT.dem writes the FRAMES inputs played as a demo file\n"
 	    "  --demo DEMO      plays the demo's level with its input (FRAMES defaults to its length;\n"
 	    "                   after its end no buttons); --level gives the level file if not built in\n"
 	    "OUTPUT: --png OUT.png   the last frame as a PNG\n"
 	    "        --every         the CRC after every frame, not only the last\n"
 	    "        --trace         the world trace lines after every frame (as the kernel's trace option)\n"
-	    "        --dump          the full state dump at the start and after every frame (game/dump.h)\n",
+	    "        --dump          the full state dump at the start and after every frame (game/formats/dump.h)\n",
 	    argv0, argv0);
 	exit(2);
 }

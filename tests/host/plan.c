@@ -8,6 +8,7 @@
 #include "acts.h"
 #include "demo.h"
 #include "level.h"
+#include "play.h"
 #include "reach.h"
 
 /*

@@ -8,7 +8,9 @@
 #include "acts.h"
 #include "frame.h"
 #include "gfx.h"
+#include "hud.h"
 #include "level.h"
+#include "play.h"
 #include "png.h"
 #include "raster.h"
 #include "reach.h"
@@ -84,7 +86,7 @@ static uint8_t *route_of(const Search *s, int goal, int *len)
 	return r;
 }
 
-/* The route as a script (game/script.h letters): "r12,rj3,.5". */
+/* The route as a script (game/engine/script.h letters): "r12,rj3,.5". */
 static void print_script(const uint8_t *r, int n)
 {
 	static const char *names[REACH_INPUTS] = { ".", "l", "r", "j", "lj", "rj" };

@@ -6,6 +6,7 @@
 #include "acts.h"
 #include "collide.h"
 #include "dir.h"
+#include "play.h"
 #include "reachenv.h"
 
 Env *envs;

@@ -11,7 +11,7 @@
  * and nothing else. Two states with the same key play out alike from here
  * for every input (positions, states, deaths), so the search keeps the
  * first and folds the others into it. What each action function reads
- * (game/player.c, player_air.c; the search never presses Kick or Fire):
+ * (game/cast/player.c, player_air.c; the search never presses Kick or Fire):
  *   stand, fidget, run  one ground state: each runs whichever the input asks
  *                       for in the same frame; timer and count only time
  *                       the idle fidget, which moves nothing

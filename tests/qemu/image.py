@@ -71,7 +71,7 @@ class Rect:
 
 
 # The title screen's one animated region (bobbing creature, tick counter):
-# x=240..319, y=68..135 (game/title.h TITLE_ANIM_*). Everything else on the title screen is static
+# x=240..319, y=68..135 (game/shell/title.h TITLE_ANIM_*). Everything else on the title screen is static
 # unless the sprite moves.
 TITLE_ANIM_RECT = Rect(240, 68, 80, 68)
 

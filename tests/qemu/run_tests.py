@@ -37,7 +37,7 @@ READY_TIMEOUT_S = 20.0          # how long we wait for `ready` before giving up
 TICK_HZ = 140
 FREEZE_TICKS = 280
 LEVEL_TICKS = 40                        # world frames (13 PIT ticks each)
-LEVEL_INPUT = "r24,rj5,r6,l3,.2"        # game/script.h: walk, jump up the hill, turn
+LEVEL_INPUT = "r24,rj5,r6,l3,.2"        # game/engine/script.h: walk, jump up the hill, turn
 SEEDS_TICKS = 14                        # the frame with all four seed subsystems on screen
 SEEDS_INPUT = "r3,rj4,j2,.4"            # run, jump, pounce the barrel under the low ceiling
 TRACE_TICKS = 60
@@ -364,7 +364,7 @@ def test_level_module(ctx):
     m.wait_for(RE_FROZEN, 5)
 
 
-# -- the session: menu, quit, pause (game/session.c) --------------------------
+# -- the session: menu, quit, pause (game/shell/session.c) --------------------------
 
 def test_missing_qemu(ctx):
     bogus = os.path.join(ctx.outdir, "no-such-dir", "qemu-system-i386")

@@ -23,8 +23,8 @@ def boot_ready(ctx, m):
 
 
 RE_MENU = r"^session: menu$"
-PAUSE_BOX = Rect(88, 44, 144, 72)       # game/screens.c: the pause box, centred on the view
-SND_MENU_ID = 16                        # game/sound.h
+PAUSE_BOX = Rect(88, 44, 144, 72)       # game/shell/screens.c: the pause box, centred on the view
+SND_MENU_ID = 16                        # game/engine/sound.h
 
 
 def host_session(ctx, name, keys, level=None, bind=None):
@@ -85,8 +85,8 @@ def test_menu_quit(ctx):
 
 
 def sound_ids():
-    """SND_ name -> id, from the enum in game/sound.h."""
-    text = open(os.path.join(REPO, "game", "sound.h")).read()
+    """SND_ name -> id, from the enum in game/engine/sound.h."""
+    text = open(os.path.join(REPO, "game", "engine", "sound.h")).read()
     body = text[text.index("typedef enum SoundId {"):text.index("} SoundId;")]
     names = re.findall(r"^\s*(SND_\w+)", body, re.M)
     return {n: i for i, n in enumerate(names)}

@@ -35,7 +35,7 @@ static inline Platform *plat(int i)
 
 static inline Platform *new_platform(int x, int y)
 {
-	assert_true(platform_new(&w, x, y));
+	assert_true(platform_new(&w.platforms, &w.map, x, y));
 	return plat(w.platforms.count - 1);
 }
 

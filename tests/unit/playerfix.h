@@ -2,6 +2,7 @@
 #ifndef TESTS_UNIT_PLAYERFIX_H
 #define TESTS_UNIT_PLAYERFIX_H
 
+#include "play.h"
 #include "testmain.h"
 #include "mapfix.h"
 

@@ -46,7 +46,7 @@ static inline void fill(int x0, int y0, int x1, int y1, uint16_t tile)
 static inline int new_shard(int xmode, int x, int y)
 {
 	w.shards.next_xmode = (uint8_t)xmode;
-	shard_new(&w, IMG, x, y);
+	shard_new(&w.shards, IMG, x, y);
 	for (int i = 0; i < MAX_SHARDS; i++) {
 		const Shard *s = &w.shards.slot[i];
 
@@ -61,7 +61,7 @@ static inline int new_shard(int xmode, int x, int y)
 static inline void step(void)
 {
 	w.sound = SND_NONE;
-	shard_update(&w);
+	shard_update(&w.shards, &w);
 	w.tick++;
 }
 

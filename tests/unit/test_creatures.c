@@ -1,4 +1,5 @@
 /* test_creatures.c: critter, roamer slug and barrel action functions frame by frame on hand-built maps. */
+#include "play.h"
 #include "testmain.h"
 #include "mapfix.h"
 

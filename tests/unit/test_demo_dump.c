@@ -1,4 +1,5 @@
-/* test_demo_dump.c: the per-tick state dump (game/dump.c) line by line, action names, and demos replaying deterministically. */
+/* test_demo_dump.c: the per-tick state dump (game/formats/dump.c) line by line, action names, and demos replaying deterministically. */
+#include "play.h"
 #include "testmain.h"
 
 #include "acts.h"
@@ -57,10 +58,10 @@ static void a_world_dumps_one_line_per_thing(void **state)
 	c = actor_spawn(&w, ACT_CRITTER, 10, 5);
 	c->dir = 1;
 	c->timer = 4;
-	spawner_new(&w, ACT_GOURD, 6, 9);
-	shard_new(&w, IMG_CRITTER0, 7, 8);
-	assert_true(platform_new(&w, 20, 12));
-	assert_true(fountain_new(&w, 30, 20, FOUNTAIN_MEDIUM));
+	spawner_new(&w.spawners, ACT_GOURD, 6, 9);
+	shard_new(&w.shards, IMG_CRITTER0, 7, 8);
+	assert_true(platform_new(&w.platforms, &w.map, 20, 12));
+	assert_true(fountain_new(&w.platforms, 30, 20, FOUNTAIN_MEDIUM));
 	w.score = 1200;
 	w.bombs = 2;
 	w.in = (GameInput){ .held = BTN_BIT(BTN_RIGHT) | BTN_BIT(BTN_JUMP), .pressed = BTN_BIT(BTN_JUMP) };
@@ -122,7 +123,7 @@ static void new_actors_and_unnamed_functions(void **state)
 
 /*
  * Every kind's first action function has a name in the dump. When this
- * fails, add one line ACT_NAME(act_<function>) to act_names[] in game/dump.c.
+ * fails, add one line ACT_NAME(act_<function>) to act_names[] in game/formats/dump.c.
  */
 static void every_kinds_first_action_has_a_name(void **state)
 {
@@ -131,7 +132,7 @@ static void every_kinds_first_action_has_a_name(void **state)
 		ActorTick start = actor_kinds[k].start;
 
 		assert_row(!start || dump_act_name(start), "kind %s: its start function is not in act_names[] "
-		    "in game/dump.c; add ACT_NAME(<function>) there", actor_kinds[k].name);
+		    "in game/formats/dump.c; add ACT_NAME(<function>) there", actor_kinds[k].name);
 	}
 	assert_string_equal(dump_act_name(act_player_die), "act_player_die");
 	assert_string_equal(dump_act_name(act_barrel_fall), "act_barrel_fall");

@@ -1,4 +1,5 @@
 /* test_episode_demos.c: the built-in episode demos do what they are for — finish each level with every creature, collect every prize kind, die. */
+#include "play.h"
 #include "testmain.h"
 #include "sessionfix.h"
 

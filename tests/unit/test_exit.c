@@ -1,4 +1,6 @@
 /* test_exit.c: the level exit — its kind and animation, touching it finishes the level once, the test level's exit is reachable. */
+#include "play.h"
+#include "player.h"
 #include "worldfix.h"
 #include "mapfix.h"
 

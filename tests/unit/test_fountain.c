@@ -40,7 +40,7 @@ static Fountain *fnt(int i)
 
 static Fountain *new_fountain(int x, int y, int height)
 {
-	assert_true(fountain_new(&w, x, y, height));
+	assert_true(fountain_new(&w.platforms, x, y, height));
 	return fnt(w.platforms.fcount - 1);
 }
 
@@ -56,7 +56,7 @@ static Actor *new_player(int x, int y)
 static void ticks(int n)
 {
 	for (int i = 0; i < n; i++)
-		fountain_update(&w);
+		fountain_update(&w.platforms, &w);
 }
 
 /*
@@ -83,7 +83,7 @@ static int model_height(int m, int t)
 static void trace_now(void)
 {
 	traced.n = 0;
-	platform_trace(&w, capture, NULL);
+	platform_trace(&w.platforms, w.tick, capture, NULL);
 }
 
 static void tiles_are_what_the_tests_assume(void **state)
@@ -132,10 +132,10 @@ static void fountain_new_takes_only_the_four_kinds_and_ten(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(bad); i++)
-		assert_row(!fountain_new(&w, X0, Y0, bad[i]), "height %d taken", bad[i]);
+		assert_row(!fountain_new(&w.platforms, X0, Y0, bad[i]), "height %d taken", bad[i]);
 	for (int i = 0; i < MAX_FOUNTAINS; i++)
-		assert_row(fountain_new(&w, 2 + 3 * i, Y0, FOUNTAIN_SMALL), "fountain %d refused", i);
-	assert_false(fountain_new(&w, X0, Y0, FOUNTAIN_SMALL));
+		assert_row(fountain_new(&w.platforms, 2 + 3 * i, Y0, FOUNTAIN_SMALL), "fountain %d refused", i);
+	assert_false(fountain_new(&w.platforms, X0, Y0, FOUNTAIN_SMALL));
 	assert_int_equal(w.platforms.fcount, MAX_FOUNTAINS);
 }
 
@@ -198,7 +198,7 @@ static void every_kind_through_two_cycles(void **state)
 	for (size_t i = 0; i < ARRAY_LEN(kinds); i++)
 		new_fountain(4 + 8 * (int)i, Y, kinds[i]);
 	for (int t = 1; t <= 2 * (2 * FOUNTAIN_HUGE + 20); t++) {
-		fountain_update(&w);
+		fountain_update(&w.platforms, &w);
 		for (size_t i = 0; i < ARRAY_LEN(kinds); i++) {
 			const Fountain *f = fnt((int)i);
 			int h = model_height(kinds[i], t);
@@ -269,7 +269,7 @@ static void a_player_on_the_spray_rides_up_and_down(void **state)
 	f = new_fountain(X0, Y0, FOUNTAIN_HUGE);
 	pl = new_player(FX, FY - 1);
 	for (int t = 1; t <= 2 * (2 * FOUNTAIN_HUGE + 20); t++) {
-		fountain_update(&w);
+		fountain_update(&w.platforms, &w);
 		assert_row(pl->y == f->y - 1 && pl->x == FX, "tick %d: player (%d,%d) surface row %d", t, pl->x,
 		    pl->y, f->y);
 		if (pl->y < highest)
@@ -395,7 +395,7 @@ static void draw_spray_and_stream_at_half_rate(void **state)
 		    w.platforms.slow_count % 2);
 		frame_clear(&got);
 		frame_clear(&want);
-		fountain_draw(&w, &got);
+		render_fountains(&w, &got);
 		render_sprite(&w, &want, fountain_images[fr], FX, f->y + 1, 0, 0);
 		for (int t = 0; t <= f->height; t++)
 			render_sprite(&w, &want, fountain_images[fr + 2], FX + 1, f->y + 1 + t, 0, 0);
@@ -424,7 +424,7 @@ static void draw_skips_a_fountain_out_of_view(void **state)
 	w.cam_x = 0;
 	w.cam_y = 0;                            /* rows 0..17: the fountain is at 23..30 */
 	frame_clear(&got);
-	fountain_draw(&w, &got);
+	render_fountains(&w, &got);
 	assert_int_equal(got.count, 0);
 }
 
@@ -433,7 +433,7 @@ static void trace_lists_platforms_then_fountains(void **state)
 	(void)state;
 	new_fountain(X0, Y0, FOUNTAIN_SMALL);
 	new_fountain(5, 20, FOUNTAIN_HUGE);
-	assert_true(platform_new(&w, 30, 10));
+	assert_true(platform_new(&w.platforms, &w.map, 30, 10));
 	w.tick = 3;
 	trace_now();
 	assert_int_equal(traced.n, 3);

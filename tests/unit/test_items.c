@@ -1,4 +1,6 @@
 /* test_items.c: level markers become platforms/fountains, the foot switch, pouncing, prizes. */
+#include "play.h"
+#include "player.h"
 #include "testmain.h"
 
 #include "acts.h"

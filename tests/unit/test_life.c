@@ -1,4 +1,6 @@
 /* test_life.c: the player's health — harmful touches with the cooldown, death, respawn, game over. */
+#include "play.h"
+#include "player.h"
 #include "testmain.h"
 #include "worldfix.h"
 

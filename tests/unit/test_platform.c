@@ -48,7 +48,7 @@ static void scatter_scenery(int x0, int y0, int x1, int y1)
 static void trace_now(void)
 {
 	traced.n = 0;
-	platform_trace(&w, capture, NULL);
+	platform_trace(&w.platforms, w.tick, capture, NULL);
 }
 
 static void tiles_are_what_the_tests_assume(void **state)
@@ -67,7 +67,7 @@ static void init_empties_the_pools_and_activates(void **state)
 	(void)state;
 	new_platform(10, 10);
 	w.platforms.active = false;
-	platform_init(&w);
+	platform_init(&w.platforms);
 	assert_int_equal(w.platforms.count, 0);
 	assert_int_equal(w.platforms.fcount, 0);
 	assert_true(w.platforms.active);
@@ -99,7 +99,7 @@ static void a_new_platform_stashes_its_cells_and_appears_on_its_first_tick(void 
 	assert_int_equal(p->step, DIR8_NONE);
 	assert_false(p->halted);
 
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	assert_int_equal(p->x, 11);
 	assert_int_equal(p->y, 10);
 	assert_int_equal(p->step, DIR8_EAST);
@@ -132,12 +132,12 @@ static void each_path_value_is_one_dir8_step(void **state)
 		assert_int_equal(rows[i].dir, (int)i + 1);
 		path(20, 15, rows[i].dir);
 		p = new_platform(20, 15);
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 		assert_row(p->x == 20 + rows[i].dx && p->y == 15 + rows[i].dy && p->step == rows[i].dir,
 		    "dir %d: at (%d,%d) step %u", rows[i].dir, p->x, p->y, p->step);
 		assert_row(!p->halted && platform_drawn(p), "dir %d: halted or not drawn", rows[i].dir);
 		/* The next cell is 0: it stays. */
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 		assert_row(p->x == 20 + rows[i].dx && p->y == 15 + rows[i].dy, "dir %d moved on", rows[i].dir);
 		assert_row(p->halted && p->step == DIR8_NONE, "dir %d: halted %d step %u", rows[i].dir,
 		    p->halted, p->step);
@@ -160,7 +160,7 @@ static void octagon_path_tick_by_tick(void **state)
 	lay_octagon();
 	p = new_platform(10, 10);
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 		assert_row(p->x == rows[i].x && p->y == rows[i].y && p->step == rows[i].step,
 		    "tick %d: at (%d,%d) step %u, want (%d,%d) step %d", rows[i].tick, p->x, p->y, p->step,
 		    rows[i].x, rows[i].y, rows[i].step);
@@ -178,15 +178,15 @@ static void a_full_loop_restores_the_map_exactly(void **state)
 	scatter_scenery(6, 7, 17, 14);
 	snapshot(&before);
 	p = new_platform(10, 10);
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	snapshot(&after);                       /* tick 1: at (11,9) */
 	for (int t = 2; t <= 9; t++)
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 	assert_int_equal(p->x, 11);
 	assert_int_equal(p->y, 9);
 	assert_true(same_map(&w.map, &after));  /* tick 9 == tick 1, platform and all */
 	for (int t = 10; t <= 16; t++)
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 	assert_int_equal(p->x, 10);
 	assert_int_equal(p->y, 10);
 	lift(p);
@@ -224,7 +224,7 @@ static void a_figure_eight_crosses_itself_diagonally(void **state)
 		for (size_t i = 0; i < n; i++) {
 			size_t next = (i + 1) % n;
 
-			platform_update(&w);
+			platform_update(&w.platforms, &w);
 			assert_row(p->x == eight[next].x && p->y == eight[next].y && p->step == eight[i].dir,
 			    "lap %d tick %zu: at (%d,%d) step %u, want (%d,%d) step %d", lap, i + 1, p->x, p->y,
 			    p->step, eight[next].x, eight[next].y, eight[i].dir);
@@ -255,7 +255,7 @@ static void a_zero_cell_stops_the_platform_for_good(void **state)
 	p = new_platform(10, 10);
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
 		while (t < rows[i].tick) {
-			platform_update(&w);
+			platform_update(&w.platforms, &w);
 			t++;
 		}
 		w.tick = (uint32_t)t;
@@ -285,11 +285,11 @@ static void frozen_platforms_redraw_in_place(void **state)
 	pl = new_player(9, 9);                  /* standing on it */
 	w.platforms.active = false;
 	p = new_platform(10, 10);
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	snapshot(&after);
 	assert_true(platform_drawn(p));
 	for (int t = 2; t <= 10; t++) {
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 		assert_row(p->x == 10 && p->y == 10, "tick %d: moved to (%d,%d)", t, p->x, p->y);
 		assert_row(p->step == DIR8_NORTHEAST && !p->halted, "tick %d: step %u halted %d", t, p->step,
 		    p->halted);
@@ -300,11 +300,11 @@ static void frozen_platforms_redraw_in_place(void **state)
 	assert_string_equal(traced.line[0], "T=0 platform 0 x=10 y=10 step=2 state=frozen");
 	lift(p);
 	assert_true(same_map(&w.map, &before));
-	platform_update(&w);                    /* still frozen: put it back */
+	platform_update(&w.platforms, &w);                    /* still frozen: put it back */
 
 	/* The switch is pressed: off it goes, rider and all. */
 	w.platforms.active = true;
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	assert_int_equal(p->x, 11);
 	assert_int_equal(p->y, 9);
 	assert_int_equal(pl->x, 10);
@@ -337,10 +337,10 @@ static void a_tile_under_the_centre_halts_it_cleanly(void **state)
 		map_set_tile(&w.map, 11, 10, rows[i].cell);
 		snapshot(&before);
 		p = new_platform(10, 10);
-		platform_update(&w);                    /* onto the tile */
+		platform_update(&w.platforms, &w);                    /* onto the tile */
 		assert_row(p->x == 11 && !p->halted, "%s: tick 1 at %d", rows[i].what, p->x);
 		for (int t = 2; t <= 6; t++) {
-			platform_update(&w);
+			platform_update(&w.platforms, &w);
 			assert_row(p->x == 11 && p->y == 10 && p->halted && p->step == DIR8_NONE,
 			    "%s: tick %d at (%d,%d) halted %d step %u", rows[i].what, t, p->x, p->y, p->halted,
 			    p->step);
@@ -382,7 +382,7 @@ static void a_path_off_the_map_edge_halts_at_the_edge(void **state)
 		snapshot(&before);
 		p = new_platform(rows[i].x0, rows[i].y0);
 		for (int t = 1; t <= 4; t++)
-			platform_update(&w);
+			platform_update(&w.platforms, &w);
 		assert_row(p->x == rows[i].x && p->y == rows[i].y && p->halted,
 		    "%s: at (%d,%d) halted %d, want (%d,%d)", rows[i].what, p->x, p->y, p->halted, rows[i].x,
 		    rows[i].y);
@@ -395,15 +395,15 @@ static void a_path_off_the_map_edge_halts_at_the_edge(void **state)
 static void platform_new_refuses_a_full_pool_or_a_span_off_the_map(void **state)
 {
 	(void)state;
-	assert_false(platform_new(&w, 1, 5));           /* x - 2 = -1 */
-	assert_false(platform_new(&w, MAP_W - 2, 5));   /* x + 2 = MAP_W */
-	assert_false(platform_new(&w, 10, -1));
-	assert_false(platform_new(&w, 10, MAP_H));
-	assert_true(platform_new(&w, 2, 0));
-	assert_true(platform_new(&w, MAP_W - 3, MAP_H - 1));
+	assert_false(platform_new(&w.platforms, &w.map, 1, 5));           /* x - 2 = -1 */
+	assert_false(platform_new(&w.platforms, &w.map, MAP_W - 2, 5));   /* x + 2 = MAP_W */
+	assert_false(platform_new(&w.platforms, &w.map, 10, -1));
+	assert_false(platform_new(&w.platforms, &w.map, 10, MAP_H));
+	assert_true(platform_new(&w.platforms, &w.map, 2, 0));
+	assert_true(platform_new(&w.platforms, &w.map, MAP_W - 3, MAP_H - 1));
 	for (int i = 2; i < MAX_PLATFORMS; i++)
-		assert_row(platform_new(&w, 10, i), "platform %d refused", i);
-	assert_false(platform_new(&w, 10, 20));
+		assert_row(platform_new(&w.platforms, &w.map, 10, i), "platform %d refused", i);
+	assert_false(platform_new(&w.platforms, &w.map, 10, 20));
 	assert_int_equal(w.platforms.count, MAX_PLATFORMS);
 }
 
@@ -417,7 +417,7 @@ static void trace_has_one_line_per_platform(void **state)
 	assert_int_equal(traced.n, 2);
 	assert_string_equal(traced.line[0], "T=0 platform 0 x=10 y=10 step=0 state=moving");
 	assert_string_equal(traced.line[1], "T=0 platform 1 x=20 y=5 step=0 state=moving");
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	w.tick = 7;
 	trace_now();
 	assert_string_equal(traced.line[0], "T=7 platform 0 x=11 y=11 step=4 state=moving");

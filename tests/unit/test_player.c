@@ -1,4 +1,5 @@
 /* test_player.c: the player's action-function chain (seed 004, Tommy) tick by tick on a hand-built map. */
+#include "play.h"
 #include "testmain.h"
 #include "mapfix.h"
 

@@ -1,4 +1,5 @@
 /* test_player_hurt.c: hurts and the blinking cooldown in every player state; death and respawn from any state. */
+#include "player.h"
 #include "playerfix.h"
 
 /* Put the player on a cling wall in column 10 at (8, 9). */

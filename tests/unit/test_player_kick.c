@@ -1,4 +1,5 @@
 /* test_player_kick.c: the kick (seed 004's begin_kick / kick) — its frames, reach, the side faced, w->kicking. */
+#include "player.h"
 #include "playerfix.h"
 
 /*

@@ -1,4 +1,5 @@
 /* test_render.c: the world as draw commands — cells, actors on their tiles, player first, in-front tiles, status bar. */
+#include "hud.h"
 #include "testmain.h"
 
 #include "actions.h"

@@ -24,7 +24,7 @@ static void a_rider_moves_with_the_platform(void **state)
 		path(20, 15, rows[i].dir);
 		new_platform(20, 15);
 		pl = new_player(19, 14);
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 		assert_row(pl->x == 19 + rows[i].dx && pl->y == 14 + rows[i].dy,
 		    "dir %d: player at (%d,%d)", rows[i].dir, pl->x, pl->y);
 	}
@@ -41,7 +41,7 @@ static void a_rider_goes_round_the_loop(void **state)
 	p = new_platform(10, 10);
 	pl = new_player(11, 9);
 	for (int t = 1; t <= 16; t++) {
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 		assert_row(pl->x == p->x + 1 && pl->y == p->y - 1, "tick %d: player (%d,%d) platform (%d,%d)",
 		    t, pl->x, pl->y, p->x, p->y);
 	}
@@ -79,7 +79,7 @@ static void only_a_player_over_the_span_is_carried(void **state)
 		path(20, 15, DIR8_EAST);
 		new_platform(20, 15);
 		pl = new_player(rows[i].x, rows[i].y);
-		platform_update(&w);
+		platform_update(&w.platforms, &w);
 		assert_row(pl->x == rows[i].x + (rows[i].carried ? 1 : 0) && pl->y == rows[i].y,
 		    "%s: player at (%d,%d)", rows[i].what, pl->x, pl->y);
 	}
@@ -100,7 +100,7 @@ static void the_riders_width_is_frame_0s(void **state)
 	pl = new_player(17, 14);
 	pl->anim.action = ACTION_NONE;
 	assert_int_equal(image_tiles_w(actor_image(pl)), 1);
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	assert_int_equal(pl->x, 18);
 }
 
@@ -115,11 +115,11 @@ static void no_ride_on_the_scooter_or_when_dead(void **state)
 	new_platform(20, 15);
 	pl = new_player(19, 14);
 	w.scooter = true;
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	assert_int_equal(pl->x, 19);
 	w.scooter = false;
 	pl->dead = true;
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	assert_int_equal(pl->x, 19);
 	assert_int_equal(plat(0)->x, 22);
 }
@@ -158,10 +158,10 @@ static void a_platform_does_not_release_a_cling_by_itself(void **state)
 	path(20, 15, DIR8_EAST);
 	path(21, 15, DIR8_EAST);
 	new_platform(20, 15);
-	platform_update(&w);                    /* now drawn at (21, 15) */
+	platform_update(&w.platforms, &w);                    /* now drawn at (21, 15) */
 	pl = new_player(20, 14);
 	w.cling_dir = DIR4_EAST;
-	platform_update(&w);
+	platform_update(&w.platforms, &w);
 	assert_int_equal(pl->x, 21);
 	assert_int_equal(w.cling_dir, DIR4_EAST);
 }

@@ -1,4 +1,5 @@
 /* test_session_draw.c: the session's pictures — every screen fits its frame, menu, pause box, interstitials, halt, status bombs, redraw keys. */
+#include "hud.h"
 #include "sessionfix.h"
 
 #include "assets.h"

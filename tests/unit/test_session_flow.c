@@ -1,4 +1,5 @@
 /* test_session_flow.c: the episode — level done, the interstitial, stats carried, episode end, game over, bad levels. */
+#include "player.h"
 #include "sessionfix.h"
 
 #include "crc32.h"

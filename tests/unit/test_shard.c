@@ -25,8 +25,8 @@ static void test_tiles_and_image_are_as_assumed(void **state)
 static void new_shard_takes_the_lowest_idle_slot_at_age_1(void **state)
 {
 	(void)state;
-	shard_new(&w, IMG_SHARD2, 7, 9);
-	shard_new(&w, IMG_SHARD3, 8, 10);
+	shard_new(&w.shards, IMG_SHARD2, 7, 9);
+	shard_new(&w.shards, IMG_SHARD3, 8, 10);
 	assert_int_equal(w.shards.slot[0].image, IMG_SHARD2);
 	assert_int_equal(w.shards.slot[0].x, 7);
 	assert_int_equal(w.shards.slot[0].y, 9);
@@ -46,7 +46,7 @@ static void xmode_counter_runs_1_2_3_4_0_1(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(want); i++) {
-		shard_new(&w, IMG, 10, 10);
+		shard_new(&w.shards, IMG, 10, 10);
 		assert_row(w.shards.slot[i].xmode == want[i], "shard %zu: xmode %u, want %d", i,
 		    w.shards.slot[i].xmode, want[i]);
 	}
@@ -61,20 +61,20 @@ static void shard_init_resets_the_counter_and_every_slot(void **state)
 {
 	(void)state;
 	for (int i = 0; i < 3; i++)
-		shard_new(&w, IMG, 10, 10);
+		shard_new(&w.shards, IMG, 10, 10);
 	step();
-	shard_init(&w);
+	shard_init(&w.shards);
 	for (int i = 0; i < MAX_SHARDS; i++) {
 		assert_row(idle(i) && w.shards.slot[i].age == 0, "slot %d busy", i);
 		assert_row(w.shards.draw[i].image == SHARD_IDLE, "slot %d still drawn", i);
 	}
-	shard_new(&w, IMG, 10, 10);
+	shard_new(&w.shards, IMG, 10, 10);
 	assert_int_equal(w.shards.slot[0].xmode, 1);
 
-	shard_new(&w, IMG, 10, 10);
+	shard_new(&w.shards, IMG, 10, 10);
 	world_init(&w, 2);                      /* a level start */
 	assert_true(idle(0) && idle(1));
-	shard_new(&w, IMG, 10, 10);
+	shard_new(&w.shards, IMG, 10, 10);
 	assert_int_equal(w.shards.slot[0].xmode, 1);
 }
 
@@ -89,13 +89,13 @@ static void the_17th_shard_is_dropped_but_uses_up_its_xmode(void **state)
 
 	(void)state;
 	open_map(100, 40, 60, 0);               /* slot 0 is out of view: removed when 17 */
-	shard_new(&w, IMG, 10, 12);             /* slot 0, xmode 1 */
+	shard_new(&w.shards, IMG, 10, 12);             /* slot 0, xmode 1 */
 	step();
 	for (int i = 1; i < MAX_SHARDS; i++)    /* slots 1..15: xmodes 2,3,4,0,1,... ,0,1 */
-		shard_new(&w, IMG, 70, 12);
+		shard_new(&w.shards, IMG, 70, 12);
 	assert_int_equal(w.shards.slot[15].xmode, 1);
 	memcpy(before, w.shards.slot, sizeof before);
-	shard_new(&w, IMG_SHARD1, 70, 5);       /* the 17th would get xmode 2 */
+	shard_new(&w.shards, IMG_SHARD1, 70, 5);       /* the 17th would get xmode 2 */
 	assert_memory_equal(before, w.shards.slot, sizeof before);
 	assert_int_equal(w.shards.next_xmode, 3);
 
@@ -106,7 +106,7 @@ static void the_17th_shard_is_dropped_but_uses_up_its_xmode(void **state)
 	assert_true(idle(0));
 	for (int i = 1; i < MAX_SHARDS; i++)
 		assert_row(!idle(i), "slot %d went too", i);
-	shard_new(&w, IMG, 70, 12);
+	shard_new(&w.shards, IMG, 70, 12);
 	assert_int_equal(w.shards.slot[0].xmode, 3);
 }
 
@@ -117,10 +117,10 @@ static void new_shard_refuses_images_outside_the_table(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(bad); i++)
-		shard_new(&w, bad[i], 10, 10);
+		shard_new(&w.shards, bad[i], 10, 10);
 	for (int i = 0; i < MAX_SHARDS; i++)
 		assert_row(idle(i), "slot %d busy", i);
-	shard_new(&w, IMG, 10, 10);
+	shard_new(&w.shards, IMG, 10, 10);
 	assert_int_equal(w.shards.slot[0].xmode, 1);
 }
 
@@ -195,14 +195,14 @@ static void drawn_white_outline_first_then_upside_down(void **state)
 	open_map(40, 40, 0, 0);
 	slot = new_shard(0, 10, 12);
 	frame_clear(&frame);
-	shard_draw(&w, &frame);
+	render_shards(&w, &frame);
 	assert_int_equal(frame.count, 0);       /* not drawn before its first update */
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
 		const Shard *s = &w.shards.slot[slot];
 
 		step();
 		frame_clear(&frame);
-		shard_draw(&w, &frame);
+		render_shards(&w, &frame);
 		frame_clear(&want_frame);
 		render_sprite(&w, &want_frame, IMG, s->x, s->y, rows[i].flags, rows[i].color);
 		assert_row(frame.count == 1 && want_frame.count == 1, "tick %zu: %u commands", i + 1,
@@ -223,18 +223,18 @@ static void draw_follows_the_last_update(void **state)
 {
 	(void)state;
 	open_map(40, 40, 0, 0);
-	shard_new(&w, IMG_SHARD0, 5, 12);
-	shard_new(&w, IMG_SHARD1, 15, 12);
+	shard_new(&w.shards, IMG_SHARD0, 5, 12);
+	shard_new(&w.shards, IMG_SHARD1, 15, 12);
 	step();
-	shard_new(&w, IMG_SHARD2, 25, 12);
+	shard_new(&w.shards, IMG_SHARD2, 25, 12);
 	frame_clear(&frame);
-	shard_draw(&w, &frame);
+	render_shards(&w, &frame);
 	assert_int_equal(frame.count, 2);
 	assert_int_equal(frame.cmds[0].id, IMG_SHARD0);
 	assert_int_equal(frame.cmds[1].id, IMG_SHARD1);
 	step();
 	frame_clear(&frame);
-	shard_draw(&w, &frame);
+	render_shards(&w, &frame);
 	assert_int_equal(frame.count, 3);
 	assert_int_equal(frame.cmds[2].id, IMG_SHARD2);
 	assert_int_equal(frame.cmds[2].flags, DRAWF_SILHOUETTE);
@@ -247,21 +247,21 @@ static void trace_lists_busy_slots(void **state)
 	open_map(40, 40, 0, 0);
 	fill(0, 16, 39, 25, BRICK);
 	traced.n = 0;
-	shard_trace(&w, capture, NULL);
+	shard_trace(&w.shards, w.tick, capture, NULL);
 	assert_int_equal(traced.n, 0);
 
-	shard_new(&w, IMG, 30, 15);             /* xmode 1, on the floor: no move on tick 1 */
+	shard_new(&w.shards, IMG, 30, 15);             /* xmode 1, on the floor: no move on tick 1 */
 	new_shard(0, 20, 12);                   /* slot 1, in the air */
 	step();
 	traced.n = 0;
-	shard_trace(&w, capture, NULL);
+	shard_trace(&w.shards, w.tick, capture, NULL);
 	assert_int_equal(traced.n, 2);
 	assert_string_equal(traced.line[0], "T=1 shard 0 x=30 y=13 age=2 xmode=1 bounced=0");
 	assert_string_equal(traced.line[1], "T=1 shard 1 x=21 y=10 age=2 xmode=0 bounced=0");
 	for (int t = 2; t <= 13; t++)           /* west at ticks 2..12; bounce at 13 */
 		step();
 	traced.n = 0;
-	shard_trace(&w, capture, NULL);
+	shard_trace(&w.shards, w.tick, capture, NULL);
 	assert_string_equal(traced.line[0], "T=13 shard 0 x=19 y=13 age=4 xmode=1 bounced=1");
 }
 

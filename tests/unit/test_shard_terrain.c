@@ -1,4 +1,5 @@
 /* test_shard_terrain.c: seed 001 shards against the map — one bounce, the ejection loop, walls; expiry by age and view. */
+#include "render.h"
 #include "shardfix.h"
 
 #define GONE    0                       /* "next age" of a removed shard */
@@ -160,7 +161,7 @@ static void thrown_from_the_ground_it_starts_moving_sideways_on_tick_2(void **st
 		step();
 		assert_row(w.shards.slot[slot].x == rows[i].x2, "mode %d: x %d after tick 2, want %d",
 		    rows[i].xmode, w.shards.slot[slot].x, rows[i].x2);
-		shard_init(&w);
+		shard_init(&w.shards);
 	}
 }
 
@@ -412,7 +413,7 @@ static void out_of_view_it_lives_until_age_17(void **state)
 		assert_row(!idle(slot) && w.shards.slot[slot].age == age + 1, "gone at age %d", age);
 		assert_row(w.shards.draw[slot].image == IMG, "age %d not drawn", age);
 		frame_clear(&frame);
-		shard_draw(&w, &frame);
+		render_shards(&w, &frame);
 		assert_row(frame.count == 0, "age %d: %u commands off screen", age, frame.count);
 	}
 	step();
@@ -471,12 +472,12 @@ static void in_view_it_is_drawn_at_age_40_then_removed(void **state)
 	assert_int_equal(w.shards.draw[slot].flags, DRAWF_FLIP_V);
 	assert_int_equal(w.shards.draw[slot].y, 20 + 2 * (40 - 12));
 	frame_clear(&frame);
-	shard_draw(&w, &frame);
+	render_shards(&w, &frame);
 	assert_int_equal(frame.count, 1);
 	step();
 	assert_int_equal(w.shards.draw[slot].image, SHARD_IDLE);
 	frame_clear(&frame);
-	shard_draw(&w, &frame);
+	render_shards(&w, &frame);
 	assert_int_equal(frame.count, 0);
 }
 

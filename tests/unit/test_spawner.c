@@ -1,4 +1,5 @@
 /* test_spawner.c: seed 000 spawners — rise 2 tiles a tick at ages 1..8, 1 tile at 9..10, become the actor at 11 or under a ceiling. */
+#include "play.h"
 #include "testmain.h"
 #include "tracecap.h"
 
@@ -36,7 +37,7 @@ static int fresh_world(void **state)
 static void update(void)
 {
 	w.in_tick = true;
-	spawner_update(&w);
+	spawner_update(&w.spawners, &w);
 	w.in_tick = false;
 }
 
@@ -73,7 +74,7 @@ static Actor *first_of_kind(int kind)
 static void trace_now(void)
 {
 	traced.n = 0;
-	spawner_trace(&w, capture, NULL);
+	spawner_trace(&w.spawners, w.tick, capture, NULL);
 }
 
 static void test_tiles_block_as_assumed(void **state)
@@ -90,9 +91,9 @@ static void init_clears_every_slot_and_drawing(void **state)
 {
 	(void)state;
 	for (int i = 0; i < MAX_SPAWNERS; i++)
-		spawner_new(&w, KIND, X0 + i, Y0);
+		spawner_new(&w.spawners, KIND, X0 + i, Y0);
 	update();
-	spawner_init(&w);
+	spawner_init(&w.spawners);
 	for (int i = 0; i < MAX_SPAWNERS; i++) {
 		assert_row(w.spawners.slot[i].actor == ACT_NONE, "slot %d still busy", i);
 		assert_row(w.spawners.draw[i].actor == ACT_NONE, "slot %d still drawn", i);
@@ -105,10 +106,10 @@ static void init_clears_every_slot_and_drawing(void **state)
 static void init_ends_unfinished_spawners_without_actors(void **state)
 {
 	(void)state;
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	for (int age = 1; age <= 5; age++)
 		update();
-	spawner_init(&w);
+	spawner_init(&w.spawners);
 	for (int t = 0; t < 20; t++)
 		update();
 	assert_int_equal(actor_count(&w), 0);
@@ -117,8 +118,8 @@ static void init_ends_unfinished_spawners_without_actors(void **state)
 static void new_takes_the_lowest_idle_slot_at_age_0(void **state)
 {
 	(void)state;
-	spawner_new(&w, ACT_SLUG, 3, 30);
-	spawner_new(&w, ACT_CRITTER, 7, 31);
+	spawner_new(&w.spawners, ACT_SLUG, 3, 30);
+	spawner_new(&w.spawners, ACT_CRITTER, 7, 31);
 	assert_int_equal(w.spawners.slot[0].actor, ACT_SLUG);
 	assert_int_equal(w.spawners.slot[0].x, 3);
 	assert_int_equal(w.spawners.slot[0].y, 30);
@@ -139,9 +140,9 @@ static void seventh_spawner_is_ignored_when_six_are_busy(void **state)
 	(void)state;
 	assert_int_equal(MAX_SPAWNERS, 6);
 	for (int i = 0; i < MAX_SPAWNERS; i++)
-		spawner_new(&w, KIND, X0 + i, Y0 - i);
+		spawner_new(&w.spawners, KIND, X0 + i, Y0 - i);
 	update();
-	spawner_new(&w, ACT_SLUG, 1, 1);
+	spawner_new(&w.spawners, ACT_SLUG, 1, 1);
 	for (int i = 0; i < MAX_SPAWNERS; i++) {
 		const Spawner *sp = &w.spawners.slot[i];
 
@@ -164,7 +165,7 @@ static void new_refuses_non_kinds(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(kinds); i++)
-		spawner_new(&w, kinds[i], X0, Y0);
+		spawner_new(&w.spawners, kinds[i], X0, Y0);
 	for (int i = 0; i < MAX_SPAWNERS; i++)
 		assert_row(w.spawners.slot[i].actor == ACT_NONE, "slot %d taken", i);
 }
@@ -184,7 +185,7 @@ static void open_air_heights_per_age(void **state)
 	};
 
 	(void)state;
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
 		const Spawner *sp = &w.spawners.slot[0];
 		const SpawnerDraw *d = &w.spawners.draw[0];
@@ -245,7 +246,7 @@ static void ceiling_at_every_distance(void **state)
 
 		fresh_world(NULL);
 		ceiling_above_start(rows[i].d, CEILING);
-		spawner_new(&w, KIND, X0, Y0);
+		spawner_new(&w.spawners, KIND, X0, Y0);
 		while (sp->actor != ACT_NONE && age < 20) {
 			update();
 			age++;
@@ -279,7 +280,7 @@ static void the_breaching_rise_is_kept_and_the_actor_backs_off_one(void **state)
 {
 	(void)state;
 	ceiling_above_start(1, CEILING);
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	update();
 	assert_int_equal(w.spawners.slot[0].actor, ACT_NONE);
 	assert_int_equal(w.spawners.slot[0].age, 1);
@@ -291,7 +292,7 @@ static void the_breaching_rise_is_kept_and_the_actor_backs_off_one(void **state)
 	/* Odd and even distances: the first or the second rise of a tick breaches. */
 	fresh_world(NULL);
 	ceiling_above_start(7, CEILING);
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	for (int age = 1; age <= 3; age++)
 		update();
 	assert_int_equal(w.spawners.slot[0].y, Y0 - 6);
@@ -301,7 +302,7 @@ static void the_breaching_rise_is_kept_and_the_actor_backs_off_one(void **state)
 
 	fresh_world(NULL);
 	ceiling_above_start(8, CEILING);
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	for (int age = 1; age <= 4; age++)
 		update();
 	assert_int_equal(w.spawners.slot[0].y, Y0 - 8);       /* age 4: second rise breaches */
@@ -317,7 +318,7 @@ static void from_age_9_the_second_rise_and_test_are_skipped(void **state)
 {
 	(void)state;
 	ceiling_above_start(18, CEILING);
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	for (int age = 1; age <= 8; age++)
 		update();
 	assert_int_equal(w.spawners.slot[0].y, Y0 - 16);
@@ -342,7 +343,7 @@ static void only_north_blocking_tiles_over_the_sprite_stop_it(void **state)
 		map_set_tile(&w.map, X0 + 2, y, CEILING);
 		map_set_tile(&w.map, X0 - 1, y, CEILING);
 	}
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	for (int age = 1; age <= 11; age++)
 		update();
 	assert_int_equal(first_of_kind(KIND)->y, Y0 - 19);
@@ -351,7 +352,7 @@ static void only_north_blocking_tiles_over_the_sprite_stop_it(void **state)
 	/* One brick over the right column, 5 rows above the top, is a ceiling. */
 	fresh_world(NULL);
 	map_set_tile(&w.map, X0 + 1, top_row(KIND, Y0) - 5, CEILING);
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	for (int age = 1; age <= 3; age++)
 		update();
 	assert_int_equal(w.spawners.slot[0].actor, ACT_NONE);
@@ -363,7 +364,7 @@ static void only_north_blocking_tiles_over_the_sprite_stop_it(void **state)
 static void the_top_of_the_map_is_a_ceiling(void **state)
 {
 	(void)state;
-	spawner_new(&w, KIND, X0, 6);           /* top row 5: row -1 is 6 tiles up */
+	spawner_new(&w.spawners, KIND, X0, 6);           /* top row 5: row -1 is 6 tiles up */
 	for (int age = 1; age <= 3; age++)
 		update();
 	assert_int_equal(w.spawners.slot[0].actor, ACT_NONE);
@@ -387,11 +388,11 @@ static void sprite_is_frame_0_of_the_actors_image(void **state)
 	w.cam_x = 0;
 	w.cam_y = Y0 - VIEW_H + 1;
 	for (size_t i = 0; i < ARRAY_LEN(kinds); i++)
-		spawner_new(&w, kinds[i], 2 + 4 * (int)i, Y0);
+		spawner_new(&w.spawners, kinds[i], 2 + 4 * (int)i, Y0);
 	for (int age = 1; age <= 3; age++) {
 		update();
 		frame_clear(&frame);
-		spawner_draw(&w, &frame);
+		render_spawners(&w, &frame);
 		frame_clear(&want_frame);
 		for (size_t i = 0; i < ARRAY_LEN(kinds); i++)
 			render_sprite(&w, &want_frame, actor_kind_image(kinds[i]), 2 + 4 * (int)i,
@@ -416,12 +417,12 @@ static void last_drawing_is_where_the_actor_appears(void **state)
 	w.cam_x = 0;
 	w.cam_y = Y0 - VIEW_H + 1;
 	map_set_tile(&w.map, X0, top_row(KIND, Y0) - 3, CEILING);     /* slot 0: ceiling 3 up */
-	spawner_new(&w, KIND, X0, Y0);
-	spawner_new(&w, KIND, X0 + 4, Y0 - 2);                          /* slot 1: open air */
+	spawner_new(&w.spawners, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0 + 4, Y0 - 2);                          /* slot 1: open air */
 	update();
 	update();                               /* age 2: slot 0 breaches at Y0 - 3 */
 	frame_clear(&frame);
-	spawner_draw(&w, &frame);
+	render_spawners(&w, &frame);
 	frame_clear(&want_frame);
 	render_sprite(&w, &want_frame, IMG_BARREL, X0, Y0 - 2, 0, 0);
 	render_sprite(&w, &want_frame, IMG_BARREL, X0 + 4, Y0 - 6, DRAWF_FLIP_V, 0);
@@ -434,7 +435,7 @@ static void last_drawing_is_where_the_actor_appears(void **state)
 		update();
 	assert_int_equal(w.spawners.slot[1].actor, ACT_NONE);
 	frame_clear(&frame);
-	spawner_draw(&w, &frame);
+	render_spawners(&w, &frame);
 	frame_clear(&want_frame);
 	render_sprite(&w, &want_frame, IMG_BARREL, X0 + 4, Y0 - 21, DRAWF_FLIP_V, 0);
 	assert_int_equal(frame.count, 1);
@@ -443,7 +444,7 @@ static void last_drawing_is_where_the_actor_appears(void **state)
 	/* After that, neither slot draws anything. */
 	update();
 	frame_clear(&frame);
-	spawner_draw(&w, &frame);
+	render_spawners(&w, &frame);
 	assert_int_equal(frame.count, 0);
 }
 
@@ -451,15 +452,15 @@ static void slot_is_freed_on_completion_and_reused(void **state)
 {
 	(void)state;
 	ceiling_above_start(1, CEILING);        /* only over X0..X0+1 and neighbours */
-	spawner_new(&w, KIND, X0, Y0);          /* slot 0: done at age 1 */
-	spawner_new(&w, KIND, X0 + 20, Y0);     /* slot 1: open air */
+	spawner_new(&w.spawners, KIND, X0, Y0);          /* slot 0: done at age 1 */
+	spawner_new(&w.spawners, KIND, X0 + 20, Y0);     /* slot 1: open air */
 	update();
 	assert_int_equal(w.spawners.slot[0].actor, ACT_NONE);
 	assert_int_equal(w.spawners.slot[1].actor, KIND);
 	trace_now();
 	assert_int_equal(traced.n, 1);
 
-	spawner_new(&w, ACT_SLUG, X0 + 24, Y0);
+	spawner_new(&w.spawners, ACT_SLUG, X0 + 24, Y0);
 	assert_int_equal(w.spawners.slot[0].actor, ACT_SLUG);
 	assert_int_equal(w.spawners.slot[0].age, 0);
 	assert_int_equal(w.spawners.slot[0].y, Y0);
@@ -477,7 +478,7 @@ static void a_full_actor_pool_still_frees_the_slot(void **state)
 	for (int i = 0; i < MAX_ACTORS; i++)
 		assert_non_null(actor_spawn(&w, ACT_CRITTER, i % MAP_W, 5));
 	ceiling_above_start(1, CEILING);
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	update();
 	assert_int_equal(w.spawners.slot[0].actor, ACT_NONE);
 	assert_int_equal(count_kind(KIND), 0);
@@ -510,7 +511,7 @@ static void created_actor_waits_for_the_next_frame(void **state)
 	ran.calls = 0;
 	w.tick = 5;
 	ceiling_above_start(1, CEILING);
-	spawner_new(&w, KIND, X0, Y0);
+	spawner_new(&w.spawners, KIND, X0, Y0);
 	update();                               /* at the end of frame 5's actor loop */
 	a = first_of_kind(KIND);
 	assert_non_null(a);
@@ -527,9 +528,9 @@ static void trace_has_one_line_per_busy_spawner(void **state)
 {
 	(void)state;
 	w.tick = 42;
-	spawner_new(&w, ACT_SLUG, 3, 30);
-	spawner_new(&w, KIND, 12, 25);
-	spawner_new(&w, ACT_CRITTER, 20, 35);
+	spawner_new(&w.spawners, ACT_SLUG, 3, 30);
+	spawner_new(&w.spawners, KIND, 12, 25);
+	spawner_new(&w.spawners, ACT_CRITTER, 20, 35);
 	w.spawners.slot[1].actor = ACT_NONE;    /* slot 1 idle: no line */
 	update();
 	trace_now();

@@ -1,4 +1,4 @@
-/* test_textbuf.c: the text builder (game/textbuf.c) — bounded appends, numbers, bytes — and the name-field check level and demo headers share. */
+/* test_textbuf.c: the text builder (game/engine/textbuf.c) — bounded appends, numbers, bytes — and the name-field check level and demo headers share. */
 #include "testmain.h"
 
 #include "textbuf.h"

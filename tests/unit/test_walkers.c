@@ -1,5 +1,6 @@
 /* test_walkers.c: seed 004's hopper and scorpion tick by tick — steps, walls, ledges, touches, slow deaths. */
 #include "castfix.h"
+#include "player.h"
 
 /* x, y and dir after each tick. */
 struct step {

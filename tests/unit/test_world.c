@@ -1,4 +1,5 @@
 /* test_world.c: the actor pool — slot order, the player index, spawn and remove during the tick loop. */
+#include "play.h"
 #include "worldfix.h"
 
 #include "actions.h"

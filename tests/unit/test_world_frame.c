@@ -1,4 +1,5 @@
 /* test_world_frame.c: the world frame — input, sound priority, score, camera, visibility, touching. */
+#include "play.h"
 #include "worldfix.h"
 
 #include "assets.h"

@@ -1,4 +1,4 @@
-/* tracecap.h: captures trace lines (game/trace.h) in a test, one array shared by the file. */
+/* tracecap.h: captures trace lines (game/engine/trace.h) in a test, one array shared by the file. */
 #ifndef TESTS_TRACECAP_H
 #define TESTS_TRACECAP_H
 

@@ -1,0 +1,184 @@
+/* session.h: the game around the play — title, menu, instructions, levels, pause, interstitials, halt. */
+#ifndef GAME_SESSION_H
+#define GAME_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "controls.h"
+#include "ctlmenu.h"
+#include "demoreel.h"
+#include "episode.h"
+#include "frame.h"
+#include "input.h"
+#include "keys.h"
+#include "level.h"
+#include "script.h"
+#include "sound.h"
+#include "title.h"
+#include "trace.h"
+#include "world.h"
+
+/*
+ * The modes and what leaves them ("a key" = any key pressed, game button or not):
+ *
+ *   TITLE         Enter, Space or Jump -> MENU; arrows step the hero;
+ *                 SESSION_IDLE_TICKS without a key -> attract demo (PLAYING, demo)
+ *   MENU          Up/Down move the cursor (wrapping, SND_MENU); Enter, Space or
+ *                 Jump choose: New game -> level 1 (PLAYING), Instructions,
+ *                 Controls, Demo -> PLAYING (demo), Quit -> HALTED; Esc -> TITLE;
+ *                 idle -> attract demo
+ *   INSTRUCTIONS  a key -> next page, after the last -> MENU; Esc -> MENU
+ *   CONTROLS      the key bindings (game/shell/ctlmenu.h): pick an action, press
+ *                 its key; Back or Esc -> MENU
+ *   PLAYING       one world frame per tick. P or Esc -> PAUSED. level_done ->
+ *                 LEVEL_DONE; game_over -> GAME_OVER. A demo instead plays
+ *                 recorded input: a key -> MENU; its end, level done or game
+ *                 over -> TITLE; no pause
+ *   PAUSED        the world stands still under a box; P, Enter, Space or Jump
+ *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned)
+ *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
+ *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
+ *                 lives and bombs carried; after the last one -> EPISODE_END.
+ *                 A single level (level=NAME) -> TITLE
+ *   GAME_OVER     final score; a key (after the minimum) or SESSION_GAME_OVER_TICKS -> TITLE
+ *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE
+ *   ERROR         a level that cannot be found or loaded: Enter, Space or Esc -> TITLE
+ *   HALTED        "you may now turn off your PC"; nothing leaves it
+ *
+ * The screens (all but PLAYING) read SessionInput.menu, where the arrows,
+ * Enter and Esc always mean themselves; PLAYING reads .pad, the buttons
+ * through the player's bindings.
+ */
+typedef enum SessionMode {
+	SESSION_TITLE,
+	SESSION_MENU,
+	SESSION_INSTRUCTIONS,
+	SESSION_PLAYING,
+	SESSION_PAUSED,
+	SESSION_LEVEL_DONE,
+	SESSION_GAME_OVER,
+	SESSION_EPISODE_END,
+	SESSION_ERROR,
+	SESSION_HALTED,
+	SESSION_CONTROLS,               /* appended: mode numbers appear in tools' output */
+	SESSION_MODE_COUNT
+} SessionMode;
+
+typedef enum MenuItem {
+	MENU_NEW_GAME,
+	MENU_INSTRUCTIONS,
+	MENU_CONTROLS,
+	MENU_DEMO,
+	MENU_QUIT,
+	MENU_COUNT
+} MenuItem;
+
+extern const char *const menu_labels[MENU_COUNT];
+
+#define SESSION_LEVEL_SEED        1      /* every level starts from the same RNG state (demos replay) */
+#define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
+#define SESSION_ERR_SIZE          448          /* a level error, or a line per rejected boot option */
+#define SESSION_SCREEN_MIN_TICKS  70           /* interstitials ignore keys for 0.5 s (held jumps) */
+#define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
+#define SESSION_GAME_OVER_TICKS   (8 * 140)
+#define INSTRUCTION_PAGES         2
+
+/* SessionInput.keys: keys that are not game buttons, or that a button shares. */
+#define SKEY_ANY        0x01            /* some key was pressed this tick (any key at all) */
+#define SKEY_ESC        0x02            /* Esc (also BTN_PAUSE, which P gives too) */
+#define SKEY_QUIT       0x04            /* Q */
+
+/*
+ * One session tick's input: the game buttons (keyboard or script) and the
+ * extra keys. From the keyboard, session_keyboard fills it; a script gives
+ * the same buttons to .pad and .menu.
+ */
+typedef struct SessionInput {
+	GameInput pad;                  /* buttons through the player's bindings: what the world plays */
+	uint8_t keys;                   /* SKEY_* */
+	GameInput menu;                 /* buttons as the screens read them (controls_menu_buttons) */
+	uint8_t key;                    /* the first GameKey pressed this tick, GK_NONE if none */
+} SessionInput;
+
+/*
+ * Where levels come from: name -> file bytes. The kernel looks at GRUB
+ * modules first; NULL means the built-in levels only (level_find).
+ */
+typedef bool (*LevelFindFn)(void *ctx, const char *name, const uint8_t **data, size_t *len);
+
+
+
+typedef struct SessionHooks {
+	LevelFindFn find;               /* NULL: built-in levels */
+	void *find_ctx;
+	TraceEmit log;                  /* mode changes, errors ("session: menu"); NULL: silent */
+	void *log_ctx;
+	DemoSource demo;                /* .start NULL: the built-in demos (game_demos[]) */
+} SessionHooks;
+
+/* What one tick did besides changing the state. */
+typedef struct SessionEvents {
+	SoundId sound;                  /* SND_NONE if none */
+	bool world_ticked;              /* the world ran one frame (trace it, bench it) */
+	bool mode_changed;
+} SessionEvents;
+
+typedef struct Session {
+	SessionMode mode;
+	uint32_t mode_ticks;            /* ticks spent in this mode */
+	uint32_t epoch;                 /* bumped on every mode change (forces a redraw) */
+	uint32_t idle;                  /* title/menu ticks without a key */
+	TitleState title;
+	uint8_t cursor;                 /* MenuItem under the menu cursor */
+	uint8_t page;                   /* instructions page */
+	Controls controls;              /* the player's key bindings (the kernel reads them every tick) */
+	CtlMenu ctl;                    /* the Controls screen */
+	bool demo;                      /* PLAYING from the demo source, not the keyboard */
+	bool single;                    /* level=NAME: one level, then the title */
+	uint8_t level;                  /* index in episode_levels */
+	char level_name[LEVEL_NAME_SIZE * 2];   /* file stem, e.g. "test" */
+	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
+	PlayerStats stats;              /* at the end of the last finished level */
+	char error_what[24];
+	char error_detail[SESSION_ERR_SIZE];    /* '\n' starts a new line on the red screen */
+	SessionHooks hooks;
+	DemoReel reel;                  /* the built-in demos (the default demo source) */
+	World world;
+} Session;
+
+/* Title screen, or straight into one level (the kernel's level=NAME). */
+void session_init(Session *s, const SessionHooks *hooks);
+void session_play_level(Session *s, const char *name);
+void session_play_demo(Session *s);             /* the demo source's next demo, now (demo=NAME) */
+void session_error(Session *s, const char *what, const char *detail);  /* the error screen, now */
+
+void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
+
+/* The keyboard's tick as a SessionInput, through s->controls. */
+void session_keyboard(const Session *s, const KeyboardTick *k, SessionInput *in);
+
+/*
+ * keys=SPEC at boot (controls_parse): the bindings change, one log line
+ * per action that is not at its defaults ("controls: jump = A"). A bad
+ * SPEC leaves the defaults, logs "ERROR: BAD keys= OPTION: <why>" and
+ * puts up the error screen (Enter -> TITLE); false then.
+ */
+bool session_apply_keys(Session *s, const char *spec);
+
+/* PIT ticks per session tick: a world frame (13) while playing, else 1 (140 Hz). */
+uint16_t session_pit_ticks(const Session *s);
+
+/*
+ * Drawing. A world mode (PLAYING, PAUSED) draws the view into f, and the
+ * caller adds the status bar (render_status) when world.status_version
+ * changes; every other mode draws the whole screen into f. session_look
+ * changes whenever the picture does.
+ */
+bool session_shows_world(const Session *s);
+void session_draw(const Session *s, Frame *f);
+void session_draw_demo_label(Frame *f);      /* the "DEMO" box over a demo's view (hostrun --demo too) */
+uint32_t session_look(const Session *s);
+
+#endif

@@ -1,0 +1,94 @@
+/* session_play.c: a level being played or paused, and the screens between levels, a tick each. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "episode.h"
+#include "input.h"
+#include "play.h"
+#include "session.h"
+#include "session_int.h"
+#include "world.h"
+
+/* The level is over one way or another: what the world says decides where to go. */
+static void after_world_frame(Session *s, SessionEvents *ev)
+{
+	World *w = &s->world;
+
+	if (s->demo) {
+		if (w->level_done || w->game_over)
+			session_go_title(s, ev);
+		return;
+	}
+	if (w->level_done) {
+		stats_save(&s->stats, w);
+		session_say_pair(s, "session: level done level=", s->level + 1u, " score=", w->score);
+		session_enter(s, SESSION_LEVEL_DONE, ev);
+	} else if (w->game_over) {
+		stats_save(&s->stats, w);
+		session_say(s, "session: game over score=", w->score, NULL, NULL);
+		session_enter(s, SESSION_GAME_OVER, ev);
+	}
+}
+
+void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	GameInput frame_in;
+
+	if (s->demo) {
+		if (session_any_key(in)) {              /* a key stops the demo, the menu comes up */
+			session_go_menu(s, ev);
+			return;
+		}
+		if (!s->hooks.demo.next(s->hooks.demo.ctx, &frame_in)) {
+			session_go_title(s, ev);
+			return;
+		}
+	} else {
+		if (in->pad.pressed & BTN_BIT(BTN_PAUSE)) {
+			session_say(s, "session: paused tick=", s->world.tick, NULL, NULL);
+			session_enter(s, SESSION_PAUSED, ev);
+			return;
+		}
+		frame_in = in->pad;
+	}
+	world_tick(&s->world, &frame_in);
+	ev->world_ticked = true;
+	if (s->world.sound != SND_NONE)
+		ev->sound = s->world.sound;
+	after_world_frame(s, ev);
+}
+
+/* The pause: the screen's keys, and the pause key as bound in play (even on an arrow) plays on. */
+void session_tick_paused(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if (in->keys & (SKEY_ESC | SKEY_QUIT)) {
+		session_say(s, "session: abandoned", NO_NUMBER, NULL, NULL);
+		session_go_menu(s, ev);
+	} else if ((in->menu.pressed & RESUME) || (in->pad.pressed & BTN_BIT(BTN_PAUSE))) {
+		session_say(s, "session: resumed", NO_NUMBER, NULL, NULL);
+		session_enter(s, SESSION_PLAYING, ev);
+	}
+}
+
+/* Interstitials: keys count after a short while; some go on by themselves. */
+bool session_screen_done(const Session *s, const SessionInput *in, uint32_t timeout)
+{
+	if (timeout && s->mode_ticks >= timeout)
+		return true;
+	return s->mode_ticks >= SESSION_SCREEN_MIN_TICKS && session_any_key(in);
+}
+
+void session_tick_level_done(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if (!session_screen_done(s, in, SESSION_LEVEL_DONE_TICKS))
+		return;
+	if (s->single)
+		session_go_title(s, ev);
+	else if (s->level + 1 < episode_level_count)
+		session_start_episode_level(s, (uint8_t)(s->level + 1), ev);
+	else {
+		session_enter(s, SESSION_EPISODE_END, ev);
+		session_say(s, "session: episode end score=", s->stats.score, NULL, NULL);
+	}
+}

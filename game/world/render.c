@@ -1,0 +1,168 @@
+/* render.c: the world as a frame to draw — map, sprites, the seeds' draw records, the status bar; no pixels touched. */
+#include <stdint.h>
+
+#include "assets.h"
+#include "frame.h"
+#include "gfx.h"
+#include "map.h"
+#include "render.h"
+#include "world.h"
+
+#define BORDER_COLOR    1
+#define STATUS_BG       0
+#define STATUS_TEXT     15
+#define STATUS_VALUE    14
+#define STATUS_BOMB_X   300             /* the bomb icon, right of the bomb count */
+
+static void draw_cell(Frame *f, uint16_t c, int px, int py)
+{
+	if (map_is_solid(c)) {
+		frame_tile(f, px, py, c - MAP_SOLID_BASE);
+		return;
+	}
+	frame_tile(f, px, py, TILE_EMPTY);
+	if (map_is_masked(c))
+		frame_mtile(f, px, py, c & (uint16_t)~MAP_MASKED_FLAG);
+}
+
+void render_sprite(const World *w, Frame *f, int img, int x, int y, int flags, int color)
+{
+	if (img < 0 || img >= gfx_image_count || !is_sprite_visible(w, img, x, y))
+		return;
+	/* Images hang from their origin; sprites stand on the bottom of their tile. */
+	frame_image(f, VIEW_PX + (x - w->cam_x) * 8 + gfx_images[img].ox,
+	    VIEW_PY + (y - w->cam_y) * 8 + 7 - (gfx_images[img].h - 1 - gfx_images[img].oy),
+	    img, flags, color);
+}
+
+/*
+ * DrawFountains' drawing half: the spray (frame slow % 2) with its bottom
+ * row one below the fountain's row, then the stream tiles (frame
+ * slow % 2 + 2) one under another in the middle column.
+ * ORIGINAL: seed 003 — the first stream tile covers the spray's lower row.
+ */
+void render_fountains(const World *w, Frame *f)
+{
+	const PlatformPool *pp = &w->platforms;
+	int frame = pp->slow_count % 2;
+
+	for (int i = 0; i < pp->fcount; i++) {
+		const Fountain *fn = &pp->fnt[i];
+
+		render_sprite(w, f, fountain_images[frame], fn->x, fn->y + 1, 0, 0);
+		for (int t = 0; t <= fn->height; t++)
+			render_sprite(w, f, fountain_images[frame + 2], fn->x + 1, fountain_stream_row(fn, t), 0, 0);
+	}
+}
+
+/* The draw half: the shards' draw records (seed 001), what the last shard_update left, in slot order. */
+void render_shards(const World *w, Frame *f)
+{
+	for (int i = 0; i < MAX_SHARDS; i++) {
+		const ShardDraw *d = &w->shards.draw[i];
+
+		if (d->image != SHARD_IDLE)
+			render_sprite(w, f, d->image, d->x, d->y, d->flags, d->color);
+	}
+}
+
+/*
+ * The spawners' draw half (seed 000): what the last spawner_update recorded, in slot order.
+ * ORIGINAL: seed 000 — always frame 0 of the actor kind's sprite.
+ */
+void render_spawners(const World *w, Frame *f)
+{
+	for (int i = 0; i < MAX_SPAWNERS; i++) {
+		const SpawnerDraw *d = &w->spawners.draw[i];
+
+		if (d->actor != ACT_NONE)
+			render_sprite(w, f, actor_kind_image(d->actor), d->x, d->y, d->flags, 0);
+	}
+}
+
+static void draw_actor(const World *w, const Actor *a, Frame *f)
+{
+	render_sprite(w, f, actor_image(a), a->x, a->y, 0, 0);
+}
+
+void render_view(const World *w, Frame *f)
+{
+	frame_clear(f);
+	frame_fill(f, 0, 0, SCREEN_W, VIEW_PY, BORDER_COLOR);
+	frame_fill(f, 0, VIEW_PY, VIEW_PX, VIEW_H * 8, BORDER_COLOR);
+	frame_fill(f, VIEW_PX + VIEW_W * 8, VIEW_PY, SCREEN_W - VIEW_PX - VIEW_W * 8, VIEW_H * 8,
+	    BORDER_COLOR);
+	frame_fill(f, 0, VIEW_PY + VIEW_H * 8, SCREEN_W, STATUS_Y - VIEW_PY - VIEW_H * 8, BORDER_COLOR);
+
+	for (int y = 0; y < VIEW_H; y++)
+		for (int x = 0; x < VIEW_W; x++)
+			draw_cell(f, map_get_tile(&w->map, w->cam_x + x, w->cam_y + y),
+			    VIEW_PX + x * 8, VIEW_PY + y * 8);
+
+	/*
+	 * Sprites stay in the window, in Cosmo's order: the player, fountains,
+	 * actors, shards, spawners. An actor created during the last frame has
+	 * not acted yet and is not drawn (a finishing spawner draws it instead).
+	 */
+	frame_clip(f, VIEW_PX, VIEW_PY, VIEW_W * 8, VIEW_H * 8);
+	if (w->player >= 0 && !(w->hurt_cooldown & 2))     /* blinks while hurt */
+		draw_actor(w, &w->actors[w->player], f);
+	render_fountains(w, f);
+	for (int i = 0; i < MAX_ACTORS; i++) {
+		const Actor *a = &w->actors[i];
+
+		if (a->kind != ACT_NONE && i != w->player && !(a->born == w->tick && w->tick > 0))
+			draw_actor(w, a, f);
+	}
+	render_shards(w, f);
+	render_spawners(w, f);
+
+	for (int y = 0; y < VIEW_H; y++) {
+		for (int x = 0; x < VIEW_W; x++) {
+			uint16_t c = map_get_tile(&w->map, w->cam_x + x, w->cam_y + y);
+
+			if (map_attr(c) & TILE_IN_FRONT) {
+				if (map_is_masked(c))
+					frame_mtile(f, VIEW_PX + x * 8, VIEW_PY + y * 8, c & (uint16_t)~MAP_MASKED_FLAG);
+				else
+					frame_tile(f, VIEW_PX + x * 8, VIEW_PY + y * 8, c - MAP_SOLID_BASE);
+			}
+		}
+	}
+}
+
+/* Decimal digits, right-aligned in `width` characters with leading zeros. */
+static void put_number(char *out, uint32_t v, int width)
+{
+	out[width] = '\0';
+	for (int i = width - 1; i >= 0; i--) {
+		out[i] = (char)('0' + v % 10);
+		v /= 10;
+	}
+}
+
+/* The status bar's fields and key-hint lines (the shell words them from the bindings: game/shell/hud.c). */
+void render_status_bar(const World *w, const char *const help[STATUS_HELP_LINES], Frame *f)
+{
+	char num[11];
+
+	frame_clear(f);
+	frame_fill(f, 0, STATUS_Y, SCREEN_W, SCREEN_H - STATUS_Y, STATUS_BG);
+	frame_fill(f, 0, STATUS_Y, SCREEN_W, 1, BORDER_COLOR + 8);
+	frame_text(f, 8, STATUS_Y + 8, "SCORE", STATUS_TEXT);
+	put_number(num, w->score, 7);
+	frame_text(f, 56, STATUS_Y + 8, num, STATUS_VALUE);
+	frame_text(f, 128, STATUS_Y + 8, "HEALTH", STATUS_TEXT);
+	for (int i = 0; i < PLAYER_MAX_HEALTH; i++)
+		frame_fill(f, 184 + i * 10, STATUS_Y + 8, 8, 8, i < w->health ? 12 : 8);
+	frame_text(f, 232, STATUS_Y + 8, "LIVES", STATUS_TEXT);
+	put_number(num, w->lives, 2);
+	frame_text(f, 280, STATUS_Y + 8, num, STATUS_VALUE);
+	frame_text(f, 232, STATUS_Y + 22, "BOMBS", STATUS_TEXT);
+	put_number(num, w->bombs, 2);
+	frame_text(f, 280, STATUS_Y + 22, num, STATUS_VALUE);
+	frame_image(f, STATUS_BOMB_X + gfx_images[IMG_STATUS_BOMB].ox,
+	    STATUS_Y + 22 + gfx_images[IMG_STATUS_BOMB].oy, IMG_STATUS_BOMB, 0, 0);
+	for (int i = 0; i < STATUS_HELP_LINES; i++)
+		frame_text(f, 8, STATUS_Y + 22 + i * 11, help[i], 7);
+}
