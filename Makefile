@@ -66,7 +66,8 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
 .PHONY: all iso run run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
-        deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
+        deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan \
+        fuzz-replay test-dumps golden-dumps
 all: $(KERNEL)
 
 deps-build deps-run deps-test: deps-%:
