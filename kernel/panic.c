@@ -67,7 +67,7 @@ static void halt_forever(void)
 
 /*
  * -- the display ---------------------------------------------------------
- * Everything the panic shows goes through these three, so another back end
+ * Everything the panic shows goes through the screen_ functions, so another back end
  * (a framebuffer) needs only them. Before the display is set up, the report
  * goes to the firmware's text screen, which is there on a BIOS PC.
  */
@@ -89,16 +89,29 @@ static void screen_begin(const char *headline)
 	vga_text(screen_page, 8, 20, headline, PANIC_VALUE);
 }
 
-static void screen_line(int row, const char *label, const char *value)
+/* A label and its value on register row `row`, the value from character column value_col. */
+static void screen_pair(int row, const char *label, const char *value, int value_col)
 {
 	vga_text(screen_page, 8, 36 + row * 12, label, PANIC_TEXT);
-	vga_text(screen_page, 8 + 8 * 8, 36 + row * 12, value, PANIC_VALUE);
+	vga_text(screen_page, 8 + value_col * 8, 36 + row * 12, value, PANIC_VALUE);
+}
+
+static void screen_line(int row, const char *label, const char *value)
+{
+	screen_pair(row, label, value, 8);
 }
 
 static void screen_footer(void)
 {
 	vga_text(screen_page, 8, 176, "THE REPORT IS ALSO ON COM1.", PANIC_TEXT);
 	vga_text(screen_page, 8, 186, "CTRL+ALT+DEL RESTARTS THE PC.", PANIC_TEXT);
+}
+
+/* A fault while reporting: one red bar over whatever the screen shows, no mode set. */
+static void screen_fault_bar(void)
+{
+	vga_fill_rect(vga_front_page(), 0, 188, VGA_W, 12, PANIC_BAR);
+	vga_text(vga_front_page(), 4, 190, "FAULT IN PANIC REPORT: SEE COM1", PANIC_TEXT);
 }
 
 /* One line on the firmware's text screen (row 0..24), white on red. */
@@ -139,8 +152,7 @@ static void __attribute__((noreturn)) nested(const Regs *r, const char *what)
 	}
 	serial_write(d == 2 ? " while reporting a panic\n" : " again, inside the second report\n");
 	if (d == 2 && display_known) {
-		vga_fill_rect(vga_front_page(), 0, 188, VGA_W, 12, PANIC_BAR);
-		vga_text(vga_front_page(), 4, 190, "FAULT IN PANIC REPORT: SEE COM1", PANIC_TEXT);
+		screen_fault_bar();
 	} else if (d == 2) {
 		text_screen_line(24, "SHARDFALL: FAULT WHILE REPORTING A PANIC - SEE COM1");
 	}
@@ -171,10 +183,8 @@ static void mc_line(void *ctx, const char *label, const char *value)
 
 	if (!m) {
 		klog("  %s %s\n", label, value);
-	} else if (m->row <= m->last) {         /* wider labels than the registers' */
-		vga_text(screen_page, 8, 36 + m->row * 12, label, PANIC_TEXT);
-		vga_text(screen_page, 8 + 12 * 8, 36 + m->row * 12, value, PANIC_VALUE);
-		m->row++;
+	} else if (m->row <= m->last) {
+		screen_pair(m->row++, label, value, 12);        /* wider labels than the registers' */
 	}
 }
 
