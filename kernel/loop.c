@@ -7,6 +7,7 @@
 #include "cmdline.h"
 #include "controls.h"
 #include "demo_io.h"
+#include "display.h"
 #include "frame.h"
 #include "hud.h"
 #include "input.h"
@@ -21,14 +22,12 @@
 #include "loop.h"
 #include "multiboot.h"
 #include "pit.h"
-#include "present.h"
 #include "render.h"
 #include "script.h"
 #include "session.h"
 #include "sound.h"
 #include "speaker.h"
 #include "restart.h"
-#include "vga.h"
 #include "watchdog.h"
 #include "world.h"
 
@@ -38,7 +37,7 @@
 
 static Session session;
 static Frame view_frame, status_frame;
-static uint32_t status_shown[VGA_PAGES];        /* status_version drawn on each page, 0 = none */
+static uint32_t status_shown[DISPLAY_PAGES];        /* status_version drawn on each page, 0 = none */
 static Script script;
 static bool scripted;
 
@@ -114,7 +113,7 @@ static void freeze(uint32_t done)
 	watchdog_stop();
 	klog("watchdog: worst gap %u ticks (lockup at %u)\n", (unsigned)watchdog_worst_gap(),
 	    (unsigned)(PIT_TICK_HZ * WATCHDOG_LIMIT_S));
-	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)present_displayed_crc());
+	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)display_crc());
 	for (;;)
 		cpu_sti_hlt();                  /* IRQs still finish any sound */
 }
@@ -179,29 +178,29 @@ static void log_line(void *ctx, const char *line)
  */
 static void draw(void)
 {
-	int page = vga_back_page();
+	int page = display_back_page();
 
 	session_draw(&session, &view_frame);
-	present_frame(&view_frame, page);
+	display_frame(&view_frame, page);
 	if (!session_shows_world(&session)) {
 		status_shown[0] = status_shown[1] = 0;
 	} else if (status_shown[page] != session.world.status_version) {
 		render_status_keys(&session.world, &session.controls, &status_frame);
-		present_frame(&status_frame, page);
+		display_frame(&status_frame, page);
 		status_shown[page] = session.world.status_version;
 	}
-	vga_flip();
+	display_flip();
 }
 
 static void bench_draw(uint64_t t_logic)
 {
-	uint32_t v0 = vga_bytes_written();
+	uint32_t v0 = display_bytes_written();
 	uint64_t t1 = cpu_rdtsc(), d;
 	uint32_t v;
 
 	draw();
 	d = cpu_rdtsc() - t1;
-	v = vga_bytes_written() - v0;
+	v = display_bytes_written() - v0;
 	bench.draws++;
 	bench.tsc_logic += t_logic;
 	bench.tsc_draw += d;

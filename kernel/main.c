@@ -3,10 +3,9 @@
 #include <stdint.h>
 
 #include "cmdline.h"
+#include "display.h"
 #include "fault.h"
 #include "gdt.h"
-#include "gfx.h"
-#include "gfxcache.h"
 #include "idt.h"
 #include "io.h"
 #include "keyboard.h"
@@ -22,7 +21,6 @@
 #include "restart.h"
 #include "serial.h"
 #include "speaker.h"
-#include "vga.h"
 #include "watchdog.h"
 
 #define KERNEL_VERSION "0.1"
@@ -89,11 +87,8 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.crashtest == CRASH_EARLY)
 		fault_crashtest(opts.crashtest);        /* before there is a screen of ours */
 	restart_init();                 /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
-	vga_init();                     /* mode 0Dh by registers, both pages cleared */
-	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
-	vga_set_font(gfx_font);
+	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	panic_display_ready();          /* from here a panic draws its screen */
-	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
 	pit_init();                     /* channel 0 at 140 Hz */
 	irq_set_handler(IRQ_TIMER, timer_irq);
 	kbd_init();                     /* scancode set 1 decoder, controller drained */

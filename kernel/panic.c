@@ -2,7 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gfx.h"
+#include "display.h"
 #include "io.h"
 #include "kfmt.h"
 #include "klog.h"
@@ -10,7 +10,6 @@
 #include "panic.h"
 #include "restart.h"
 #include "serial.h"
-#include "vga.h"
 
 #define PANIC_BG        1               /* blue */
 #define PANIC_BAR       4               /* red */
@@ -75,25 +74,23 @@ static int screen_page;
 
 static void screen_begin(const char *headline)
 {
-	vga_init();                     /* set the mode afresh: the crash may come during drawing */
-	vga_load_palette(gfx_palette);
-	vga_set_font(gfx_font);
-	screen_page = vga_front_page();
-	vga_clear(screen_page, PANIC_BG);
-	vga_fill_rect(screen_page, 0, 0, VGA_W, 12, PANIC_BAR);
-	vga_text(screen_page, 4, 2, "SHARDFALL HAS STOPPED", PANIC_TEXT);
+	display_reset();                /* VGA: the mode set again; framebuffer: drawn in full */
+	screen_page = display_front_page();
+	display_fill(screen_page, 0, 0, SCREEN_W, SCREEN_H, PANIC_BG);
+	display_fill(screen_page, 0, 0, SCREEN_W, 12, PANIC_BAR);
+	display_text(screen_page, 4, 2, "SHARDFALL HAS STOPPED", PANIC_TEXT);
 	if (fault_in_drawing) {
 		fault_in_drawing = false;
 		__asm__ volatile("ud2");        /* crashtest=inpanic: a fault half way through the screen */
 	}
-	vga_text(screen_page, 8, 20, headline, PANIC_VALUE);
+	display_text(screen_page, 8, 20, headline, PANIC_VALUE);
 }
 
 /* A label and its value on register row `row`, the value from character column value_col. */
 static void screen_pair(int row, const char *label, const char *value, int value_col)
 {
-	vga_text(screen_page, 8, 36 + row * 12, label, PANIC_TEXT);
-	vga_text(screen_page, 8 + value_col * 8, 36 + row * 12, value, PANIC_VALUE);
+	display_text(screen_page, 8, 36 + row * 12, label, PANIC_TEXT);
+	display_text(screen_page, 8 + value_col * 8, 36 + row * 12, value, PANIC_VALUE);
 }
 
 static void screen_line(int row, const char *label, const char *value)
@@ -103,15 +100,15 @@ static void screen_line(int row, const char *label, const char *value)
 
 static void screen_footer(void)
 {
-	vga_text(screen_page, 8, 176, "THE REPORT IS ALSO ON COM1.", PANIC_TEXT);
-	vga_text(screen_page, 8, 186, "CTRL+ALT+DEL RESTARTS THE PC.", PANIC_TEXT);
+	display_text(screen_page, 8, 176, "THE REPORT IS ALSO ON COM1.", PANIC_TEXT);
+	display_text(screen_page, 8, 186, "CTRL+ALT+DEL RESTARTS THE PC.", PANIC_TEXT);
 }
 
 /* A fault while reporting: one red bar over whatever the screen shows, no mode set. */
 static void screen_fault_bar(void)
 {
-	vga_fill_rect(vga_front_page(), 0, 188, VGA_W, 12, PANIC_BAR);
-	vga_text(vga_front_page(), 4, 190, "FAULT IN PANIC REPORT: SEE COM1", PANIC_TEXT);
+	display_fill(display_front_page(), 0, 188, SCREEN_W, 12, PANIC_BAR);
+	display_text(display_front_page(), 4, 190, "FAULT IN PANIC REPORT: SEE COM1", PANIC_TEXT);
 }
 
 /* One line on the firmware's text screen (row 0..24), white on red. */
