@@ -27,11 +27,13 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/display.c kernel/loop.c kernel/string.c
-KERNEL_SRC += kernel/demo_io.c
+KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c
 # faults: double fault task, stack guard, machine checks, lockups, restart
 KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c kernel/memcheck.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c
+# USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
+DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhub.c drivers/usbhid.c
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
 GAME_SRC   := $(foreach l,$(GAME_LAYERS),$(sort $(wildcard game/$(l)/*.c)))
@@ -40,7 +42,9 @@ ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
 # Levels: Tiled maps -> .lvl files -> one C file of byte arrays (game_levels[] in level.h).
 # Table order is the order here.
-LEVEL_SRC  := game/levels/e1l1.tmj game/levels/e1l2.tmj game/levels/e1l3.tmj \
+LEVEL_SRC  := game/levels/e1l1.tmj game/levels/e1l2.tmj game/levels/e1l3.tmj game/levels/e1l4.tmj \
+              game/levels/e1l5.tmj game/levels/e1l6.tmj game/levels/e1l7.tmj game/levels/e1l8.tmj \
+              game/levels/e1l9.tmj game/levels/e1l10.tmj game/levels/e1bonus.tmj \
               game/levels/test.tmj game/levels/seeds.tmj
 LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
 LEVEL_DEPS := tools/level2bin.py game/engine/map.h game/engine/actor.h game/formats/level.h \
@@ -58,7 +62,7 @@ KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c kernel/cmdline.c kernel/kfmt.c \
+HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c kernel/cmdline.c kernel/kfmt.c \
               kernel/keymap.c kernel/memcheck.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
 HINC  := $(GAME_INC) -Idrivers -Ikernel
@@ -66,8 +70,8 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
-        deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-cmdline fuzz-keys fuzz-input \
-        fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model
+        deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline \
+        fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
@@ -161,15 +165,16 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
 
 # Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
-# Targets: level (game/formats/level.c), demo (game/formats/demo.c), cmdline (kernel/cmdline.c),
+# Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
+# (drivers/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
 # keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
 # kbdscan (drivers/kbdscan.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
 # runs the same checks over the saved inputs with the host compiler. The kernel reads no options
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo cmdline keys input kbdscan
-FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c \
+FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan
+FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
 FUZZ_LIBS_demo    := $(FUZZ_LIBS)
@@ -189,6 +194,13 @@ FUZZ_SEEDS_cmdline := $(FUZZ_INPUTS_cmdline)
 FUZZ_SEEDS_keys    := $(FUZZ_INPUTS_keys)
 FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
 FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
+# USB (drivers/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
+FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
+FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
+FUZZ_SEEDS_usbdesc  := $(FUZZ_INPUTS_usbdesc)
+FUZZ_SEEDS_hidboot  := $(FUZZ_INPUTS_hidboot)
+FUZZ_LIBS_usbdesc   := $(FUZZ_LIBS)
+FUZZ_LIBS_hidboot   := $(FUZZ_LIBS)
 
 .SECONDEXPANSION:
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
@@ -197,7 +209,7 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
 	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
@@ -208,10 +220,12 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
-fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(LEVELS) \
+fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
              $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
+	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
+	$(B)/fuzz/replay_hidboot $(FUZZ_INPUTS_hidboot)
 	$(B)/fuzz/replay_cmdline $(FUZZ_INPUTS_cmdline)
 	$(B)/fuzz/replay_keys $(FUZZ_INPUTS_keys)
 	$(B)/fuzz/replay_input $(FUZZ_INPUTS_input)

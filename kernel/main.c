@@ -22,6 +22,7 @@
 #include "serial.h"
 #include "speaker.h"
 #include "watchdog.h"
+#include "usb.h"
 
 #define KERNEL_VERSION "0.1"
 
@@ -35,6 +36,7 @@ static void timer_irq(void)
 	pit_irq();
 	spk_tick();
 	watchdog_tick();                /* lockup: no main-loop pass for 2 s */
+	usb_tick();                     /* USB keyboard reports into the key table */
 }
 
 /*
@@ -102,5 +104,6 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.crashtest != CRASH_NONE)
 		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
+	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
 	loop_run(&opts, &boot);        /* title, levels: never returns */
 }

@@ -40,7 +40,8 @@
  *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned)
  *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
  *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
- *                 lives and bombs carried; after the last one -> EPISODE_END.
+ *                 lives and bombs carried; after the last one -> EPISODE_END. A level
+ *                 left by its bonus exit -> the bonus level first (episode.h).
  *                 A single level (level=NAME) -> TITLE
  *   GAME_OVER     final score; a key (after the minimum) or SESSION_GAME_OVER_TICKS -> TITLE
  *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE
@@ -80,6 +81,7 @@ extern const char *const menu_labels[MENU_COUNT];
 #define SESSION_LEVEL_SEED        1      /* every level starts from the same RNG state (demos replay) */
 #define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
 #define SESSION_ERR_SIZE          448          /* a level error, or a line per rejected boot option */
+#define SESSION_NOTICE_SIZE       40     /* a line about the machine on the title ("keyboard: USB (xHCI port 5)") */
 #define SESSION_SCREEN_MIN_TICKS  70           /* interstitials ignore keys for 0.5 s (held jumps) */
 #define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
 #define SESSION_GAME_OVER_TICKS   (8 * 140)
@@ -138,9 +140,11 @@ typedef struct Session {
 	bool demo;                      /* PLAYING from the demo source, not the keyboard */
 	bool single;                    /* level=NAME: one level, then the title */
 	uint8_t level;                  /* index in episode_levels */
+	bool bonus;                     /* playing the bonus level (reached from level `level`) */
 	char level_name[LEVEL_NAME_SIZE * 2];   /* file stem, e.g. "test" */
 	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
 	PlayerStats stats;              /* at the end of the last finished level */
+	char notice[SESSION_NOTICE_SIZE];       /* shown on the title when not empty (the kernel's news) */
 	char error_what[24];
 	char error_detail[SESSION_ERR_SIZE];    /* '\n' starts a new line on the red screen */
 	SessionHooks hooks;
@@ -153,6 +157,7 @@ void session_init(Session *s, const SessionHooks *hooks);
 void session_play_level(Session *s, const char *name);
 void session_play_demo(Session *s);             /* the demo source's next demo, now (demo=NAME) */
 void session_error(Session *s, const char *what, const char *detail);  /* the error screen, now */
+void session_set_notice(Session *s, const char *text);  /* a line for the title; NULL or "" clears it */
 
 void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
 

@@ -183,8 +183,8 @@ class Machine:
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False, firmware="bios", video="std", grub_lines=(), cpu=None, reboot=False,
-                 log_resets=False, kernel=None, initrd=None):
+                 icount=False, firmware="bios", video="std", grub_lines=(), extra=None,
+                 key_device=None, cpu=None, reboot=False, log_resets=False, kernel=None, initrd=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         if firmware not in FIRMWARES or video not in VIDEOS:
@@ -208,6 +208,8 @@ class Machine:
         self.opts = opts
         self.files = files
         self.icount = icount
+        self.extra = list(extra or [])         # more QEMU arguments (machine type, USB devices)
+        self.key_device = key_device           # QMP id of the keyboard keys go to (None: QEMU's choice)
         self.wav = wav
         self.memory = memory
         self.cpu = cpu                  # -cpu MODEL (None: QEMU's default qemu32)
@@ -261,6 +263,7 @@ class Machine:
             args += ["-d", "cpu_reset", "-D", self.resets_path]
         if self.icount:
             args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
+        args += self.extra
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
         return args
@@ -400,9 +403,12 @@ class Machine:
 
     # -- input -------------------------------------------------------------
 
-    def key(self, qcode, down):
-        self.qmp.command("input-send-event", events=[
-            {"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}])
+    def key(self, qcode, down, device=None):
+        """One key event; to `device` (a QMP device id), else to key_device, else QEMU's default."""
+        args = {"events": [{"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}]}
+        if device or self.key_device:
+            args["device"] = device or self.key_device
+        self.qmp.command("input-send-event", **args)
 
     def press(self, qcode):
         self.key(qcode, True)

@@ -27,6 +27,7 @@ import fault_tests              # noqa: E402
 import harness_tests            # noqa: E402
 import level_tests              # noqa: E402
 import session_tests            # noqa: E402
+import usb_tests                # noqa: E402
 import uefi_tests               # noqa: E402
 import image                    # noqa: E402
 import qemu                     # noqa: E402
@@ -320,8 +321,10 @@ TESTS = [
     ("seeds_golden", level_tests.test_seeds_golden, ("seeds_%d.png" % level_tests.SEEDS_TICKS,), ()),
     ("seeds_trace", level_tests.test_seeds_trace, (), ()),
     ("level_module", level_tests.test_level_module, (), ()),
+    ("level_select", level_tests.test_level_select, (), ()),
     ("menu_new_game", session_tests.test_menu_new_game, (), ()),
     ("menu_quit", session_tests.test_menu_quit, ("halt.png",), ()),
+    ("attract", session_tests.test_attract, ("attract_e1l1_40.png",), ()),
     ("pause_box", session_tests.test_pause_box, ("pause_box.png",), ()),
     ("play_session", session_tests.test_play_session, (), ()),
     ("controls_rebind_jump", session_tests.test_controls_rebind_jump, (), ()),
@@ -333,6 +336,20 @@ TESTS = [
     ("demo_end", demo_tests.test_demo_end, (), ()),
     ("demo_stop", demo_tests.test_demo_stop, (), ()),
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
+    ("usb_hold_right", usb_tests.on_usb(test_hold_right), (), ()),     # tests/qemu/usb_tests.py
+    ("usb_title_note", usb_tests.test_usb_title_note, (), TITLE),
+    ("usb_demo_record", usb_tests.on_usb(demo_tests.test_demo_record), (), ()),
+    ("usb_new_game_record", usb_tests.test_usb_new_game_record, (), ()),
+    ("usb_plays_level1", usb_tests.test_usb_plays_level1, (), ()),
+    ("usb_hotplug", usb_tests.test_usb_hotplug, (), ()),
+    ("usb_key_storm", usb_tests.test_usb_key_storm, (), ()),
+    ("usb_ignored", usb_tests.test_usb_ignored, (), ()),
+    ("usb_hub", usb_tests.test_usb_hub, (), ()),
+    ("usb_pc_nec", usb_tests.test_usb_pc_nec, (), ()),
+    ("usb_pc_nec_hold_right", usb_tests.on_usb(test_hold_right, usb_tests.PC_NEC), (), ()),
+    ("usb_uefi_hold_right", usb_tests.on_uefi(usb_tests.on_usb(test_hold_right)), (), ()),
+    ("usb_uefi_plays_level1", usb_tests.on_uefi(usb_tests.test_usb_plays_level1), (), ()),
+    ("usb_latency", usb_tests.test_usb_latency, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
 TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart
