@@ -251,10 +251,10 @@ def test_demo_bombs(ctx):
 
 
 def test_not_enough_memory(ctx):
-    """QEMU's own loader with -m 2: the kernel fits and boots; add a 600 KB module and the module
+    """QEMU's own loader with -m 3: the kernel fits and boots; add a 600 KB module and the module
     ends past the RAM: "NOT ENOUGH MEMORY" naming it, on COM1 and the text screen, and a halt."""
     kernel = os.path.join(os.path.dirname(os.path.abspath(ctx.iso)), "kernel.elf")
-    m = ctx.machine(kernel=kernel, memory=2)
+    m = ctx.machine(kernel=kernel, memory=3)
     line = m.wait_for(r"^memory: kernel 0x00100000\.\.0x([0-9a-f]{8}) \((\d+) KiB with BSS\), modules 0 KiB: "
                       r"in usable RAM$", READY_TIMEOUT_S)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
@@ -263,7 +263,7 @@ def test_not_enough_memory(ctx):
     big = os.path.join(ctx.outdir, "big.bin")
     with open(big, "wb") as f:
         f.write(bytes(range(256)) * (600000 // 256))
-    m = ctx.machine(kernel=kernel, initrd=big, memory=2, log_resets=True)
+    m = ctx.machine(kernel=kernel, initrd=big, memory=3, log_resets=True)
     line = m.wait_for(r"^PANIC: NOT ENOUGH MEMORY: module 0 needs RAM up to (\d+) KiB; none at (\d+) KiB$",
                       READY_TIMEOUT_S)
     m.wait_for(RE_HALTED, 5)
