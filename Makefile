@@ -29,6 +29,8 @@ KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/display.c \
               kernel/loop.c kernel/string.c kernel/timer.c
 KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c
+# faults: double fault task, stack guard, machine checks, lockups, restart
+KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c kernel/memcheck.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/vgadraw.c drivers/cpu.c \
               drivers/acpi.c drivers/hpet.c drivers/lapic.c
@@ -63,7 +65,7 @@ ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c kernel/cmdline.c kernel/kfmt.c \
-              kernel/keymap.c kernel/celldiff.c
+              kernel/keymap.c kernel/celldiff.c kernel/memcheck.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
 HINC  := $(GAME_INC) -Idrivers -Ikernel
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
@@ -71,7 +73,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-replay test-dumps golden-dumps test-model
+        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
@@ -177,45 +179,72 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
 
-# Fuzzing the file loaders (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
+# Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
-# (drivers/usbhid.c: USB descriptors, boot-keyboard report diffing); each has a seed corpus and
-# regressions in tests/fuzz/. fuzz-replay runs the same checks over the saved inputs with the host compiler.
+# (drivers/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
+# keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
+# kbdscan (drivers/kbdscan.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
+# runs the same checks over the saved inputs with the host compiler. The kernel reads no options
+# file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo usbdesc hidboot
+FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan
 FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
+FUZZ_LIBS_level   := $(FUZZ_LIBS)
+FUZZ_LIBS_demo    := $(FUZZ_LIBS)
+FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
+FUZZ_LIBS_keys    := game/shell/controls.c game/engine/keys.c game/engine/textbuf.c game/engine/crc32.c
+FUZZ_LIBS_input   := game/engine/script.c
+FUZZ_LIBS_kbdscan := drivers/kbdscan.c
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
+FUZZ_INPUTS_cmdline := tests/fuzz/cmdline_corpus
+FUZZ_INPUTS_keys    := tests/fuzz/keys_corpus
+FUZZ_INPUTS_input   := tests/fuzz/input_corpus
+FUZZ_INPUTS_kbdscan := tests/fuzz/kbdscan_corpus tests/fuzz/kbdscan_regressions
 FUZZ_SEEDS_level  := $(B)/levels $(FUZZ_INPUTS_level)
 FUZZ_SEEDS_demo   := game/demos $(FUZZ_INPUTS_demo)
+FUZZ_SEEDS_cmdline := $(FUZZ_INPUTS_cmdline)
+FUZZ_SEEDS_keys    := $(FUZZ_INPUTS_keys)
+FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
+FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
 # USB (drivers/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
 FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
 FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
 FUZZ_SEEDS_usbdesc  := $(FUZZ_INPUTS_usbdesc)
 FUZZ_SEEDS_hidboot  := $(FUZZ_INPUTS_hidboot)
+FUZZ_LIBS_usbdesc   := $(FUZZ_LIBS)
+FUZZ_LIBS_hidboot   := $(FUZZ_LIBS)
 
-$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIBS) game/formats/level.h game/formats/demo.h drivers/usbhid.h
+.SECONDEXPANSION:
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$(HINC) $< $(FUZZ_LIBS) -o $@
+		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
-	$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
-		$(B)/fuzz/corpus_$* $(FUZZ_SEEDS_$*)
+	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
+	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
+		$(B)/fuzz/corpus_$* $(FUZZ_SEEDS_$*) >$(B)/fuzz/fuzz_$*.log 2>&1; st=$$?; \
+		grep -E "^Done|ERROR|SUMMARY" $(B)/fuzz/fuzz_$*.log | sed 's/^/fuzz $*: /'; exit $$st
 
 $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
-fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS)
+fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
+             $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
 	$(B)/fuzz/replay_hidboot $(FUZZ_INPUTS_hidboot)
+	$(B)/fuzz/replay_cmdline $(FUZZ_INPUTS_cmdline)
+	$(B)/fuzz/replay_keys $(FUZZ_INPUTS_keys)
+	$(B)/fuzz/replay_input $(FUZZ_INPUTS_input)
+	$(B)/fuzz/replay_kbdscan $(FUZZ_INPUTS_kbdscan)
 
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
 	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd"; \

@@ -4,6 +4,8 @@
 #define MB_FLAGS        0x00000003      /* bit 0: page-align modules, bit 1: memory info */
 #define MB_CHECKSUM     (-(MB_MAGIC + MB_FLAGS))
 #define STACK_BYTES     32768
+#define DF_STACK_BYTES  8192
+#define RESCUE_STACK_BYTES 8192
 
 	.section .multiboot, "a"
 	.align 4
@@ -11,11 +13,26 @@
 	.long MB_FLAGS
 	.long MB_CHECKSUM
 
+/*
+ * Three stacks, page aligned: the double-fault task's (kernel/fault.c),
+ * the rescue stack a corrupt ESP is swapped for (boot/isr.S), and the
+ * kernel's, with a guard page under it that paging leaves unmapped
+ * (kernel/fault.c). The kernel stack's bottom is also the lower limit of
+ * its expand-down stack segment (kernel/gdt.c): a push below it faults
+ * either way, on CPUs without paging support for it too.
+ */
 	.section .bss
-	.align 16
+	.align 4096
+	.global df_stack_bottom, df_stack_top, rescue_stack_top, stack_guard, stack_bottom, stack_top
+df_stack_bottom:
+	.skip DF_STACK_BYTES
+df_stack_top:
+	.skip RESCUE_STACK_BYTES
+rescue_stack_top:
+stack_guard:
+	.skip 4096
 stack_bottom:
 	.skip STACK_BYTES
-	.global stack_top
 stack_top:
 
 	.section .text

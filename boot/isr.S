@@ -73,8 +73,16 @@ ISR_NOERR 255
 /*
  * Common path: save everything as a struct Regs (kernel/idt.h) on the stack,
  * load kernel data segments, call isr_dispatch(Regs *), restore, iret.
+ * First, ESP must be inside our stacks (boot/entry.S): a corrupt one is
+ * swapped for the rescue stack and reported (kernel/fault.c). Below the
+ * kernel stack's bottom the CPU could not have pushed at all (#SS, then
+ * #DF through its task gate), so that side is the guard's, not ours.
  */
 isr_common:
+	cmpl $df_stack_bottom, %esp
+	jb bad_stack
+	cmpl $stack_top, %esp
+	ja bad_stack
 	pusha
 	push %ds
 	push %es
@@ -97,6 +105,44 @@ isr_common:
 	popa
 	add $8, %esp                    /* vector and error code */
 	iret
+
+/*
+ * ESP was outside every stack when this interrupt or exception came: what
+ * the CPU and the stub pushed went there (or nowhere). Keep the bad value,
+ * move to the rescue stack, build a Regs with the general registers (the
+ * frame fields are read back from the bad stack by fault_bad_stack) and
+ * report. Never returns. NOTE: assumes DS is still the kernel's, as
+ * nothing in this kernel changes it.
+ */
+bad_stack:
+	movl %esp, bad_esp
+	movl $rescue_stack_top, %esp
+	pushl $0                        /* eflags, cs, eip, err, vector: filled in from the bad stack */
+	pushl $0
+	pushl $0
+	pushl $0
+	pushl $0
+	pusha
+	push %ds
+	push %es
+	push %fs
+	push %gs
+	mov $0x10, %ax
+	mov %ax, %ds
+	mov %ax, %es
+	mov %esp, %eax
+	push %eax
+	pushl bad_esp
+	cld
+	call fault_bad_stack
+1:	cli
+	hlt
+	jmp 1b
+
+	.section .bss
+	.align 4
+bad_esp:
+	.long 0
 
 /* Table of stub addresses, indexed by vector, for idt.c. */
 	.section .rodata

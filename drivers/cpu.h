@@ -6,9 +6,11 @@
 #include <stdint.h>
 
 #define CPU_F_FPU       (1u << 0)       /* CPUID.1:EDX bits we use */
+#define CPU_F_PSE       (1u << 3)
 #define CPU_F_TSC       (1u << 4)
 #define CPU_F_MSR       (1u << 5)
 #define CPU_F_PAE       (1u << 6)
+#define CPU_F_MCE       (1u << 7)
 #define CPU_F_APIC      (1u << 9)
 
 typedef struct CpuInfo {

@@ -35,6 +35,19 @@ static void push(KbdState *k, uint8_t key)
 }
 
 /*
+ * BUG (fixed, found by tests/fuzz/fuzz_kbdscan.c): a make code whose break
+ * code is a protocol byte (0x60 -> E0, 0x61 -> E1, 0x7A -> FA, 0x7F -> FF)
+ * could be pressed but never released. No set-1 key sends them; they are
+ * not keys.
+ */
+static bool no_key(uint8_t code)
+{
+	uint8_t brk = (uint8_t)(code | SC_RELEASE);
+
+	return brk == SC_EXTENDED || brk == SC_PAUSE || brk == SC_ACK || brk == SC_OVERRUN;
+}
+
+/*
  * Feed one byte from port 0x60. A make code sets the key down and queues a
  * press unless the key was already down (typematic repeat is not a press);
  * a break code clears it. Prefix bytes change how the next byte is read.
@@ -63,6 +76,10 @@ void kbdscan_byte(KbdState *k, uint8_t sc)
 	}
 	release = (sc & SC_RELEASE) != 0;
 	code = sc & ~SC_RELEASE;
+	if (no_key(code)) {
+		k->prefix = 0;
+		return;
+	}
 	if (k->prefix == SC_EXTENDED) {
 		k->prefix = 0;
 		if (code == SC_FAKE_LSHIFT || code == SC_FAKE_RSHIFT)

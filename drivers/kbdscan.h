@@ -25,6 +25,7 @@ enum {
 	KEY_KP_LEFT     = 0x4B,
 	KEY_KP_RIGHT    = 0x4D,
 	KEY_KP_DOWN     = 0x50,
+	KEY_KP_DEL      = 0x53,         /* keypad . / Del */
 	KEY_KP_ENTER    = 0x9C,
 	KEY_RCTRL       = 0x9D,
 	KEY_RALT        = 0xB8,
@@ -32,6 +33,7 @@ enum {
 	KEY_LEFT        = 0xCB,
 	KEY_RIGHT       = 0xCD,
 	KEY_DOWN        = 0xD0,
+	KEY_DELETE      = 0xD3,
 };
 
 #define KBD_KEYS        256

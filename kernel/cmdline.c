@@ -12,6 +12,8 @@ static const struct {
 	CrashTest value;
 } crash_names[] = {
 	{ "de", CRASH_DE }, { "bp", CRASH_BP }, { "ud", CRASH_UD }, { "gp", CRASH_GP },
+	{ "stack", CRASH_STACK }, { "esp", CRASH_ESP }, { "inpanic", CRASH_INPANIC },
+	{ "early", CRASH_EARLY }, { "lockup", CRASH_LOCKUP },
 };
 
 static bool streq(const char *a, const char *b)
@@ -21,12 +23,13 @@ static bool streq(const char *a, const char *b)
 	return *a == *b;
 }
 
-static bool has_char(const char *s, char c)
+/* Printable ASCII only: anything else cannot be typed at GRUB's prompt by accident, nor shown. */
+static bool plain_ascii(const char *s)
 {
 	for (; *s; s++)
-		if (*s == c)
-			return true;
-	return false;
+		if ((uint8_t)*s < 0x21 || (uint8_t)*s > 0x7E)
+			return false;
+	return true;
 }
 
 /* Decimal 1..999999999 only; false on anything else. */
@@ -72,18 +75,40 @@ static bool copy_name(char *dst, const char *src, size_t size)
 	return copy_bounded(dst, src, size);
 }
 
-static void problem(BootOptions *o, const char *fmt, const char *word)
+/*
+ * A rejected option: the long message for COM1 (fmt with arg) and the
+ * screen line "WORD: why", the word cut to CMDLINE_SHOWN_WORD characters
+ * and anything unprintable shown as '?', so the line fits the red screen.
+ */
+static void problem(BootOptions *o, const char *word, const char *why, const char *fmt, const char *arg)
 {
-	if (o->problems < CMDLINE_MAX_PROBLEMS)
-		kfmt_snprintf(o->problem[o->problems], CMDLINE_PROBLEM_LEN, fmt, word);
+	char *out;
+	size_t n = 0;
+
+	if (o->problems < CMDLINE_MAX_PROBLEMS) {
+		kfmt_snprintf(o->problem[o->problems], CMDLINE_PROBLEM_LEN, fmt, arg);
+		for (char *p = o->problem[o->problems]; *p; p++)
+			if ((uint8_t)*p < 0x20 || (uint8_t)*p > 0x7E)
+				*p = '?';
+		out = o->shown[o->problems];
+		for (; word[n] && n < CMDLINE_SHOWN_WORD; n++)
+			out[n] = ((uint8_t)word[n] < 0x21 || (uint8_t)word[n] > 0x7E) ? '?' : word[n];
+		kfmt_snprintf(out + n, CMDLINE_SHOWN_LEN - n, "%s: %s", word[n] ? "..." : "", why);
+	}
 	o->problems++;
 }
 
 static void apply(BootOptions *o, char *word)
 {
+	char whole[CMDLINE_WORD_MAX];
 	char *value = NULL, *p;
 	size_t i;
 
+	copy_bounded(whole, word, sizeof whole);
+	if (!plain_ascii(word)) {
+		problem(o, whole, "not plain ASCII", "option with characters other than ASCII ignored: '%s'", whole);
+		return;
+	}
 	for (p = word; *p; p++) {
 		if (*p == '=') {
 			*p = '\0';
@@ -97,17 +122,18 @@ static void apply(BootOptions *o, char *word)
 		if (parse_u32(value, &n) && n > 0)
 			o->ticks = n;
 		else
-			problem(o, "bad value for ticks: '%s' (want 1..999999999)", value);
+			problem(o, whole, "want 1..999999999", "bad value for ticks: '%s' (want 1..999999999)", value);
 		return;
 	}
 	if (streq(word, "level") && value) {
 		if (!copy_name(o->level, value, CMDLINE_LEVEL_LEN))
-			problem(o, "bad value for level: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
+			problem(o, whole, "want a-z 0-9 _ -",
+			    "bad value for level: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
 		return;
 	}
 	if (streq(word, "input") && value) {
 		if (!copy_bounded(o->input, value, CMDLINE_INPUT_LEN))
-			problem(o, "input script too long (max %s characters)", "239");
+			problem(o, whole, "too long (max 239)", "input script too long (max %s characters)", "239");
 		return;
 	}
 	if (streq(word, "bench") && !value) {
@@ -125,7 +151,8 @@ static void apply(BootOptions *o, char *word)
 	/* Demo options (kernel/demo_io.c). */
 	if (streq(word, "demo") && value) {
 		if (!copy_name(o->demo, value, CMDLINE_LEVEL_LEN))
-			problem(o, "bad value for demo: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
+			problem(o, whole, "want a-z 0-9 _ -",
+			    "bad value for demo: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
 		return;
 	}
 	if (streq(word, "record") && !value) {
@@ -152,23 +179,49 @@ static void apply(BootOptions *o, char *word)
 				return;
 			}
 		}
-		problem(o, "bad value for crashtest: '%s' (want de, bp, ud or gp)", value);
+		problem(o, whole, "no such crash test", "bad value for crashtest: '%s' (want " CRASH_NAMES ")",
+		    value);
 		return;
 	}
-	if (value)
-		value[-1] = '=';
-	problem(o, "unknown option '%s' ignored", word);
+	problem(o, whole, "unknown option", "unknown option '%s' ignored", whole);
 }
 
 /*
- * Words are separated by spaces or tabs. The first word is the kernel's own
- * path when it contains a '/' (GRUB and QEMU put it there) and is skipped.
+ * Does this boot loader (multiboot's loader name) put the kernel's path in
+ * front of the options? QEMU's -kernel loader does ("build/kernel.elf
+ * ticks=5", loader "qemu"), and so did GRUB Legacy ("GNU GRUB 0.97"); GRUB 2
+ * does not: "multiboot /boot/kernel.elf ticks=5" arrives as "ticks=5"
+ * (checked with GRUB 2.06 here). Any other loader: every word is an option,
+ * so a path would be reported on screen, never an option silently dropped.
+ */
+bool cmdline_loader_puts_path(const char *loader)
+{
+	static const char *const with_path[] = { "qemu", "GNU GRUB 0." };
+
+	if (!loader)
+		return false;
+	for (size_t i = 0; i < sizeof with_path / sizeof with_path[0]; i++) {
+		const char *a = loader, *b = with_path[i];
+
+		while (*b && *a == *b)
+			a++, b++;
+		if (!*b)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Words are separated by spaces or tabs. With path_first the first word is
+ * the kernel's own path and is skipped, whatever it looks like. What a word
+ * contains never decides: level=../e1l1 first is an option like any other
+ * (BUG, fixed: a first word with a '/' used to be taken for the path).
  * Words longer than CMDLINE_WORD_MAX-1 are reported, not truncated into something else.
  */
-void cmdline_parse(const char *line, BootOptions *o)
+void cmdline_parse(const char *line, bool path_first, BootOptions *o)
 {
 	char word[CMDLINE_WORD_MAX];
-	bool first = true;
+	bool first = path_first;
 
 	*o = (BootOptions){ 0 };
 	if (!line)
@@ -189,14 +242,36 @@ void cmdline_parse(const char *line, BootOptions *o)
 			line++;
 		}
 		word[n] = '\0';
-		if (first && has_char(word, '/')) {
+		if (first) {
 			first = false;
 			continue;
 		}
-		first = false;
 		if (too_long)
-			problem(o, "option too long, ignored: '%s...'", word);
+			problem(o, word, "over 255 characters", "option too long, ignored: '%s...'", word);
 		else
 			apply(o, word);
 	}
+}
+
+/*
+ * The red screen's text for the rejected options: one "WORD: why" line per
+ * option, then "keys=: <why>" when keys_err is given, then how many more
+ * were left out. Returns the number of lines written (0: nothing to show).
+ */
+int cmdline_screen_text(const BootOptions *o, const char *keys_err, char *out, size_t size)
+{
+	int lines = 0;
+	size_t n = 0;
+
+	if (size == 0)
+		return 0;
+	out[0] = '\0';
+	for (int i = 0; i < o->problems && i < CMDLINE_MAX_PROBLEMS; i++, lines++)
+		n += (size_t)kfmt_snprintf(out + n, n < size ? size - n : 0, "%s%s", lines ? "\n" : "", o->shown[i]);
+	if (o->problems > CMDLINE_MAX_PROBLEMS && n < size)
+		n += (size_t)kfmt_snprintf(out + n, size - n, "\n(and %d more, see COM1)",
+		    o->problems - CMDLINE_MAX_PROBLEMS), lines++;
+	if (keys_err && n < size)
+		n += (size_t)kfmt_snprintf(out + n, size - n, "%skeys=: %s", lines ? "\n" : "", keys_err), lines++;
+	return lines;
 }

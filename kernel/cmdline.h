@@ -3,6 +3,7 @@
 #define KERNEL_CMDLINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef enum CrashTest {
@@ -11,17 +12,26 @@ typedef enum CrashTest {
 	CRASH_BP,                       /* breakpoint (int3), vector 3 */
 	CRASH_UD,                       /* invalid opcode (ud2), vector 6 */
 	CRASH_GP,                       /* general protection (bad selector), vector 13 */
+	CRASH_STACK,                    /* endless recursion: the stack guard, then #DF via its task gate */
+	CRASH_ESP,                      /* ESP set to garbage with interrupts on: the next IRQ notices */
+	CRASH_INPANIC,                  /* #UD, then another fault while the panic screen is drawn */
+	CRASH_EARLY,                    /* #UD before the display is set up */
+	CRASH_LOCKUP,                   /* sti; jmp $ — the main loop never finishes a tick again */
 } CrashTest;
+
+#define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early or lockup"
 
 #define CMDLINE_WORD_MAX        256     /* longest option word + 1 */
 #define CMDLINE_MAX_PROBLEMS    8
 #define CMDLINE_LEVEL_LEN       32
 #define CMDLINE_INPUT_LEN       240
-#define CMDLINE_PROBLEM_LEN     64
+#define CMDLINE_PROBLEM_LEN     128
+#define CMDLINE_SHOWN_WORD      14      /* characters of a rejected word on the red screen */
+#define CMDLINE_SHOWN_LEN       40      /* "WORD...: why" — one line of the red screen */
 
 typedef struct BootOptions {
 	uint32_t ticks;                 /* ticks=N: freeze after N ticks, 0 = run forever */
-	CrashTest crashtest;            /* crashtest=de|bp|ud|gp */
+	CrashTest crashtest;            /* crashtest=NAME (CRASH_NAMES) */
 	char level[CMDLINE_LEVEL_LEN];  /* level=NAME: boot straight into it ("" = title) */
 	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/engine/script.h) */
 	bool bench;                     /* bench: per-frame cost report with the READY line */
@@ -33,12 +43,18 @@ typedef struct BootOptions {
 	bool crcs;                      /* crcs: log the screen CRC after every world frame */
 	bool dump;                      /* dump: log the full state dump (game/formats/dump.h) after every world frame */
 	int problems;                   /* unknown or malformed options (all kept if <= max) */
-	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];
+	char problem[CMDLINE_MAX_PROBLEMS][CMDLINE_PROBLEM_LEN];       /* COM1: the long message */
+	char shown[CMDLINE_MAX_PROBLEMS][CMDLINE_SHOWN_LEN];           /* red screen: "WORD: why" */
 	/* Controls (game/shell/controls.h): the session parses the value and shows what is wrong with it. */
 	bool keys_given;                /* keys=SPEC was on the line (even empty) */
 	char keys[CMDLINE_WORD_MAX];    /* keys=SPEC: key bindings, e.g. jump:a,fire:s */
 } BootOptions;
 
-void cmdline_parse(const char *line, BootOptions *o);
+/* path_first: the first word is the kernel's path and is skipped (see cmdline_loader_puts_path). */
+bool cmdline_loader_puts_path(const char *loader);
+void cmdline_parse(const char *line, bool path_first, BootOptions *o);
+
+/* The red screen's lines for what was rejected (keys_err: a bad keys= too, or NULL); returns the line count. */
+int cmdline_screen_text(const BootOptions *o, const char *keys_err, char *out, size_t size);
 
 #endif

@@ -11,6 +11,7 @@
 #define VEC_LAPIC_TIMER 48              /* drivers/lapic.h LAPIC_TIMER_VECTOR */
 #define VEC_SPURIOUS    255             /* drivers/lapic.h LAPIC_SPURIOUS_VECTOR */
 #define IDT_GATE_INT32  0x8E            /* present, ring 0, 32-bit interrupt gate */
+#define IDT_GATE_TASK   0x85            /* present, ring 0, task gate (selector = a TSS) */
 #define EXCEPTIONS      32
 
 typedef struct __attribute__((packed)) IdtEntry {
@@ -44,6 +45,7 @@ static void set_gate(int vector, uint32_t a)
 		.off_hi = a >> 16,
 	};
 }
+static const Regs *irq_frame;           /* the IRQ being handled, for the lockup check */
 
 void idt_init(void)
 {
@@ -53,6 +55,17 @@ void idt_init(void)
 	idt_ptr.limit = sizeof idt - 1;
 	idt_ptr.base = (uint32_t)(uintptr_t)idt;
 	__asm__ volatile("lidt %0" : : "m"(idt_ptr));
+}
+
+/* The CPU switches to the TSS's task (its own stack) instead of pushing on the current one. */
+void idt_set_task_gate(int vector, uint16_t tss_selector)
+{
+	idt[vector] = (IdtEntry){ .off_lo = 0, .sel = tss_selector, .zero = 0, .type = IDT_GATE_TASK, .off_hi = 0 };
+}
+
+const Regs *idt_irq_frame(void)
+{
+	return irq_frame;
 }
 
 void irq_set_handler(int irq, IrqHandler h)
@@ -73,8 +86,10 @@ void isr_dispatch(Regs *r)
 	if (r->vector < EXCEPTIONS)
 		panic_exception(r);             /* does not return */
 	if (r->vector == VEC_LAPIC_TIMER) {
+		irq_frame = r;                  /* the lockup check reads it, whatever the clock */
 		if (lapic_timer_handler)
 			lapic_timer_handler();
+		irq_frame = NULL;
 		return;
 	}
 	if (r->vector == VEC_SPURIOUS)
@@ -88,7 +103,9 @@ void isr_dispatch(Regs *r)
 			return;
 		}
 	}
+	irq_frame = r;
 	if (irq_handlers[irq])
 		irq_handlers[irq]();
+	irq_frame = NULL;
 	pic_eoi(irq);
 }

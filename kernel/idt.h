@@ -17,6 +17,8 @@ typedef void (*IrqHandler)(void);
 void idt_init(void);
 void irq_set_handler(int irq, IrqHandler h);
 void idt_set_lapic_timer(IrqHandler h);  /* vector 0x30; the handler sends the local APIC's EOI */
+void idt_set_task_gate(int vector, uint16_t tss_selector);
+const Regs *idt_irq_frame(void);        /* inside an IRQ handler: what it interrupted; else NULL */
 void isr_dispatch(Regs *r);             /* called from boot/isr.S */
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "cmdline.h"
+#include "controls.h"
 #include "cpu.h"
 #include "demo_io.h"
 #include "display.h"
@@ -28,6 +29,8 @@
 #include "sound.h"
 #include "usb.h"
 #include "speaker.h"
+#include "restart.h"
+#include "watchdog.h"
 #include "world.h"
 
 #define WORLD_CATCH_UP  8               /* world frames run back to back before a draw */
@@ -147,6 +150,9 @@ static void freeze(uint32_t done)
 		    (unsigned)(bench.tsc_logic / bench.frames), (unsigned)(bench.tsc_draw / bench.draws),
 		    (unsigned)bench.tsc_draw_max, (unsigned)(bench.vram / bench.draws),
 		    (unsigned)bench.vram_max);
+	watchdog_stop();
+	klog("watchdog: worst gap %u ticks (lockup at %u)\n", (unsigned)watchdog_worst_gap(),
+	    (unsigned)(PIT_TICK_HZ * WATCHDOG_LIMIT_S));
 	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)display_crc());
 	for (;;)
 		cpu_sti_hlt();                  /* IRQs still finish any sound */
@@ -158,10 +164,10 @@ static void __attribute__((noreturn)) halt(void)
 	klog("halt\n");
 	for (int i = 0; i < HALT_SOUND_TICKS; i++)
 		pit_wait_tick();
+	watchdog_stop();
 	cpu_cli();
 	spk_tone(0);
-	for (;;)
-		cpu_hlt();
+	restart_poll_forever();         /* the goodbye screen offers Ctrl+Alt+Del */
 }
 
 /* Find a level by name: GRUB modules first (a user's file wins), then the built-in ones. */
@@ -320,6 +326,47 @@ void loop_set_notice(const char *text)
 }
 
 /*
+ * Every rejected boot option on the red error screen, one line each (COM1
+ * has the long messages already); the good ones stay in effect and Enter
+ * goes to the title. A bad keys= alone keeps its own screen. input_bad: the
+ * character where the input= script went wrong, or -1.
+ */
+static bool options_ok(const BootOptions *o, int input_bad)
+{
+	static char detail[SESSION_ERR_SIZE];
+	char kerr[CONTROLS_ERR_SIZE];
+	Controls scratch;
+	bool keys_bad = o->keys_given && !controls_parse(&scratch, o->keys, kerr, sizeof kerr);
+	int n;
+
+	if (o->problems == 0 && input_bad < 0)
+		return !o->keys_given || session_apply_keys(&session, o->keys);
+	if (o->keys_given && !keys_bad)
+		session_apply_keys(&session, o->keys);
+	n = cmdline_screen_text(o, keys_bad ? kerr : NULL, detail, sizeof detail);
+	if (input_bad >= 0) {
+		size_t len = 0;
+
+		while (detail[len])
+			len++;
+		kfmt_snprintf(detail + len, sizeof detail - len, "%sinput=: bad script at character %d",
+		    n ? "\n" : "", input_bad);
+	}
+	for (char *line = detail, *end; *line; line = *end ? end + 1 : end) {       /* COM1: the screen's lines */
+		char keep;
+
+		for (end = line; *end && *end != '\n'; end++)
+			;
+		keep = *end;
+		*end = '\0';
+		klog("cmdline: on screen: %s\n", line);
+		*end = keep;
+	}
+	session_error(&session, "BAD BOOT OPTIONS", detail);
+	return false;
+}
+
+/*
  * The session at its own pace: one tick per PIT tick on the title and the
  * menus (140 Hz), one world frame per 13 PIT ticks in a level (Cosmo's
  * rate). When the pace changes (a level starts or ends, a pause) the clock
@@ -342,12 +389,14 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 		if (!scripted)
 			klog("cmdline: bad input script at character %d, ignored\n", bad);
 	}
+	if (scripted || !o->input[0])
+		bad = -1;
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
 	session_set_notice(&session, notice);
 	session_up = true;
-	keys_ok = !o->keys_given || session_apply_keys(&session, o->keys);     /* bad: the error screen */
+	keys_ok = options_ok(o, bad);           /* bad: the error screen */
 	if (keys_ok && demo_io_named())
 		session_play_demo(&session);
 	else if (keys_ok && o->level[0])
@@ -359,6 +408,11 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	log_ready();
 	pace = session_pit_ticks(&session);
 	start_clock(&clock, pace);
+	watchdog_start(PIT_TICK_HZ);            /* lockup: 2 s without reaching the end of this loop */
+	if (o->crashtest == CRASH_LOCKUP) {
+		klog("crashtest: the main loop hangs with interrupts on\n");
+		__asm__ volatile("sti; 1: jmp 1b");
+	}
 	for (;;) {
 		uint32_t due = clock_frames_due(&clock, pit_ticks()), world_frames = 0;
 		uint64_t t0 = stamp();
@@ -402,6 +456,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 			pace = session_pit_ticks(&session);
 			start_clock(&clock, pace);
 		}
+		watchdog_pet();
 		if (usb_service())              /* a USB keyboard came or went: the title says so */
 			title_usb_note();
 		pit_wait_tick();

@@ -5,22 +5,30 @@
 #include "cmdline.h"
 #include "cpu.h"
 #include "display.h"
+#include "fault.h"
 #include "gdt.h"
 #include "idt.h"
 #include "io.h"
 #include "keyboard.h"
 #include "klog.h"
+#include "kfmt.h"
 #include "loop.h"
+#include "memcheck.h"
+#include "mce.h"
 #include "multiboot.h"
 #include "panic.h"
 #include "pic.h"
 #include "pit.h"
+#include "restart.h"
 #include "serial.h"
 #include "speaker.h"
 #include "timer.h"
+#include "watchdog.h"
 #include "usb.h"
 
 #define KERNEL_VERSION "0.1"
+
+extern char __kernel_start[], __kernel_end[];   /* linker.ld */
 
 static BootInfo boot;
 static BootOptions opts;
@@ -53,6 +61,8 @@ static void cpu_log(void)
 	    cpu_has(CPU_F_APIC) ? " apic" : " no-apic");
 }
 
+static void keyboard_irq(void);
+
 /* The PS/2 controller and keyboard; without one the title says so (the game gets it as data). */
 static void keyboard_start(void)
 {
@@ -70,7 +80,7 @@ static void keyboard_start(void)
 	klog("kbd: 8042 self-test 0x%02X, port 1 test 0x%02X, keyboard reset 0x%02X, config 0x%02X -> 0x%02X "
 	    "(IRQ1, translation to set 1), %d stale bytes dropped\n", r.selftest, r.port_test, r.reset_reply,
 	    r.config_before, r.config, r.flushed);
-	irq_set_handler(IRQ_KEYBOARD, kbd_irq);
+	irq_set_handler(IRQ_KEYBOARD, keyboard_irq);
 	pic_unmask(IRQ_KEYBOARD);
 }
 
@@ -78,32 +88,44 @@ static void timer_irq(void)
 {
 	pit_irq();
 	spk_tick();
+	watchdog_tick();                /* lockup: no main-loop pass for 2 s */
 	usb_tick();                     /* USB keyboard reports into the key table */
+	if (restart_combo(kbd_down)) {  /* Ctrl+Alt+Del held on a USB keyboard (PS/2: keyboard_irq) */
+		klog("restart: Ctrl+Alt+Del\n");
+		restart_now();
+	}
 }
 
-/* Deliberate CPU exceptions for the panic-screen tests (crashtest=). */
-static void crash_now(CrashTest c)
+/*
+ * What the kernel occupies (its image and BSS: stacks, pools, page tables)
+ * and every module GRUB loaded must be usable RAM in the memory map.
+ */
+static void memory_check(void)
 {
-	volatile int zero = 0;
+	static char why[96], head[128];
+	uint32_t start = (uint32_t)(uintptr_t)__kernel_start, end = (uint32_t)(uintptr_t)__kernel_end;
+	uint32_t mods = 0;
 
-	klog("crashtest: triggering exception on purpose\n");
-	switch (c) {
-	case CRASH_DE:
-		__asm__ volatile("divl %1" : : "a"(1), "r"(zero), "d"(0));
-		break;
-	case CRASH_BP:
-		__asm__ volatile("int3");
-		break;
-	case CRASH_UD:
-		__asm__ volatile("ud2");
-		break;
-	case CRASH_GP:
-		__asm__ volatile("mov %0, %%ds" : : "r"(0x0BAD));
-		break;
-	case CRASH_NONE:
-		break;
+	for (int i = 0; i < boot.module_count; i++)
+		mods += boot.modules[i].end - boot.modules[i].start;
+	if (memcheck_boot(&boot, start, end, why, sizeof why)) {
+		klog("memory: kernel 0x%08x..0x%08x (%u KiB with BSS), modules %u KiB: in usable RAM%s%s\n",
+		    (unsigned)start, (unsigned)end, (unsigned)((end - start) / 1024), (unsigned)(mods / 1024),
+		    why[0] ? "? " : "", why);
+		return;
 	}
-	panic("crashtest: the exception did not happen");
+	kfmt_snprintf(head, sizeof head, "NOT ENOUGH MEMORY: %s", why);
+	panic(head);
+}
+
+/* Ctrl+Alt+Del restarts the PC from anywhere (kernel/restart.c). */
+static void keyboard_irq(void)
+{
+	kbd_irq();
+	if (restart_combo(kbd_down)) {
+		klog("restart: Ctrl+Alt+Del\n");
+		restart_now();
+	}
 }
 
 void kmain(uint32_t magic, uint32_t info)
@@ -113,22 +135,29 @@ void kmain(uint32_t magic, uint32_t info)
 	cpu_probe();                    /* 386/486 flags test, CPUID only if EFLAGS.ID toggles */
 	log_entry_tsc();                /* make bench-boot: firmware + loader cost */
 	cpu_log();
-	gdt_init();                     /* our flat code and data segments */
+	gdt_init();                     /* flat code and data, the stack segment that guards the stack's bottom */
 	idt_init();                     /* 32 exceptions to the panic screen, 16 IRQ gates */
+	fault_init();                   /* double fault: a task gate to its own TSS and stack */
+	mce_init();                     /* machine checks to the panic screen, when the CPU has them */
 	pic_init();                     /* IRQs 0-15 to vectors 0x20-0x2F, all masked */
 	multiboot_parse(magic, info, &boot);
 	multiboot_log(&boot);
-	cmdline_parse(boot.cmdline, &opts);
+	memory_check();                 /* the image, BSS and modules in usable RAM, or a message and a halt */
+	cmdline_parse(boot.cmdline, cmdline_loader_puts_path(boot.loader), &opts);     /* QEMU: path first */
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);
+	if (opts.crashtest == CRASH_EARLY)
+		fault_crashtest(opts.crashtest);        /* before there is a screen of ours */
+	restart_init();                 /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
 	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
+	panic_display_ready();          /* from here a panic draws its screen */
 	timer_start(timer_irq, &boot);  /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);
 	if (opts.crashtest != CRASH_NONE)
-		crash_now(opts.crashtest);
+		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
 	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
 	loop_run(&opts, &boot);        /* title, levels: never returns */

@@ -115,6 +115,10 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out)
 		}
 		out->module_count = (int)i;
 	}
+	if (!(mb->flags & MBI_MMAP) && (mb->flags & MBI_MEM)) {        /* no map: the two sizes say as much */
+		out->range[out->ranges++] = (MemRange){ 0, (uint64_t)mb->mem_lower * 1024 };
+		out->range[out->ranges++] = (MemRange){ 0x100000, (uint64_t)mb->mem_upper * 1024 };
+	}
 	if (mb->flags & MBI_FRAMEBUFFER)
 		parse_framebuffer(mb, out);
 	if (mb->flags & MBI_MMAP) {
@@ -123,8 +127,11 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out)
 		while (off + sizeof(MbMmap) <= mb->mmap_length && out->mmap_entries < MMAP_MAX_WALK) {
 			const MbMmap *e = (const MbMmap *)(uintptr_t)(mb->mmap_addr + off);
 
-			if (e->type == MMAP_AVAILABLE)
+			if (e->type == MMAP_AVAILABLE) {
 				out->mem_usable += e->len;
+				if (out->ranges < BOOT_MAX_RANGES)
+					out->range[out->ranges++] = (MemRange){ e->addr, e->len };
+			}
 			if ((e->type == MMAP_ACPI_RECLAIM || e->type == MMAP_ACPI_NVS) &&
 			    out->acpi_mem_count < BOOT_MAX_ACPI_MEM && e->addr + e->len <= 0x100000000ull)
 				out->acpi_mem[out->acpi_mem_count++] = (AcpiRegion){ (uint32_t)e->addr, (uint32_t)e->len };

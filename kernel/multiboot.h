@@ -11,11 +11,16 @@
 #define MULTIBOOT_BOOTLOADER_MAGIC 0x2BADB002
 #define BOOT_MAX_MODULES 8
 #define BOOT_MAX_ACPI_MEM 4
+#define BOOT_MAX_RANGES 32              /* usable RAM ranges kept from the memory map */
 
 typedef struct BootModule {
 	uint32_t start, end;            /* physical bytes [start, end) */
 	const char *name;               /* module command line, "" if none */
 } BootModule;
+
+typedef struct MemRange {
+	uint64_t base, len;
+} MemRange;
 
 typedef struct BootInfo {
 	bool valid;                     /* magic matched */
@@ -26,6 +31,8 @@ typedef struct BootInfo {
 	int mmap_entries;
 	AcpiRegion acpi_mem[BOOT_MAX_ACPI_MEM];  /* memory-map ACPI regions below 4 GB (the RSDP under UEFI) */
 	int acpi_mem_count;
+	int ranges;                     /* type-1 (usable) entries kept in range[] */
+	MemRange range[BOOT_MAX_RANGES];
 	int module_count;
 	BootModule modules[BOOT_MAX_MODULES];
 	uint8_t fb_type;                /* flags bit 12: 0 indexed, 1 RGB, 2 EGA text; 0xFF = none */

@@ -41,6 +41,12 @@ static bool enable(void)
 			pd[i][j] = (uint64_t)(i * 512 + j) * PAGE_2M | PDE_PRESENT | PDE_WRITE | PDE_LARGE;
 		pdpt[i] = (uint32_t)(uintptr_t)pd[i] | PDPTE_PRESENT;
 	}
+	/*
+	 * NOTE: kernel/fault.c may have turned paging on already (4 MiB pages,
+	 * the stack's guard page left out); PAE can only change with paging off.
+	 * This map has no guard page: the stack segment's limit still guards.
+	 */
+	cpu_write_cr0(cpu_read_cr0() & ~CR0_PG);
 	cpu_cr4_set(CR4_PAE, CPU_F_PAE);      /* checked above: the CPU has PAE */
 	cpu_write_cr3((uint32_t)(uintptr_t)pdpt);
 	cpu_write_cr0(cpu_read_cr0() | CR0_PG);

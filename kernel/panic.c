@@ -6,13 +6,19 @@
 #include "io.h"
 #include "kfmt.h"
 #include "klog.h"
+#include "mce.h"
 #include "panic.h"
+#include "restart.h"
+#include "serial.h"
 
 #define PANIC_BG        1               /* blue */
 #define PANIC_BAR       4               /* red */
 #define PANIC_TEXT      15              /* white */
 #define PANIC_VALUE     14              /* yellow */
 #define LINE_CHARS      41
+#define VECTOR_MC       18
+#define TEXT_VRAM       0xB8000         /* the firmware's 80x25 text screen, before ours is set up */
+#define TEXT_WHITE_ON_RED 0x4F00
 
 static const char *const exception_names[32] = {
 	[0] = "#DE divide error",           [1] = "#DB debug",
@@ -32,57 +38,127 @@ static const char *const exception_names[32] = {
 	[30] = "#SX security",              [31] = "reserved 31",
 };
 
-static bool in_panic;
+static volatile int depth;              /* panics entered: 2 = a fault while reporting one */
+static bool display_known;
+static bool fault_in_drawing;           /* crashtest=inpanic */
 
 const char *panic_exception_name(unsigned vector)
 {
 	return vector < 32 ? exception_names[vector] : "not an exception";
 }
 
+void panic_display_ready(void)
+{
+	display_known = true;
+}
+
+void panic_fault_while_drawing(void)
+{
+	fault_in_drawing = true;
+}
+
 static void halt_forever(void) __attribute__((noreturn));
 static void halt_forever(void)
 {
-	klog("PANIC: halted\n");
-	for (;;) {
-		cpu_cli();
-		cpu_hlt();
-	}
+	serial_write("PANIC: halted\n");
+	restart_poll_forever();         /* interrupts off; only Ctrl+Alt+Del gets out */
 }
 
-/* Set the mode afresh (the crash may come before or during drawing) and paint the frame. */
-static int screen_begin(const char *headline)
-{
-	int page;
+/*
+ * -- the display ---------------------------------------------------------
+ * Everything the panic shows goes through the screen_ functions, so another back end
+ * (a framebuffer) needs only them. Before the display is set up, the report
+ * goes to the firmware's text screen, which is there on a BIOS PC.
+ */
+static int screen_page;
 
+static void screen_begin(const char *headline)
+{
 	display_reset();                /* VGA: the mode set again; framebuffer: drawn in full */
-	page = display_front_page();
-	display_fill(page, 0, 0, SCREEN_W, SCREEN_H, PANIC_BG);
-	display_fill(page, 0, 0, SCREEN_W, 12, PANIC_BAR);
-	display_text(page, 4, 2, "SHARDFALL HAS STOPPED", PANIC_TEXT);
-	display_text(page, 8, 20, headline, PANIC_VALUE);
-	return page;
+	screen_page = display_front_page();
+	display_fill(screen_page, 0, 0, SCREEN_W, SCREEN_H, PANIC_BG);
+	display_fill(screen_page, 0, 0, SCREEN_W, 12, PANIC_BAR);
+	display_text(screen_page, 4, 2, "SHARDFALL HAS STOPPED", PANIC_TEXT);
+	if (fault_in_drawing) {
+		fault_in_drawing = false;
+		__asm__ volatile("ud2");        /* crashtest=inpanic: a fault half way through the screen */
+	}
+	display_text(screen_page, 8, 20, headline, PANIC_VALUE);
 }
 
-static void screen_line(int page, int row, const char *label, const char *value)
+/* A label and its value on register row `row`, the value from character column value_col. */
+static void screen_pair(int row, const char *label, const char *value, int value_col)
 {
-	display_text(page, 8, 36 + row * 12, label, PANIC_TEXT);
-	display_text(page, 8 + 8 * 8, 36 + row * 12, value, PANIC_VALUE);
+	display_text(screen_page, 8, 36 + row * 12, label, PANIC_TEXT);
+	display_text(screen_page, 8 + value_col * 8, 36 + row * 12, value, PANIC_VALUE);
 }
 
-void panic_exception(const Regs *r)
+static void screen_line(int row, const char *label, const char *value)
 {
-	char head[LINE_CHARS], v[LINE_CHARS];
-	int page;
+	screen_pair(row, label, value, 8);
+}
+
+static void screen_footer(void)
+{
+	display_text(screen_page, 8, 176, "THE REPORT IS ALSO ON COM1.", PANIC_TEXT);
+	display_text(screen_page, 8, 186, "CTRL+ALT+DEL RESTARTS THE PC.", PANIC_TEXT);
+}
+
+/* A fault while reporting: one red bar over whatever the screen shows, no mode set. */
+static void screen_fault_bar(void)
+{
+	display_fill(display_front_page(), 0, 188, SCREEN_W, 12, PANIC_BAR);
+	display_text(display_front_page(), 4, 190, "FAULT IN PANIC REPORT: SEE COM1", PANIC_TEXT);
+}
+
+/* One line on the firmware's text screen (row 0..24), white on red. */
+static void text_screen_line(int row, const char *s)
+{
+	volatile uint16_t *cell = (volatile uint16_t *)(uintptr_t)TEXT_VRAM + row * 80;
+
+	for (int i = 0; i < 80; i++)
+		cell[i] = (uint16_t)(TEXT_WHITE_ON_RED | (uint8_t)(*s ? *s++ : ' '));
+}
+
+/* -- a fault while reporting: no formatter, no drawing beyond one bar --- */
+static void raw_hex(uint32_t v)
+{
+	char s[11] = "0x";
+
+	for (int i = 0; i < 8; i++)
+		s[2 + i] = "0123456789abcdef"[(v >> (28 - 4 * i)) & 0xF];
+	s[10] = '\0';
+	serial_write(s);
+}
+
+static void __attribute__((noreturn)) nested(const Regs *r, const char *what)
+{
+	int d = ++depth;
 
 	cpu_cli();
-	if (in_panic) {
-		klog("PANIC: exception %u inside the panic handler\n", (unsigned)r->vector);
-		halt_forever();
+	if (d > 3)
+		for (;;)
+			cpu_hlt();              /* not even the serial line works: stop dead */
+	serial_write("PANIC: ");
+	serial_write(what);
+	if (r) {
+		serial_write(" vector=");
+		raw_hex(r->vector);
+		serial_write(" eip=");
+		raw_hex(r->eip);
 	}
-	in_panic = true;
+	serial_write(d == 2 ? " while reporting a panic\n" : " again, inside the second report\n");
+	if (d == 2 && display_known) {
+		screen_fault_bar();
+	} else if (d == 2) {
+		text_screen_line(24, "SHARDFALL: FAULT WHILE REPORTING A PANIC - SEE COM1");
+	}
+	halt_forever();
+}
 
-	klog("PANIC: exception %u (%s) err=0x%08x\n",
-	    (unsigned)r->vector, panic_exception_name(r->vector), (unsigned)r->err);
+/* -- the report ---------------------------------------------------------- */
+static void log_regs(const Regs *r)
+{
 	klog("  eip=0x%08x cs=0x%04x eflags=0x%08x\n",
 	    (unsigned)r->eip, (unsigned)r->cs, (unsigned)r->eflags);
 	klog("  eax=0x%08x ebx=0x%08x ecx=0x%08x edx=0x%08x\n",
@@ -91,39 +167,113 @@ void panic_exception(const Regs *r)
 	    (unsigned)r->esi, (unsigned)r->edi, (unsigned)r->ebp, (unsigned)r->esp_at_pusha);
 	klog("  ds=0x%04x es=0x%04x fs=0x%04x gs=0x%04x\n",
 	    (unsigned)r->ds, (unsigned)r->es, (unsigned)r->fs, (unsigned)r->gs);
+}
 
-	kfmt_snprintf(head, sizeof head, "EXCEPTION %u: %s", (unsigned)r->vector,
-	    panic_exception_name(r->vector));
-	page = screen_begin(head);
-	kfmt_snprintf(v, sizeof v, "0x%08x", (unsigned)r->err);      screen_line(page, 0, "ERROR", v);
-	kfmt_snprintf(v, sizeof v, "0x%08x", (unsigned)r->eip);      screen_line(page, 1, "EIP", v);
-	kfmt_snprintf(v, sizeof v, "0x%04x", (unsigned)r->cs);       screen_line(page, 2, "CS", v);
-	kfmt_snprintf(v, sizeof v, "0x%08x", (unsigned)r->eflags);   screen_line(page, 3, "EFLAGS", v);
+/* Machine-check lines (kernel/mce.c): to COM1 (ctx NULL), or onto screen rows row..last. */
+typedef struct McShow {
+	int row, last;
+} McShow;
+
+static void mc_line(void *ctx, const char *label, const char *value)
+{
+	McShow *m = ctx;
+
+	if (!m) {
+		klog("  %s %s\n", label, value);
+	} else if (m->row <= m->last) {
+		screen_pair(m->row++, label, value, 12);        /* wider labels than the registers' */
+	}
+}
+
+/* The registers on screen: rows 0-3 always, the general registers (rows 5-9) when all is true. */
+static void show_regs(const Regs *r, bool all)
+{
+	char v[LINE_CHARS];
+
+	kfmt_snprintf(v, sizeof v, "0x%08x", (unsigned)r->err);      screen_line(0, "ERROR", v);
+	kfmt_snprintf(v, sizeof v, "0x%08x", (unsigned)r->eip);      screen_line(1, "EIP", v);
+	kfmt_snprintf(v, sizeof v, "0x%04x", (unsigned)r->cs);       screen_line(2, "CS", v);
+	kfmt_snprintf(v, sizeof v, "0x%08x", (unsigned)r->eflags);   screen_line(3, "EFLAGS", v);
+	if (!all)
+		return;
 	kfmt_snprintf(v, sizeof v, "%08x %08x", (unsigned)r->eax, (unsigned)r->ebx);
-	screen_line(page, 5, "EAX EBX", v);
+	screen_line(5, "EAX EBX", v);
 	kfmt_snprintf(v, sizeof v, "%08x %08x", (unsigned)r->ecx, (unsigned)r->edx);
-	screen_line(page, 6, "ECX EDX", v);
+	screen_line(6, "ECX EDX", v);
 	kfmt_snprintf(v, sizeof v, "%08x %08x", (unsigned)r->esi, (unsigned)r->edi);
-	screen_line(page, 7, "ESI EDI", v);
+	screen_line(7, "ESI EDI", v);
 	kfmt_snprintf(v, sizeof v, "%08x %08x", (unsigned)r->ebp, (unsigned)r->esp_at_pusha);
-	screen_line(page, 8, "EBP ESP", v);
+	screen_line(8, "EBP ESP", v);
 	kfmt_snprintf(v, sizeof v, "%04x %04x %04x %04x", (unsigned)r->ds, (unsigned)r->es,
 	    (unsigned)r->fs, (unsigned)r->gs);
-	screen_line(page, 9, "DS..GS", v);
-	display_text(page, 8, 176, "THE REPORT IS ALSO ON COM1.", PANIC_TEXT);
-	display_text(page, 8, 186, "PLEASE RESTART THE MACHINE.", PANIC_TEXT);
+	screen_line(9, "DS..GS", v);
+}
+
+/* Early (no display yet): the headline and EIP on the firmware's text screen. */
+static void text_report(const char *headline, const Regs *r)
+{
+	char v[80];
+
+	text_screen_line(0, "SHARDFALL HAS STOPPED (before its screen was set up)");
+	text_screen_line(1, headline);
+	kfmt_snprintf(v, sizeof v, "EIP 0x%08x  ESP 0x%08x  ERROR 0x%08x", (unsigned)r->eip,
+	    (unsigned)r->esp_at_pusha, (unsigned)r->err);
+	text_screen_line(2, v);
+	text_screen_line(3, "The report is also on COM1. Ctrl+Alt+Del restarts the PC.");
+}
+
+void panic_regs(const char *headline, const Regs *r)
+{
+	McShow mc = { .row = 5, .last = 10 };
+
+	cpu_cli();
+	if (depth)
+		nested(r, "fault");
+	depth = 1;
+	klog("PANIC: %s\n", headline);
+	if (r->vector < 32)
+		klog("PANIC: exception %u (%s) err=0x%08x\n",
+		    (unsigned)r->vector, panic_exception_name(r->vector), (unsigned)r->err);
+	log_regs(r);
+	if (r->vector == VECTOR_MC)
+		mce_describe(mc_line, NULL);    /* COM1 first: the screen may fail */
+	if (!display_known) {
+		text_report(headline, r);
+		halt_forever();
+	}
+	screen_begin(headline);
+	show_regs(r, r->vector != VECTOR_MC);
+	if (r->vector == VECTOR_MC)
+		mce_describe(mc_line, &mc);     /* rows 5-10 instead of the general registers */
+	screen_footer();
 	halt_forever();
+}
+
+void panic_exception(const Regs *r)
+{
+	char head[LINE_CHARS];
+
+	if (depth)
+		nested(r, "exception");
+	kfmt_snprintf(head, sizeof head, "EXCEPTION %u: %s", (unsigned)r->vector,
+	    panic_exception_name(r->vector));
+	panic_regs(head, r);
 }
 
 /* A fatal software error (not a CPU exception): same screen, the reason as headline. */
 void panic(const char *why)
 {
 	cpu_cli();
-	if (!in_panic) {
-		in_panic = true;
-		klog("PANIC: %s\n", why);
-		screen_begin(why);
-		display_text(display_front_page(), 8, 186, "PLEASE RESTART THE MACHINE.", PANIC_TEXT);
+	if (depth)
+		nested(NULL, why);
+	depth = 1;
+	klog("PANIC: %s\n", why);
+	if (!display_known) {
+		text_screen_line(0, "SHARDFALL HAS STOPPED");
+		text_screen_line(1, why);
+		halt_forever();
 	}
+	screen_begin(why);
+	screen_footer();
 	halt_forever();
 }

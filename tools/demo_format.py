@@ -18,6 +18,9 @@ MAX_RUNS = 16384
 BUTTONS = "lrudjfbpek"                          # BTN_ bits 0..9 (game/engine/input.h)
 BUTTON_MASK = (1 << len(BUTTONS)) - 1
 MAX_HEALTH = 3                                  # PLAYER_MAX_HEALTH (game/world/world.h)
+START_LIVES = 3                 # PLAYER_START_LIVES (game/world/world.h): lives are only ever lost
+MAX_BOMBS = 9                   # MAX_BOMBS (game/cast/player.h)
+MAX_SCORE = 9999999             # DEMO_MAX_SCORE (game/formats/demo.h): the status bar's seven digits
 NAME_RE = re.compile(r"^[a-z0-9_-]{1,31}$")
 
 assert HEADER.size == 64 and RUN.size == 5
@@ -44,7 +47,9 @@ def parse(data):
 	need(level == name + b"\0" * (32 - len(name)), "level name not NUL-terminated and NUL-padded")
 	name = name.decode("latin-1")
 	need(NAME_RE.match(name), "level name %r: want 1..31 of a-z 0-9 _ -", name)
-	need(lives >= 1, "starts with 0 lives")
+	need(1 <= lives <= START_LIVES, "starting lives %d outside 1..%d", lives, START_LIVES)
+	need(bombs <= MAX_BOMBS, "starting bombs %d outside 0..%d", bombs, MAX_BOMBS)
+	need(score <= MAX_SCORE, "starting score %d over %d", score, MAX_SCORE)
 	need(1 <= health <= MAX_HEALTH, "starting health %d outside 1..%d", health, MAX_HEALTH)
 	need(reserved == 0, "reserved byte is 0x%02X, not 0", reserved)
 	need(runs <= MAX_RUNS, "%d runs, more than %d", runs, MAX_RUNS)

@@ -6,6 +6,7 @@
 #include "crc32.h"
 #include "demo.h"
 #include "input.h"
+#include "player.h"
 #include "textbuf.h"
 #include "world.h"
 
@@ -101,8 +102,25 @@ static bool check_header(const uint8_t *d, size_t len, DemoHeader *h, TextBuf *m
 	h->bombs = d[AT_BOMBS];
 	h->ticks = rd32(d + AT_TICKS);
 	h->runs = rd32(d + AT_RUNS);
-	if (h->lives == 0) {
-		tb_str(m, "starts with 0 lives (want 1 or more)");
+	if (h->lives == 0 || h->lives > PLAYER_START_LIVES) {      /* lives are only ever lost */
+		tb_str(m, "starting lives ");
+		tb_udec(m, h->lives);
+		tb_str(m, " outside 1..");
+		tb_udec(m, PLAYER_START_LIVES);
+		return false;
+	}
+	if (h->bombs > MAX_BOMBS) {
+		tb_str(m, "starting bombs ");
+		tb_udec(m, h->bombs);
+		tb_str(m, " outside 0..");
+		tb_udec(m, MAX_BOMBS);
+		return false;
+	}
+	if (h->score > DEMO_MAX_SCORE) {
+		tb_str(m, "starting score ");
+		tb_udec(m, h->score);
+		tb_str(m, " over ");
+		tb_udec(m, DEMO_MAX_SCORE);
 		return false;
 	}
 	if (h->health == 0 || h->health > PLAYER_MAX_HEALTH) {

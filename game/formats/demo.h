@@ -27,7 +27,8 @@ typedef struct World World;
  *   48      u32         score    \
  *   52      u8          lives     | the player's stats at the first tick, so a
  *   53      u8          health    | demo can start in the middle of an episode;
- *   54      u8          bombs    /  lives >= 1, health 1..PLAYER_MAX_HEALTH
+ *   54      u8          bombs    /  lives 1..PLAYER_START_LIVES, health 1..PLAYER_MAX_HEALTH,
+ *                                      bombs 0..MAX_BOMBS, score 0..DEMO_MAX_SCORE (what the HUD shows)
  *   55      u8          reserved, must be 0
  *   56      u32         ticks: world frames the demo plays
  *   60      u32         runs: run records that follow, 0..DEMO_MAX_RUNS
@@ -48,6 +49,7 @@ typedef struct World World;
 #define DEMO_CRC_SIZE       4
 #define DEMO_RUN_MAX        255         /* ticks in one run record */
 #define DEMO_MAX_RUNS       16384       /* a recorder's capacity; ~80 KB, tens of minutes of play */
+#define DEMO_MAX_SCORE      9999999u    /* the status bar shows 7 digits */
 #define DEMO_MAX_SIZE       (DEMO_HEADER_SIZE + DEMO_RUN_SIZE * DEMO_MAX_RUNS + DEMO_CRC_SIZE)
 #define DEMO_ERR_SIZE       112         /* room for any demo_check message */
 #define DEMO_BUTTONS        ((uint16_t)((1u << BTN_COUNT) - 1))

@@ -351,7 +351,10 @@ static void draw_episode_end(const Session *s, Frame *f)
 		image_at(f, 104 + (int)i * 24, FLOOR_Y - 1, prizes[i]);
 }
 
-/* Red screen: what went wrong, the detail wrapped at 38 characters (at a space when there is one), how to go on. */
+/*
+ * Red screen: what went wrong, the detail wrapped at 38 characters (at a
+ * space when there is one, and at each '\n'), how to go on.
+ */
 static void draw_error(const Session *s, Frame *f)
 {
 	const char *d = s->error_detail;
@@ -359,13 +362,15 @@ static void draw_error(const Session *s, Frame *f)
 	frame_clear(f);
 	frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 4);
 	frame_text(f, 8, 8, s->error_what, 15);
-	for (int i = 0, y = 24; d[i] && y < 160; y += 10) {
+	for (int i = 0, y = 24; d[i] && y < 170; y += 10) {
 		char line[40];
-		int n = 0, cut = 0;
+		int n = 0, cut = 0, skip = 0;
 
-		while (d[i + n] && n < 38)
+		while (d[i + n] && d[i + n] != '\n' && n < 38)
 			n++;
-		if (d[i + n])                   /* more to come: break after the last space, if any */
+		if (d[i + n] == '\n')
+			skip = 1;               /* the line ends here; the '\n' is not drawn */
+		else if (d[i + n])              /* more to come: break after the last space, if any */
 			for (int k = n; k > 0 && !cut; k--)
 				if (d[i + k - 1] == ' ')
 					cut = k;
@@ -374,7 +379,7 @@ static void draw_error(const Session *s, Frame *f)
 		for (int k = 0; k < n; k++)
 			line[k] = d[i + k];
 		line[n] = '\0';
-		i += n;
+		i += n + skip;
 		frame_text(f, 8, y, line, 14);
 	}
 	frame_text(f, 8, 184, "Press Enter to go back.", 15);
@@ -437,6 +442,7 @@ static void draw_halted(Frame *f)
 	frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);
 	text_centered(f, 80, "Thank you for playing Shardfall.", 7);
 	text_centered(f, 104, "You may now turn off your PC.", 6);
+	text_centered(f, 120, "(or press Ctrl+Alt+Del to restart)", 8);
 }
 
 void session_draw(const Session *s, Frame *f)

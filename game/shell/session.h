@@ -80,6 +80,7 @@ extern const char *const menu_labels[MENU_COUNT];
 
 #define SESSION_LEVEL_SEED        1      /* every level starts from the same RNG state (demos replay) */
 #define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
+#define SESSION_ERR_SIZE          448          /* a level error, or a line per rejected boot option */
 #define SESSION_NOTICE_SIZE       40     /* a line about the machine on the title ("keyboard: USB (xHCI port 5)") */
 #define SESSION_SCREEN_MIN_TICKS  70           /* interstitials ignore keys for 0.5 s (held jumps) */
 #define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
@@ -145,7 +146,7 @@ typedef struct Session {
 	PlayerStats stats;              /* at the end of the last finished level */
 	char notice[SESSION_NOTICE_SIZE];       /* shown on the title when not empty (the kernel's news) */
 	char error_what[24];
-	char error_detail[LEVEL_ERR_SIZE];
+	char error_detail[SESSION_ERR_SIZE];    /* '\n' starts a new line on the red screen */
 	SessionHooks hooks;
 	DemoReel reel;                  /* the built-in demos (the default demo source) */
 	World world;

@@ -7,6 +7,7 @@
 
 #include "crc32.h"
 #include "demo.h"
+#include "player.h"
 #include "world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -55,6 +56,7 @@ static void fuzz_one(const uint8_t *data, size_t size, size_t errlen)
 	}
 	expect(size == DEMO_HEADER_SIZE + (size_t)DEMO_RUN_SIZE * h.runs + DEMO_CRC_SIZE);
 	expect(h.runs <= DEMO_MAX_RUNS && h.lives >= 1 && h.health >= 1 && h.health <= PLAYER_MAX_HEALTH);
+	expect(h.lives <= PLAYER_START_LIVES && h.bombs <= MAX_BOMBS && h.score <= DEMO_MAX_SCORE);   /* HUD-showable */
 	expect(memchr(h.level, '\0', DEMO_LEVEL_SIZE) != NULL && h.level[0] != '\0');
 	fuzz_world.score = h.score;
 	fuzz_world.lives = h.lives;

@@ -184,7 +184,7 @@ class Machine:
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
                  icount=False, firmware="bios", video="std", grub_lines=(), machine=None, cpu=None, extra=None,
-                 key_device=None):
+                 key_device=None, reboot=False, log_resets=False, kernel=None, initrd=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         if firmware not in FIRMWARES or video not in VIDEOS:
@@ -214,6 +214,10 @@ class Machine:
         self.memory = memory
         self.machine_type = machine     # -M value, e.g. "isapc" or "q35,pit=off"; None: the firmware's
         self.cpu = cpu                  # -cpu value, e.g. "486"; None: QEMU's default qemu32
+        self.kernel = kernel            # boot this ELF with QEMU's own multiboot loader instead of the ISO
+        self.initrd = initrd            # ... with this file as its module
+        self.reboot = reboot            # False: -no-reboot, a reset makes QEMU exit
+        self.resets_path = os.path.join(outdir, "cpu_reset.log") if log_resets else None
         self.serial_path = os.path.join(outdir, "serial.log")
         self.proc = None
         self.qmp = None
@@ -225,7 +229,7 @@ class Machine:
 
     def command_line(self, qmp_path):
         args = [self.binary, "-display", "none"] + VIDEOS[self.video] + [
-                "-no-reboot", "-m", str(self.memory), "-nic", "none", "-monitor", "none",
+                "-m", str(self.memory), "-nic", "none", "-monitor", "none",
                 "-serial", "file:" + self.serial_path,
                 "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
         fw = FIRMWARES[self.firmware]
@@ -240,7 +244,9 @@ class Machine:
             args += ["-global", "driver=cfi.pflash01,property=secure,value=on",
                      "-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + code,
                      "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
-        if self.boot == "cdrom":
+        if self.kernel:
+            args += ["-kernel", self.kernel] + (["-initrd", self.initrd] if self.initrd else [])
+        elif self.boot == "cdrom":
             args += ["-cdrom", self.iso, "-boot", "order=d"]
         elif self.boot == "hdd":
             args += ["-drive", "file=%s,format=raw,if=ide,index=0,snapshot=on" % self.iso]
@@ -250,8 +256,12 @@ class Machine:
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files, self.grub_lines)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
+        if not self.reboot:
+            args += ["-no-reboot"]
         if self.cpu:
             args += ["-cpu", self.cpu]
+        if self.resets_path:
+            args += ["-d", "cpu_reset", "-D", self.resets_path]
         if self.icount:                        # 1 instruction = 1 ns: TSC deltas count instructions
             args += ["-icount", self.icount if isinstance(self.icount, str) else "shift=0"]
         if self.wav:
@@ -378,6 +388,18 @@ class Machine:
                 return count
             time.sleep(0.02)
         raise QemuTimeout("serial lines matching /%s/ still coming after %.1f s" % (pattern, timeout))
+
+    def resets(self):
+        """CPU resets QEMU logged so far (-d cpu_reset; log_resets=True): QEMU logs one or two at start."""
+        try:
+            with open(self.resets_path) as f:
+                return f.read().count("CPU Reset")
+        except OSError:
+            return 0
+
+    def hmp(self, command):
+        """A human-monitor command through QMP (e.g. `mce ...`); returns its text output."""
+        return self.qmp.command("human-monitor-command", **{"command-line": command})
 
     # -- input -------------------------------------------------------------
 

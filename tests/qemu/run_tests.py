@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
 import demo_tests               # noqa: E402
+import fault_tests              # noqa: E402
 import harness_tests            # noqa: E402
 import level_tests              # noqa: E402
 import pc_tests                 # noqa: E402
@@ -352,6 +353,7 @@ TESTS = [
     ("usb_latency", usb_tests.test_usb_latency, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
+TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),

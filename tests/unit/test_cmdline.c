@@ -1,14 +1,25 @@
-/* test_cmdline.c: the boot command line — kernel path skipped, ticks= and crashtest= read, everything else reported. */
+/* test_cmdline.c: the boot command line — kernel path skipped where the loader puts it, options read, everything else reported. */
 #include "testmain.h"
 
 #include "cmdline.h"
 
+/* As QEMU's -kernel loader hands it over: the kernel's path first. */
 static BootOptions parse(const char *line)
 {
 	BootOptions o;
 
 	memset(&o, 0x5A, sizeof o);     /* cmdline_parse must set every field */
-	cmdline_parse(line, &o);
+	cmdline_parse(line, true, &o);
+	return o;
+}
+
+/* As GRUB 2 hands it over: only the options. */
+static BootOptions parse_bare(const char *line)
+{
+	BootOptions o;
+
+	memset(&o, 0x5A, sizeof o);
+	cmdline_parse(line, false, &o);
 	return o;
 }
 
@@ -36,20 +47,24 @@ static void empty_and_blank_lines_give_defaults(void **state)
 	}
 }
 
-/* GRUB and QEMU put the kernel's path first: a first word with '/' is skipped. */
-static void first_word_with_slash_is_the_kernel_path(void **state)
+/* QEMU puts the kernel's path first: the first word is skipped, whatever it looks like. */
+static void first_word_is_the_kernel_path(void **state)
 {
 	BootOptions o = parse("/boot/kernel.elf ticks=280");
+	BootOptions p = parse("kernel.elf ticks=7");
 
 	(void)state;
 	assert_int_equal(o.ticks, 280);
 	assert_int_equal(o.problems, 0);
+	assert_int_equal(p.ticks, 7);
+	assert_int_equal(p.problems, 0);
 }
 
-static void first_word_without_slash_is_an_option(void **state)
+/* Without a path every word is an option, the first one included. */
+static void without_a_path_the_first_word_is_an_option(void **state)
 {
-	BootOptions o = parse("ticks=7");
-	BootOptions p = parse("kernel.elf ticks=7");
+	BootOptions o = parse_bare("ticks=7");
+	BootOptions p = parse_bare("kernel.elf ticks=7");
 
 	(void)state;
 	assert_int_equal(o.ticks, 7);
@@ -57,6 +72,79 @@ static void first_word_without_slash_is_an_option(void **state)
 	assert_int_equal(p.ticks, 7);
 	assert_int_equal(p.problems, 1);
 	assert_string_equal(p.problem[0], "unknown option 'kernel.elf' ignored");
+}
+
+/* Which loaders put the path first: QEMU and GRUB Legacy; GRUB 2 and unknown loaders do not. */
+static void the_loader_decides_where_the_path_is(void **state)
+{
+	(void)state;
+	assert_true(cmdline_loader_puts_path("qemu"));
+	assert_true(cmdline_loader_puts_path("GNU GRUB 0.97"));
+	assert_false(cmdline_loader_puts_path("GRUB 2.06-13+deb12u2"));
+	assert_false(cmdline_loader_puts_path(""));
+	assert_false(cmdline_loader_puts_path(NULL));
+	assert_false(cmdline_loader_puts_path("qem"));
+}
+
+/* BUG (fixed): the first option with a '/' in it was taken for the kernel's path and vanished. */
+static void first_option_with_a_slash_is_reported(void **state)
+{
+	BootOptions o = parse("/boot/kernel.elf level=../e1l1");
+	BootOptions p = parse("/boot/kernel.elf keys=jump:/");
+	BootOptions q = parse_bare("level=../e1l1 ticks=3");
+
+	(void)state;
+	assert_int_equal(o.problems, 1);
+	assert_string_equal(o.problem[0], "bad value for level: '../e1l1' (want a-z 0-9 _ -, 1..31 chars)");
+	assert_string_equal(o.shown[0], "level=../e1l1: want a-z 0-9 _ -");
+	assert_true(p.keys_given);              /* the session checks the value and shows what is wrong */
+	assert_string_equal(p.keys, "jump:/");
+	assert_int_equal(q.problems, 1);
+	assert_int_equal(q.ticks, 3);
+}
+
+/* The screen line of each rejection: the word (cut, unprintables as '?') and a short reason, 39 chars at most. */
+static void rejections_have_a_screen_line(void **state)
+{
+	static const char *const rows[][2] = {
+		{ "ticks=abc", "ticks=abc: want 1..999999999" },
+		{ "level=E1L1", "level=E1L1: want a-z 0-9 _ -" },
+		{ "level=\xc3\xa9t\xc3\xa9", "level=??t??: not plain ASCII" },
+		{ "crashtest=pf", "crashtest=pf: no such crash test" },
+		{ "bogus=1", "bogus=1: unknown option" },
+		{ "trace=1", "trace=1: unknown option" },
+		{ "demo=a_very_long_demo_name_of_40_chars_xx", "demo=a_very_lo...: want a-z 0-9 _ -" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		BootOptions o = parse_bare(rows[i][0]);
+
+		assert_row(o.problems == 1, "'%s': %d problems", rows[i][0], o.problems);
+		assert_row(strcmp(o.shown[0], rows[i][1]) == 0, "'%s': shown '%s'", rows[i][0], o.shown[0]);
+		assert_row(strlen(o.shown[0]) <= 38, "'%s': shown line too wide", rows[i][0]);
+	}
+}
+
+/* A 300-character word and a 260-character keys= are reported, on screen as well. */
+static void over_long_words_have_a_screen_line(void **state)
+{
+	char line[400];
+	BootOptions o;
+
+	(void)state;
+	strcpy(line, "/k keys=");
+	memset(line + 8, 'x', 260);
+	line[8 + 260] = '\0';
+	o = parse(line);
+	assert_int_equal(o.problems, 1);
+	assert_false(o.keys_given);
+	assert_string_equal(o.shown[0], "keys=xxxxxxxxx...: over 255 characters");
+	memset(line + 3, 'w', 300);
+	line[303] = '\0';
+	o = parse(line);
+	assert_int_equal(o.problems, 1);
+	assert_string_equal(o.shown[0], "wwwwwwwwwwwwww...: over 255 characters");
 }
 
 /* Only the first word may be the path; a later word with '/' is an unknown option. */
@@ -85,11 +173,13 @@ static void leading_blanks_before_the_kernel_path(void **state)
  */
 static const char *const crash_label[] = {
 	[CRASH_NONE] = "none", [CRASH_DE] = "de", [CRASH_BP] = "bp", [CRASH_UD] = "ud", [CRASH_GP] = "gp",
+	[CRASH_STACK] = "stack", [CRASH_ESP] = "esp", [CRASH_INPANIC] = "inpanic", [CRASH_EARLY] = "early",
+	[CRASH_LOCKUP] = "lockup",
 };
 
 static void summarise(const char *line, char *out, size_t size)
 {
-	BootOptions o = parse(line);
+	BootOptions o = parse_bare(line);
 	int n = snprintf(out, size, "%s -> ticks=%u crash=%s", line, (unsigned)o.ticks,
 	    crash_label[o.crashtest]);
 
@@ -140,11 +230,16 @@ static void crashtest_values_table(void **state)
 		{ "crashtest=bp",  "ticks=0 crash=bp" },
 		{ "crashtest=ud",  "ticks=0 crash=ud" },
 		{ "crashtest=gp",  "ticks=0 crash=gp" },
-		{ "crashtest=pf",  "ticks=0 crash=none; problem: bad value for crashtest: 'pf' (want de, bp, ud or gp)" },
-		{ "crashtest=DE",  "ticks=0 crash=none; problem: bad value for crashtest: 'DE' (want de, bp, ud or gp)" },
-		{ "crashtest=d",   "ticks=0 crash=none; problem: bad value for crashtest: 'd' (want de, bp, ud or gp)" },
-		{ "crashtest=dee", "ticks=0 crash=none; problem: bad value for crashtest: 'dee' (want de, bp, ud or gp)" },
-		{ "crashtest=",    "ticks=0 crash=none; problem: bad value for crashtest: '' (want de, bp, ud or gp)" },
+		{ "crashtest=stack", "ticks=0 crash=stack" },
+		{ "crashtest=esp", "ticks=0 crash=esp" },
+		{ "crashtest=inpanic", "ticks=0 crash=inpanic" },
+		{ "crashtest=early", "ticks=0 crash=early" },
+		{ "crashtest=lockup", "ticks=0 crash=lockup" },
+		{ "crashtest=pf",  "ticks=0 crash=none; problem: bad value for crashtest: 'pf' (want " CRASH_NAMES ")" },
+		{ "crashtest=DE",  "ticks=0 crash=none; problem: bad value for crashtest: 'DE' (want " CRASH_NAMES ")" },
+		{ "crashtest=d",   "ticks=0 crash=none; problem: bad value for crashtest: 'd' (want " CRASH_NAMES ")" },
+		{ "crashtest=dee", "ticks=0 crash=none; problem: bad value for crashtest: 'dee' (want " CRASH_NAMES ")" },
+		{ "crashtest=",    "ticks=0 crash=none; problem: bad value for crashtest: '' (want " CRASH_NAMES ")" },
 		{ "crashtest",     "ticks=0 crash=none; problem: unknown option 'crashtest' ignored" },
 	};
 
@@ -191,7 +286,7 @@ static void several_problems_counted_in_order(void **state)
 	assert_int_equal(o.problems, 4);
 	assert_string_equal(o.problem[0], "unknown option 'bogus=1' ignored");
 	assert_string_equal(o.problem[1], "bad value for ticks: 'x' (want 1..999999999)");
-	assert_string_equal(o.problem[2], "bad value for crashtest: 'zz' (want de, bp, ud or gp)");
+	assert_string_equal(o.problem[2], "bad value for crashtest: 'zz' (want " CRASH_NAMES ")");
 	assert_string_equal(o.problem[3], "unknown option 'quiet' ignored");
 	assert_int_equal(o.ticks, 42);         /* good options around bad ones still apply */
 }
@@ -220,7 +315,7 @@ static void problems_beyond_the_maximum_counted_not_stored(void **state)
 	for (int i = 0; i < n; i++)
 		snprintf(line + strlen(line), sizeof line - strlen(line), " x%d=1", i);
 	memset(s.guard, 0x77, sizeof s.guard);
-	cmdline_parse(line, &s.o);
+	cmdline_parse(line, true, &s.o);
 
 	assert_int_equal(s.o.problems, n);
 	for (int i = 0; i < CMDLINE_MAX_PROBLEMS; i++) {
@@ -234,7 +329,7 @@ static void problems_beyond_the_maximum_counted_not_stored(void **state)
 /* A word of 63 characters is read whole; 64 or more is reported, not truncated into an option. */
 static void over_long_word_is_reported_not_applied(void **state)
 {
-	char line[CMDLINE_WORD_MAX + 64], word[CMDLINE_WORD_MAX], want[160];
+	char line[CMDLINE_WORD_MAX + 64], word[CMDLINE_WORD_MAX], want[320];
 	BootOptions o;
 	size_t digits = CMDLINE_WORD_MAX - strlen("ticks=");
 
@@ -245,11 +340,11 @@ static void over_long_word_is_reported_not_applied(void **state)
 	line[9 + digits - 1] = '7';
 	line[9 + digits] = '\0';
 	assert_int_equal(strlen(line) - 3, CMDLINE_WORD_MAX);
-	cmdline_parse(line, &o);
+	cmdline_parse(line, true, &o);
 	assert_int_equal(o.ticks, 0);
 	assert_int_equal(o.problems, 1);
 	/* The message keeps the start of the word, cut to fit the problem buffer. */
-	snprintf(want, sizeof want, "option too long, ignored: '%.63s", line + 3);
+	snprintf(want, sizeof want, "option too long, ignored: '%.200s", line + 3);
 	want[CMDLINE_PROBLEM_LEN - 1] = '\0';
 	assert_string_equal(o.problem[0], want);
 	assert_int_equal(strlen(o.problem[0]), CMDLINE_PROBLEM_LEN - 1);
@@ -258,7 +353,7 @@ static void over_long_word_is_reported_not_applied(void **state)
 	memset(word, 'a', CMDLINE_WORD_MAX - 1);
 	word[CMDLINE_WORD_MAX - 1] = '\0';
 	snprintf(line, sizeof line, "/k %s ticks=3", word);
-	cmdline_parse(line, &o);
+	cmdline_parse(line, true, &o);
 	assert_int_equal(o.ticks, 3);
 	assert_int_equal(o.problems, 1);
 	assert_int_equal(strncmp(o.problem[0], "unknown option 'aaaa", 20), 0);
@@ -274,7 +369,7 @@ static void words_after_an_over_long_word_still_apply(void **state)
 	strcpy(line, "/k ");
 	memset(line + 3, 'z', CMDLINE_WORD_MAX + 40);
 	strcpy(line + 3 + CMDLINE_WORD_MAX + 40, " crashtest=gp");
-	cmdline_parse(line, &o);
+	cmdline_parse(line, true, &o);
 	assert_int_equal(o.crashtest, CRASH_GP);
 	assert_int_equal(o.problems, 1);
 	assert_int_equal(strncmp(o.problem[0], "option too long, ignored: 'zzz", 30), 0);
@@ -339,7 +434,7 @@ static void the_longest_keys_word_fits(void **state)
 	strcpy(line, "/k keys=");
 	memset(line + 8, 'x', CMDLINE_WORD_MAX - 1 - 5);
 	line[8 + CMDLINE_WORD_MAX - 1 - 5] = '\0';
-	cmdline_parse(line, &o);
+	cmdline_parse(line, true, &o);
 	assert_int_equal(o.problems, 0);
 	assert_true(o.keys_given);
 	assert_int_equal(strlen(o.keys), CMDLINE_WORD_MAX - 1 - 5);
@@ -348,8 +443,12 @@ static void the_longest_keys_word_fits(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(null_line_gives_defaults),
 	cmocka_unit_test(empty_and_blank_lines_give_defaults),
-	cmocka_unit_test(first_word_with_slash_is_the_kernel_path),
-	cmocka_unit_test(first_word_without_slash_is_an_option),
+	cmocka_unit_test(first_word_is_the_kernel_path),
+	cmocka_unit_test(without_a_path_the_first_word_is_an_option),
+	cmocka_unit_test(the_loader_decides_where_the_path_is),
+	cmocka_unit_test(first_option_with_a_slash_is_reported),
+	cmocka_unit_test(rejections_have_a_screen_line),
+	cmocka_unit_test(over_long_words_have_a_screen_line),
 	cmocka_unit_test(later_word_with_slash_is_not_skipped),
 	cmocka_unit_test(leading_blanks_before_the_kernel_path),
 	cmocka_unit_test(ticks_values_table),
@@ -358,7 +457,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(both_options_together),
 	cmocka_unit_test(clocklog_is_a_flag),
 	cmocka_unit_test(several_problems_counted_in_order),
-		cmocka_unit_test(bad_ticks_keeps_an_earlier_good_value),
+	cmocka_unit_test(bad_ticks_keeps_an_earlier_good_value),
 	cmocka_unit_test(problems_beyond_the_maximum_counted_not_stored),
 	cmocka_unit_test(over_long_word_is_reported_not_applied),
 	cmocka_unit_test(words_after_an_over_long_word_still_apply),

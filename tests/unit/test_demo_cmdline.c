@@ -11,7 +11,7 @@ static BootOptions parse(const char *line)
 	BootOptions o;
 
 	memset(&o, 0x5A, sizeof o);     /* cmdline_parse must set every field */
-	cmdline_parse(line, &o);
+	cmdline_parse(line, true, &o);
 	return o;
 }
 
@@ -75,7 +75,7 @@ static void bad_demo_options_are_reported(void **state)
 
 static void the_longest_demo_name_fits(void **state)
 {
-	BootOptions o = parse("demo=abcdefghijklmnopqrstuvwxyz01234");
+	BootOptions o = parse("/k demo=abcdefghijklmnopqrstuvwxyz01234");
 
 	(void)state;
 	assert_int_equal(o.problems, 0);

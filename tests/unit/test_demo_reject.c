@@ -1,5 +1,6 @@
 /* test_demo_reject.c: demo_check trusts nothing — each malformed field, every truncation and every bit flip is rejected with a message. */
 #include "demofix.h"
+#include "player.h"
 
 static void null_and_short_files_are_rejected(void **state)
 {
@@ -53,8 +54,20 @@ static void impossible_starting_stats_are_rejected(void **state)
 	(void)state;
 	build_small();
 	dem[52] = 0;
-	assert_rejected("demo: starts with 0 lives (want 1 or more)");
+	assert_rejected("demo: starting lives 0 outside 1..3");
+	dem[52] = 250;                          /* lives are only lost: more than the start is unreachable */
+	assert_rejected("demo: starting lives 250 outside 1..3");
 	dem[52] = 3;
+	dem[54] = 255;                          /* the status bar showed "55" */
+	snprintf(want, sizeof want, "demo: starting bombs 255 outside 0..%d", MAX_BOMBS);
+	assert_rejected(want);
+	dem[54] = MAX_BOMBS + 1;
+	snprintf(want, sizeof want, "demo: starting bombs %d outside 0..%d", MAX_BOMBS + 1, MAX_BOMBS);
+	assert_rejected(want);
+	dem[54] = 0;
+	put32(48, DEMO_MAX_SCORE + 1);          /* seven digits on the status bar */
+	assert_rejected("demo: starting score 10000000 over 9999999");
+	put32(48, 0);
 	dem[53] = 0;
 	snprintf(want, sizeof want, "demo: starting health 0 outside 1..%d", PLAYER_MAX_HEALTH);
 	assert_rejected(want);

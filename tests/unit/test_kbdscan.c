@@ -314,10 +314,10 @@ static void ack_and_overrun_bytes_ignored(void **state)
 	assert_int_equal(drain(got, sizeof got), 1);
 	assert_int_equal(kbd.dropped, 0);
 
-	/* Nor are they the break codes of keys 0x7A and 0x7F. */
+	/* Nor are they the break codes of 0x7A and 0x7F: those makes are no keys (they would stick). */
 	FEED(0x7A, 0x7F, 0xFA, 0xFF);
-	assert_true(kbd.down[0x7A]);
-	assert_true(kbd.down[0x7F]);
+	assert_false(kbd.down[0x7A]);
+	assert_false(kbd.down[0x7F]);
 }
 
 static void release_of_a_key_never_pressed_is_harmless(void **state)
@@ -335,6 +335,45 @@ static void release_of_a_key_never_pressed_is_harmless(void **state)
 	assert_int_equal(keys_down(), 1);
 	assert_int_equal(drain(got, sizeof got), 1);
 	assert_int_equal(got[0], KEY_LCTRL);
+}
+
+/* BUG (fixed, found by fuzzing): a make whose break code is a protocol byte could never be released. */
+static void makes_whose_break_is_a_protocol_byte_are_no_keys(void **state)
+{
+	uint8_t got[8];
+
+	(void)state;
+	FEED(0x60, 0x61, 0x7A, 0x7F);           /* breaks would be E0, E1, FA, FF */
+	FEED(0xE0, 0x60, 0xE0, 0x7F);
+	assert_int_equal(keys_down(), 0);
+	assert_int_equal(drain(got, sizeof got), 0);
+	FEED(0xE0, 0x60, 0x39);                 /* and the prefix is used up: Space is plain Space */
+	assert_true(kbd.down[KEY_SPACE]);
+	assert_false(kbd.down[0x80 | KEY_SPACE]);
+}
+
+/* Ctrl+Alt+Del as the restart check reads it: either Ctrl, either Alt, Delete or keypad Del. */
+static void ctrl_alt_del_decodes_to_its_keys(void **state)
+{
+	(void)state;
+	FEED(0x1D, 0x38, 0xE0, 0x53);           /* left Ctrl, left Alt, Delete (E0 53) */
+	assert_true(kbd.down[KEY_LCTRL] && kbd.down[KEY_LALT] && kbd.down[KEY_DELETE]);
+	assert_false(kbd.down[KEY_KP_DEL]);
+	FEED(0xE0, 0xD3, 0xB8, 0x9D);
+	assert_int_equal(keys_down(), 0);
+	FEED(0xE0, 0x1D, 0xE0, 0x38, 0x53);     /* right Ctrl, right Alt (AltGr), keypad Del */
+	assert_true(kbd.down[KEY_RCTRL] && kbd.down[KEY_RALT] && kbd.down[KEY_KP_DEL]);
+	assert_false(kbd.down[KEY_DELETE]);
+}
+
+/* A Pause sequence in the middle of an E0 pair: the prefix is dropped, the six bytes skipped. */
+static void pause_after_a_prefix_drops_the_prefix(void **state)
+{
+	(void)state;
+	FEED(0xE0, 0xE1, 0x1D, 0x45, 0xE1, 0x9D, 0xC5, 0x4D);
+	assert_true(kbd.down[KEY_KP_RIGHT]);    /* plain 4D: the E0 before the Pause is gone */
+	assert_false(kbd.down[KEY_RIGHT]);
+	assert_int_equal(keys_down(), 1);
 }
 
 static void reset_forgets_keys_queue_and_prefix(void **state)
@@ -373,6 +412,9 @@ static const struct CMUnitTest tests[] = {
 	T(queue_indices_wrap_around),
 	T(ack_and_overrun_bytes_ignored),
 	T(release_of_a_key_never_pressed_is_harmless),
+	T(makes_whose_break_is_a_protocol_byte_are_no_keys),
+	T(ctrl_alt_del_decodes_to_its_keys),
+	T(pause_after_a_prefix_drops_the_prefix),
 	T(reset_forgets_keys_queue_and_prefix),
 };
 

@@ -218,6 +218,16 @@ static void the_error_screen_is_red_with_the_detail_wrapped(void **state)
 	assert_non_null(find_text("BAD keys= OPTION"));
 	assert_non_null(find_text("Space would be both jump and fire "));
 	assert_non_null(find_text("(give fire another key)"));
+
+	fresh_session(NULL);                            /* a '\n' starts a line: one per rejected boot option */
+	session_error(&s, "BAD BOOT OPTIONS", "ticks=abc: want 1..999999999\nlevel=E1L1: want a-z 0-9 _ -\n"
+	    "keys=: Space would be both jump and fire (give fire another key)");
+	draw();
+	assert_non_null(find_text("BAD BOOT OPTIONS"));
+	assert_int_equal(find_text("ticks=abc: want 1..999999999")->y, 24);
+	assert_int_equal(find_text("level=E1L1: want a-z 0-9 _ -")->y, 34);
+	assert_int_equal(find_text("keys=: Space would be both jump and ")->y, 44);
+	assert_int_equal(find_text("fire (give fire another key)")->y, 54);
 }
 
 static void the_halt_screen_says_you_may_turn_off_the_pc(void **state)
@@ -228,6 +238,7 @@ static void the_halt_screen_says_you_may_turn_off_the_pc(void **state)
 	press(ENTER);
 	draw();
 	assert_non_null(find_text("You may now turn off your PC."));
+	assert_non_null(find_text("(or press Ctrl+Alt+Del to restart)"));     /* the kernel polls for it */
 	assert_int_equal(px(0, 0), 0);
 }
 

@@ -1,0 +1,1 @@
+build/kernel.elf ticks=5 crashtest=ud
