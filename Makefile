@@ -27,9 +27,10 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/loop.c kernel/string.c
-KERNEL_SRC += kernel/demo_io.c
+KERNEL_SRC += kernel/demo_io.c kernel/sysprobe.c kernel/music.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
-              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c
+              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/adlib.c drivers/oplnote.c \
+              drivers/musicseq.c
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
 GAME_SRC   := $(foreach l,$(GAME_LAYERS),$(sort $(wildcard game/$(l)/*.c)))
@@ -44,21 +45,27 @@ LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
 LEVEL_DEPS := tools/level2bin.py game/engine/map.h game/engine/actor.h game/formats/level.h \
               $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json
 
+# Songs: game/songs/NAME.txt (the tracker format in docs/music.md) -> one C file of Song structs
+# (drivers/song.h, songs[] in build/gen/songs.h). A malformed song stops the build naming its line.
+SONGS      := $(sort $(wildcard game/songs/*.txt))
+
 # Demos: game/demos/NAME.dem (game/formats/demo.h; see game/demos/README.md) -> one C file
 # (game_demos[] in demo.h). Adding a demo = adding its file; table order is by name.
 DEMOS      := $(sort $(wildcard game/demos/*.dem))
 DEMO_TOOLS := tools/demo_bundle.py tools/demo_format.py
 
 KOBJ := $(BOOT_SRC:%.S=$(B)/k/%.o) $(KERNEL_SRC:%.c=$(B)/k/%.o) $(DRIVER_SRC:%.c=$(B)/k/%.o) \
-        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o $(B)/k/gen/levels.o $(B)/k/gen/demos.o
+        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o $(B)/k/gen/levels.o $(B)/k/gen/demos.o \
+        $(B)/k/gen/songs.o
 
 KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c kernel/cmdline.c kernel/kfmt.c \
-              kernel/keymap.c
-HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
+HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/musicseq.c drivers/oplnote.c \
+              kernel/cmdline.c kernel/kfmt.c kernel/keymap.c
+HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
+         $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) -Idrivers -Ikernel
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
@@ -81,6 +88,9 @@ $(B)/levels/%.lvl: game/levels/%.tmj $(LEVEL_DEPS)
 $(B)/gen/levels.c: $(LEVELS) tools/level2bin.py
 	@mkdir -p $(@D)
 	$(PYTHON) tools/level2bin.py --bundle $@ $(LEVELS)
+$(B)/gen/songs.c $(B)/gen/songs.h: $(SONGS) tools/song2c.py
+	@mkdir -p $(B)/gen
+	$(PYTHON) tools/song2c.py -o $(B)/gen/songs.c --header $(B)/gen/songs.h $(SONGS)
 $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 	@mkdir -p $(@D)
 	$(PYTHON) tools/demo_bundle.py -o $@ $(DEMOS)
@@ -88,7 +98,7 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 $(B)/k/boot/%.o: boot/%.S
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c $< -o $@
-$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h
+$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h $(B)/gen/songs.h
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(KERNEL_INC) -c $< -o $@
 $(B)/k/drivers/%.o: drivers/%.c
@@ -97,6 +107,9 @@ $(B)/k/drivers/%.o: drivers/%.c
 $(B)/k/game/%.o: game/%.c $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
+$(B)/k/gen/songs.o: $(B)/gen/songs.c $(B)/gen/songs.h
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(DRIVER_INC) -I$(B)/gen -c $< -o $@
 $(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
@@ -115,10 +128,10 @@ $(ISO): $(KERNEL) boot/grub.cfg $(wildcard iso/*)
 		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
 
 # Host objects and unit tests (cmocka).
-$(B)/h/%.o: %.c $(B)/gen/assets.h
+$(B)/h/%.o: %.c $(B)/gen/assets.h $(B)/gen/songs.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
-$(B)/h/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
+$(B)/h/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(B)/gen/songs.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
 $(B)/hostframe: tests/host/hostframe.c tests/host/png.c $(HOBJ)
@@ -148,7 +161,7 @@ $(B)/plan: $(PLAN_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/reach
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 
 # Fuzzing the file loaders (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c); each has a seed corpus and regressions
@@ -225,6 +238,7 @@ test-tools:
 	$(PYTHON) tools/test_level2bin.py
 	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
+	$(PYTHON) tools/test_song2c.py
 	$(PYTHON) tools/test_episode.py
 
 # The episode's levels can be finished with run and jump, with no soft-lock (tests/host/reach.c).

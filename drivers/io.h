@@ -53,4 +53,28 @@ static inline uint64_t cpu_rdtsc(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+/* A 16-bit read of a fixed physical address (the BIOS data area), hidden from the optimiser's bounds checks. */
+static inline uint16_t mem_peek16(uintptr_t addr)
+{
+	uint16_t v;
+
+	__asm__ volatile("movw (%1), %0" : "=r"(v) : "r"(addr) : "memory");
+	return v;
+}
+
+/* Whether the CPU has CPUID: EFLAGS bit 21 (ID) can be flipped (not on a 386 or early 486). */
+static inline int cpu_has_cpuid(void)
+{
+	uint32_t a, b;
+
+	__asm__ volatile("pushf; pushf; pop %0; mov %0, %1; xor $0x00200000, %0; push %0; popf; pushf; pop %0; popf"
+	    : "=&r"(a), "=&r"(b) : : "cc");
+	return ((a ^ b) & 0x00200000) != 0;
+}
+
+static inline void cpu_cpuid(uint32_t leaf, uint32_t r[4])
+{
+	__asm__ volatile("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(0));
+}
+
 #endif

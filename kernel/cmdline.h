@@ -26,6 +26,7 @@ typedef struct BootOptions {
 	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/engine/script.h) */
 	bool bench;                     /* bench: per-frame cost report with the READY line */
 	bool trace;                     /* trace: one COM1 line per active mover per world frame */
+	bool music_off;                 /* music=off: start with the music off (music=on: the default) */
 	/* Demos (kernel/demo_io.c, game/formats/demo.h). */
 	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
 	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */

@@ -19,6 +19,7 @@
 #include "level.h"
 #include "loop.h"
 #include "multiboot.h"
+#include "music.h"
 #include "pit.h"
 #include "present.h"
 #include "render.h"
@@ -235,11 +236,12 @@ static void start_clock(GameClock *c, uint16_t pace)
  * rate). When the pace changes (a level starts or ends, a pause) the clock
  * restarts. If drawing falls behind, logic catches up before the next draw.
  */
-void loop_run(const BootOptions *o, const BootInfo *b)
+void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 {
 	SessionHooks hooks = {
 		.find = find_level, .find_ctx = (void *)b,
 		.log = log_line, .log_ctx = NULL,
+		.sysinfo = si,
 	};
 	GameClock clock;
 	uint32_t done = 0, look;
@@ -255,12 +257,14 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
+	session.music_on = !o->music_off;       /* music=off */
 	keys_ok = !o->keys_given || session_apply_keys(&session, o->keys);     /* bad: the error screen */
 	if (keys_ok && demo_io_named())
 		session_play_demo(&session);
 	else if (keys_ok && o->level[0])
 		session_play_level(&session, o->level);
 	in_level = level_watch(o, b, false);
+	music_select(session_music(&session));
 	draw();
 	look = session_look(&session);
 	log_ready();
@@ -291,6 +295,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 			if (session_pit_ticks(&session) != pace)
 				break;          /* a new pace: the rest of the lag is not ours */
 		}
+		music_select(session_music(&session));  /* the tune follows the session; it never leads */
 		if (session_look(&session) != look) {
 			look = session_look(&session);
 			if (o->bench && world_frames) {

@@ -4,7 +4,8 @@
 
 #include "cmdline.h"
 #include "multiboot.h"
+#include "sysinfo.h"
 
-void loop_run(const BootOptions *o, const BootInfo *b) __attribute__((noreturn));
+void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si) __attribute__((noreturn));
 
 #endif

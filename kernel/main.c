@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "adlib.h"
 #include "cmdline.h"
 #include "gdt.h"
 #include "gfx.h"
@@ -12,22 +13,41 @@
 #include "klog.h"
 #include "loop.h"
 #include "multiboot.h"
+#include "music.h"
 #include "panic.h"
 #include "pic.h"
 #include "pit.h"
 #include "serial.h"
 #include "speaker.h"
+#include "sysinfo.h"
+#include "sysprobe.h"
+#include "title.h"
 #include "vga.h"
-
-#define KERNEL_VERSION "0.1"
 
 static BootInfo boot;
 static BootOptions opts;
+static SysInfo sysinfo;
 
 static void timer_irq(void)
 {
 	pit_irq();
 	spk_tick();
+	music_tick();                   /* never touches the game: only the AdLib */
+}
+
+/* The AdLib: found or not, said on COM1; without one the music is simply off. */
+static AdlibProbe sound_init(uint8_t *status)
+{
+	uint8_t idle, timer;
+	AdlibProbe p = adlib_detect(&idle, &timer);
+
+	*status = p == ADLIB_FOUND || p == ADLIB_NO_TIMER ? timer : idle;
+	if (p == ADLIB_FOUND)
+		klog("adlib: OPL2 found at 0x388 (status %02x then %02x)\n", idle, timer);
+	else
+		klog("adlib: no OPL2 at 0x388 (status %02x then %02x): music off\n", idle, timer);
+	music_init(p == ADLIB_FOUND);
+	return p;
 }
 
 /* Deliberate CPU exceptions for the panic-screen tests (crashtest=). */
@@ -58,7 +78,7 @@ static void crash_now(CrashTest c)
 void kmain(uint32_t magic, uint32_t info)
 {
 	serial_init();                  /* COM1 first: everything after logs there */
-	klog("\nShardfall kernel " KERNEL_VERSION " booting\n");
+	klog("\nShardfall kernel " GAME_VERSION " booting\n");
 	gdt_init();                     /* our flat code and data segments */
 	idt_init();                     /* 32 exceptions to the panic screen, 16 IRQ gates */
 	pic_init();                     /* IRQs 0-15 to vectors 0x20-0x2F, all masked */
@@ -76,6 +96,13 @@ void kmain(uint32_t magic, uint32_t info)
 	kbd_init();                     /* scancode set 1 decoder, controller drained */
 	irq_set_handler(IRQ_KEYBOARD, kbd_irq);
 	spk_init();                     /* channel 2, silent */
+	{
+		uint8_t status;
+		AdlibProbe p = sound_init(&status);     /* OPL2 timer test, music player */
+
+		sysprobe_collect(&sysinfo, &boot, p, status);   /* CPU, memory, devices: System info */
+		sysprobe_log(&sysinfo);
+	}
 	pic_unmask(IRQ_TIMER);
 	pic_unmask(IRQ_KEYBOARD);
 	klog("pit: channel 0 divisor %u (%u Hz)\n", (unsigned)pit_channel0_divisor(), PIT_TICK_HZ);
@@ -84,5 +111,5 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.crashtest != CRASH_NONE)
 		crash_now(opts.crashtest);
 	cpu_sti();
-	loop_run(&opts, &boot);        /* title, levels: never returns */
+	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
 }

@@ -20,6 +20,8 @@ typedef struct BootInfo {
 	uint32_t mem_lower_kb, mem_upper_kb;
 	uint64_t mem_usable;            /* bytes of type-1 RAM in the memory map */
 	int mmap_entries;
+	bool boot_device_valid;         /* the loader said which BIOS drive it booted from */
+	uint8_t boot_drive;             /* BIOS drive number: 00h floppy, 80h first hard disk, ... */
 	int module_count;
 	BootModule modules[BOOT_MAX_MODULES];
 } BootInfo;

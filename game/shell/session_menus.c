@@ -13,6 +13,7 @@
 
 static const char *const menu_log_names[MENU_COUNT] = {
 	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_CONTROLS] = "controls",
+	[MENU_MUSIC] = "music", [MENU_SOUND] = "sound effects", [MENU_SYSINFO] = "system info",
 	[MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
 };
 
@@ -59,6 +60,21 @@ static void choose(Session *s, SessionEvents *ev)
 	case MENU_CONTROLS:
 		ctlmenu_init(&s->ctl);
 		session_enter(s, SESSION_CONTROLS, ev);
+		break;
+	case MENU_MUSIC:
+		s->music_on = !s->music_on;
+		s->epoch++;
+		ev->sound = SND_MENU;
+		session_say(s, "menu: music ", NO_NUMBER, s->music_on ? "on" : "off", NULL);
+		break;
+	case MENU_SOUND:
+		s->sfx_on = !s->sfx_on;
+		s->epoch++;
+		ev->sound = SND_MENU;           /* heard only when they come back on */
+		session_say(s, "menu: sound effects ", NO_NUMBER, s->sfx_on ? "on" : "off", NULL);
+		break;
+	case MENU_SYSINFO:
+		session_enter(s, SESSION_SYSINFO, ev);
 		break;
 	case MENU_DEMO:
 		session_start_demo(s, ev);

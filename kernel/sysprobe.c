@@ -1,0 +1,147 @@
+/* sysprobe.c: what the kernel found — CPUID, memory, display, keyboard, timer, sound, boot — as labelled lines. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "adlib.h"
+#include "io.h"
+#include "kfmt.h"
+#include "klog.h"
+#include "multiboot.h"
+#include "pit.h"
+#include "sysinfo.h"
+#include "sysprobe.h"
+
+#define KBC_STATUS      0x0064
+#define BDA_EBDA_SEG    0x040E          /* BIOS data area: segment of the extended BIOS data area */
+#define BDA_COM1        0x0400          /* BIOS data area: I/O base of COM1 */
+
+/* CPUID.1 feature bits worth knowing for a game: EDX, then ECX. */
+static const struct {
+	uint8_t reg;                    /* 3 = EDX, 2 = ECX */
+	uint8_t bit;
+	const char *name;
+} features[] = {
+	{ 3, 0, "FPU" }, { 3, 4, "TSC" }, { 3, 8, "CX8" }, { 3, 9, "APIC" }, { 3, 15, "CMOV" },
+	{ 3, 23, "MMX" }, { 3, 25, "SSE" }, { 3, 26, "SSE2" }, { 2, 0, "SSE3" }, { 2, 19, "SSE4.1" },
+	{ 2, 28, "AVX" }, { 2, 31, "HYPERVISOR" },
+};
+
+static void copy_regs(char *dst, const uint32_t *regs, int n)
+{
+	for (int i = 0; i < n * 4; i++)
+		dst[i] = (char)(regs[i / 4] >> (8 * (i % 4)));
+	dst[n * 4] = '\0';
+}
+
+static void probe_cpu(SysInfo *si)
+{
+	uint32_t r[4], max, ext;
+	char vendor[13], brand[49], line[SYSINFO_VALUE_SIZE];
+	const char *b = brand;
+	int n = 0;
+
+	if (!cpu_has_cpuid()) {
+		sysinfo_add(si, "CPU", "386/486 class (no CPUID)");
+		return;
+	}
+	cpu_cpuid(0, r);
+	max = r[0];
+	copy_regs(vendor, (uint32_t[]){ r[1], r[3], r[2] }, 3);
+	brand[0] = '\0';
+	cpu_cpuid(0x80000000u, r);
+	ext = r[0];
+	if (ext >= 0x80000004u && ext < 0x8000FFFFu) {
+		uint32_t all[12];
+
+		for (int i = 0; i < 3; i++)
+			cpu_cpuid(0x80000002u + (uint32_t)i, &all[i * 4]);
+		copy_regs(brand, all, 12);
+		while (*b == ' ')
+			b++;
+	}
+	sysinfo_add(si, "CPU", *b ? b : vendor);
+	if (max < 1) {
+		sysinfo_add(si, "CPU id", vendor);
+		return;
+	}
+	cpu_cpuid(1, r);
+	{
+		unsigned fam = (r[0] >> 8) & 0xF, model = (r[0] >> 4) & 0xF, step = r[0] & 0xF;
+
+		if (fam == 0xF)
+			fam += (r[0] >> 20) & 0xFF;
+		if (fam == 0x6 || fam >= 0xF)
+			model |= ((r[0] >> 16) & 0xF) << 4;
+		kfmt_snprintf(line, sizeof line, "%s family %u model %u stepping %u", vendor, fam, model, step);
+	}
+	sysinfo_add(si, "CPU id", line);
+	line[0] = '\0';
+	for (unsigned i = 0; i < sizeof features / sizeof features[0]; i++)
+		if (r[features[i].reg] & (1u << features[i].bit))
+			n += kfmt_snprintf(line + n, sizeof line - (unsigned)n, n ? " %s" : "%s", features[i].name);
+	sysinfo_add(si, "Features", n ? line : "none of note");
+}
+
+static void probe_memory(SysInfo *si, const BootInfo *b)
+{
+	char line[SYSINFO_VALUE_SIZE];
+
+	if (b->mem_usable)
+		kfmt_snprintf(line, sizeof line, "%u MiB usable (%d map entries)",
+		    (unsigned)(b->mem_usable >> 20), b->mmap_entries);
+	else if (b->mem_upper_kb)
+		kfmt_snprintf(line, sizeof line, "%u KiB above 1 MiB", (unsigned)b->mem_upper_kb);
+	else
+		kfmt_snprintf(line, sizeof line, "not reported by the loader");
+	sysinfo_add(si, "Memory", line);
+}
+
+/* The boot loader's drive number, as BIOSes hand them out. */
+static void probe_boot(SysInfo *si, const BootInfo *b)
+{
+	char line[SYSINFO_VALUE_SIZE];
+	const char *loader = b->loader[0] ? b->loader : "unknown loader";
+
+	if (!b->boot_device_valid)
+		kfmt_snprintf(line, sizeof line, "%s", loader);
+	else if (b->boot_drive < 0x80)
+		kfmt_snprintf(line, sizeof line, "%s, floppy %02Xh", loader, b->boot_drive);
+	else if (b->boot_drive < 0xE0)
+		kfmt_snprintf(line, sizeof line, "%s, disk %02Xh (HDD/USB)", loader, b->boot_drive);
+	else
+		kfmt_snprintf(line, sizeof line, "%s, CD-ROM %02Xh", loader, b->boot_drive);
+	sysinfo_add(si, "Boot", line);
+	/*
+	 * NOTE: a multiboot v1 kernel is not told the firmware kind. A legacy
+	 * BIOS fills its data area (COM1's base, the EBDA segment); UEFI
+	 * without CSM leaves it empty.
+	 */
+	sysinfo_add(si, "Firmware", (mem_peek16(BDA_COM1) || mem_peek16(BDA_EBDA_SEG)) ?
+	    "BIOS (data area present)" : "no BIOS data area (UEFI?)");
+}
+
+void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t adlib_status)
+{
+	char line[SYSINFO_VALUE_SIZE];
+
+	sysinfo_clear(si);
+	probe_cpu(si);
+	probe_memory(si, b);
+	sysinfo_add(si, "Display", "VGA mode 0Dh, 320x200, 16 colours");
+	sysinfo_add(si, "Keyboard", inb(KBC_STATUS) == 0xFF ? "no 8042 answered at 64h" : "PS/2 (8042 at 60h/64h)");
+	kfmt_snprintf(line, sizeof line, "PIT %u Hz (divisor %u)", PIT_TICK_HZ, (unsigned)pit_channel0_divisor());
+	sysinfo_add(si, "Timer", line);
+	if (adlib == ADLIB_FOUND)
+		kfmt_snprintf(line, sizeof line, "PC speaker, AdLib OPL2 at 388h");
+	else
+		kfmt_snprintf(line, sizeof line, "PC speaker; no AdLib (%s %02Xh)",
+		    adlib == ADLIB_FLOATING ? "status" : adlib == ADLIB_BAD_IDLE ? "idle" : "timer", adlib_status);
+	sysinfo_add(si, "Sound", line);
+	probe_boot(si, b);
+}
+
+void sysprobe_log(const SysInfo *si)
+{
+	for (int i = 0; i < si->count; i++)
+		klog("sysinfo: %s: %s\n", si->line[i].label, si->line[i].value);
+}
