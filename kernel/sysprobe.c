@@ -72,7 +72,7 @@ static void probe_cpu(SysInfo *si)
 			fam += (r[0] >> 20) & 0xFF;
 		if (fam == 0x6 || fam >= 0xF)
 			model |= ((r[0] >> 16) & 0xF) << 4;
-		kfmt_snprintf(line, sizeof line, "%s family %u model %u stepping %u", vendor, fam, model, step);
+		kfmt_snprintf(line, sizeof line, "%s fam %u mod %u st %u", vendor, fam, model, step);
 	}
 	sysinfo_add(si, "CPU id", line);
 	line[0] = '\0';
@@ -87,8 +87,7 @@ static void probe_memory(SysInfo *si, const BootInfo *b)
 	char line[SYSINFO_VALUE_SIZE];
 
 	if (b->mem_usable)
-		kfmt_snprintf(line, sizeof line, "%u MiB usable (%d map entries)",
-		    (unsigned)(b->mem_usable >> 20), b->mmap_entries);
+		kfmt_snprintf(line, sizeof line, "%u MiB usable", (unsigned)(b->mem_usable >> 20));
 	else if (b->mem_upper_kb)
 		kfmt_snprintf(line, sizeof line, "%u KiB above 1 MiB", (unsigned)b->mem_upper_kb);
 	else
@@ -96,28 +95,28 @@ static void probe_memory(SysInfo *si, const BootInfo *b)
 	sysinfo_add(si, "Memory", line);
 }
 
-/* The boot loader's drive number, as BIOSes hand them out. */
+/* The boot loader's drive number, as BIOSes hand them out, and the loader's name. */
 static void probe_boot(SysInfo *si, const BootInfo *b)
 {
 	char line[SYSINFO_VALUE_SIZE];
-	const char *loader = b->loader[0] ? b->loader : "unknown loader";
 
 	if (!b->boot_device_valid)
-		kfmt_snprintf(line, sizeof line, "%s", loader);
+		kfmt_snprintf(line, sizeof line, "not reported by the loader");
 	else if (b->boot_drive < 0x80)
-		kfmt_snprintf(line, sizeof line, "%s, floppy %02Xh", loader, b->boot_drive);
+		kfmt_snprintf(line, sizeof line, "floppy (BIOS drive %02Xh)", b->boot_drive);
 	else if (b->boot_drive < 0xE0)
-		kfmt_snprintf(line, sizeof line, "%s, disk %02Xh (HDD/USB)", loader, b->boot_drive);
+		kfmt_snprintf(line, sizeof line, "disk or USB (drive %02Xh)", b->boot_drive);
 	else
-		kfmt_snprintf(line, sizeof line, "%s, CD-ROM %02Xh", loader, b->boot_drive);
+		kfmt_snprintf(line, sizeof line, "CD-ROM (BIOS drive %02Xh)", b->boot_drive);
 	sysinfo_add(si, "Boot", line);
+	sysinfo_add(si, "Loader", b->loader[0] ? b->loader : "unknown");
 	/*
 	 * NOTE: a multiboot v1 kernel is not told the firmware kind. A legacy
 	 * BIOS fills its data area (COM1's base, the EBDA segment); UEFI
 	 * without CSM leaves it empty.
 	 */
 	sysinfo_add(si, "Firmware", (mem_peek16(BDA_COM1) || mem_peek16(BDA_EBDA_SEG)) ?
-	    "BIOS (data area present)" : "no BIOS data area (UEFI?)");
+	    "BIOS (its data area is set)" : "no BIOS data area (UEFI?)");
 }
 
 void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t adlib_status)
@@ -127,15 +126,15 @@ void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t 
 	sysinfo_clear(si);
 	probe_cpu(si);
 	probe_memory(si, b);
-	sysinfo_add(si, "Display", "VGA mode 0Dh, 320x200, 16 colours");
+	sysinfo_add(si, "Display", "VGA 0Dh, 320x200, 16 colours");
 	sysinfo_add(si, "Keyboard", inb(KBC_STATUS) == 0xFF ? "no 8042 answered at 64h" : "PS/2 (8042 at 60h/64h)");
 	kfmt_snprintf(line, sizeof line, "PIT %u Hz (divisor %u)", PIT_TICK_HZ, (unsigned)pit_channel0_divisor());
 	sysinfo_add(si, "Timer", line);
 	if (adlib == ADLIB_FOUND)
-		kfmt_snprintf(line, sizeof line, "PC speaker, AdLib OPL2 at 388h");
+		kfmt_snprintf(line, sizeof line, "speaker, AdLib OPL2 at 388h");
 	else
-		kfmt_snprintf(line, sizeof line, "PC speaker; no AdLib (%s %02Xh)",
-		    adlib == ADLIB_FLOATING ? "status" : adlib == ADLIB_BAD_IDLE ? "idle" : "timer", adlib_status);
+		kfmt_snprintf(line, sizeof line, "speaker; no AdLib (%s %02Xh)",
+		    adlib == ADLIB_FLOATING ? "bus" : adlib == ADLIB_BAD_IDLE ? "idle" : "timer", adlib_status);
 	sysinfo_add(si, "Sound", line);
 	probe_boot(si, b);
 }

@@ -470,7 +470,8 @@ void session_draw(const Session *s, Frame *f)
 		draw_controls(s, f);
 		break;
 	case SESSION_SYSINFO:
-		backdrop(f, false);
+		frame_clear(f);
+		frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);     /* no stars: nothing between the lines */
 		heading(f, 4, "SYSTEM INFO", 11, 1, 2);
 		sysscreen_draw(s->hooks.sysinfo, f);
 		break;

@@ -6,10 +6,10 @@
 #include "sysinfo.h"
 
 #define LINES_Y         26
-#define LINE_H          10
-#define LABEL_X         8
-#define VALUE_X         88
-#define VALUE_CHARS     ((SCREEN_W - VALUE_X) / 8)      /* 29 on a line */
+#define LINE_H          9
+#define LABEL_X         4
+#define VALUE_X         80
+#define VALUE_CHARS     ((SCREEN_W - VALUE_X) / 8)      /* 30 on a line */
 #define LINES_BOTTOM    154                             /* the strip starts below */
 #define STRIP_Y         160
 #define SWATCH_W        18

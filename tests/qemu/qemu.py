@@ -150,11 +150,12 @@ class Machine:
     boot: "cdrom" (-cdrom), "hdd" (raw image as first IDE disk, what dd to a
     USB stick gives) or "usb" (USB mass storage on xHCI). opts: kernel
     options passed through an options disk, or None for none. wav: path to
-    record the PC speaker to.
+    record the PC speaker to; opl_wav: add an AdLib card (OPL2 at 0x388) and
+    record it there. cpu: the -cpu model (pinned: System info shows it).
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False):
+                 icount=False, opl_wav=None, cpu="qemu32"):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         self.binary = find_qemu(qemu)
@@ -167,6 +168,8 @@ class Machine:
         self.files = files
         self.icount = icount
         self.wav = wav
+        self.opl_wav = opl_wav
+        self.cpu = cpu
         self.memory = memory
         self.serial_path = os.path.join(outdir, "serial.log")
         self.proc = None
@@ -179,6 +182,7 @@ class Machine:
 
     def command_line(self, qmp_path):
         args = [self.binary, "-display", "none", "-vga", "std", "-no-reboot", "-m", str(self.memory),
+                "-cpu", self.cpu,
                 "-nic", "none", "-monitor", "none",
                 "-serial", "file:" + self.serial_path,
                 "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
@@ -196,6 +200,8 @@ class Machine:
             args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
+        if self.opl_wav:                # an AdLib (OPL2 at 0x388) recorded to its own WAV
+            args += ["-audiodev", "wav,id=opl,path=%s" % self.opl_wav, "-device", "adlib,audiodev=opl"]
         return args
 
     def start(self):

@@ -25,6 +25,7 @@ import audio                    # noqa: E402
 import demo_tests               # noqa: E402
 import session_tests            # noqa: E402
 import image                    # noqa: E402
+import music_tests              # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
 
@@ -75,8 +76,8 @@ class Context:
     def note(self, text):
         self.notes.append(text)
 
-    def machine(self, boot="cdrom", opts=None, wav=None, files=None):
-        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files)
+    def machine(self, boot="cdrom", opts=None, wav=None, files=None, opl_wav=None):
+        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files, opl_wav=opl_wav)
         self.machines.append(m)
         return m.start()
 
@@ -124,10 +125,18 @@ def sprite_moves(text):
 
 # -- tests ------------------------------------------------------------------
 
+BOOT_MEDIUM = {"cdrom": r"CD-ROM \(BIOS drive E[0-9A-F]h\)", "hdd": r"disk or USB \(drive 80h\)",
+               "usb": r"disk or USB \(drive 8[0-9A-F]h\)"}      # System info's Boot line (kernel/sysprobe.c)
+
+
 def boot_test(boot):
     def test(ctx):
         m = ctx.machine(boot=boot)
         t = boot_ready(ctx, m)
+        medium = re.search(r"^sysinfo: Boot: (.*)$", m.serial(), re.M)
+        assert medium and re.fullmatch(BOOT_MEDIUM[boot], medium.group(1)), (
+            "System info says the boot medium is %r, want /%s/" % (medium and medium.group(1), BOOT_MEDIUM[boot]))
+        ctx.note("sysinfo: Boot: %s" % medium.group(1))
         ctx.record["boot_s"] = round(t, 3)
         ctx.note("boot %s: QEMU start to `ready` %.2f s (limit %.0f s)" % (boot, t, BOOT_LIMIT_S))
         assert t <= BOOT_LIMIT_S, "`ready` after %.2f s, limit %.0f s" % (t, BOOT_LIMIT_S)
@@ -454,6 +463,11 @@ TESTS = [
     ("demo_end", demo_tests.test_demo_end, (), ()),
     ("demo_stop", demo_tests.test_demo_stop, (), ()),
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
+    ("music_title_theme", music_tests.test_music_title_theme, (), ()),     # tests/qemu/music_tests.py
+    ("music_level_tune", music_tests.test_music_level_tune, (), ()),
+    ("music_off", music_tests.test_music_off, (), ()),
+    ("music_no_card", music_tests.test_music_no_card, (), ()),
+    ("sysinfo_screen", music_tests.test_sysinfo_screen, ("sysinfo.png",), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
 
