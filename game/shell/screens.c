@@ -192,6 +192,7 @@ static const struct {
 	{ CTL_BOMB, -1, NULL, "drop a bomb" },
 	{ CTL_PAUSE, -1, NULL, "pause (Esc too)" },
 	{ -1, -1, "Esc or Q", "in the pause: menu" },
+	{ -1, -1, "M", "music on or off" },
 	{ -1, -1, "Enter", "choose in the menu" },
 };
 
@@ -226,7 +227,7 @@ static void draw_instructions(const Session *s, Frame *f)
 	if (s->page == 0) {
 		heading(f, 8, "HOW TO PLAY", 11, 1, 2);
 		for (unsigned i = 0; i < sizeof how_rows / sizeof how_rows[0]; i++) {
-			int y = 36 + (int)i * 13;
+			int y = 34 + (int)i * 12;
 
 			if (how_rows[i].keys)
 				frame_text(f, 16, y, how_rows[i].keys, 14);

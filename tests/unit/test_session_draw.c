@@ -73,6 +73,12 @@ static void every_screen_fits_and_covers_the_screen(void **state)
 	assert_int_equal(s.mode, SESSION_HALTED);
 }
 
+/* The menu's rows as shown: the two switches say their state. */
+static const char *shown_label(int i)
+{
+	return i == MENU_MUSIC ? "Music: On" : i == MENU_SOUND ? "Sound effects: On" : menu_labels[i];
+}
+
 static void menu_highlights_the_cursor_row_with_the_hero(void **state)
 {
 	(void)state;
@@ -82,7 +88,7 @@ static void menu_highlights_the_cursor_row_with_the_hero(void **state)
 
 		draw();
 		for (int i = 0; i < MENU_COUNT; i++) {
-			const DrawCmd *t = find_text(menu_labels[i]);
+			const DrawCmd *t = find_text(shown_label(i));
 
 			assert_non_null(t);
 			assert_row(t->color == (i == c ? 14 : 7), "cursor %d: item %d colour %d", c, i, t->color);
@@ -91,10 +97,29 @@ static void menu_highlights_the_cursor_row_with_the_hero(void **state)
 		if (!hero)
 			hero = find_image(IMG_PLAYER_R1);
 		assert_non_null(hero);
-		assert_row(hero->y > find_text(menu_labels[c])->y - 8 && hero->y < find_text(menu_labels[c])->y + 16,
+		assert_row(hero->y > find_text(shown_label(c))->y - 8 && hero->y < find_text(shown_label(c))->y + 16,
 		    "cursor %d: hero at y=%d", c, hero->y);
 		press(DOWN);
 	}
+}
+
+/* Music and Sound effects say Off once chosen, and On again. */
+static void menu_switches_show_their_state(void **state)
+{
+	(void)state;
+	press(ENTER);
+	for (int i = 0; i < MENU_MUSIC; i++)
+		press(DOWN);
+	press(ENTER);
+	press(DOWN);
+	press(ENTER);
+	draw();
+	assert_non_null(find_text("Music: Off"));
+	assert_non_null(find_text("Sound effects: Off"));
+	assert_null(find_text("Music: On"));
+	press(ENTER);
+	draw();
+	assert_non_null(find_text("Sound effects: On"));
 }
 
 static void the_pause_box_sits_over_the_view_and_leaves_the_status_bar(void **state)
@@ -417,6 +442,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup(every_screen_fits_and_covers_the_screen, fresh_session),
 		cmocka_unit_test_setup(menu_highlights_the_cursor_row_with_the_hero, fresh_session),
+		cmocka_unit_test_setup(menu_switches_show_their_state, fresh_session),
 		cmocka_unit_test_setup(the_pause_box_sits_over_the_view_and_leaves_the_status_bar, fresh_session),
 		cmocka_unit_test_setup(the_pause_box_fits_the_frame_on_every_episode_level, fresh_session),
 		cmocka_unit_test_setup(the_demo_says_so_on_the_view, fresh_session),
