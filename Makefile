@@ -233,6 +233,8 @@ test-unit: $(TESTS)
 test-tools:
 	$(PYTHON) tools/check_layers.py
 	$(PYTHON) tools/test_check_layers.py
+	$(PYTHON) tools/check_sizes.py
+	$(PYTHON) tools/test_check_sizes.py
 	$(PYTHON) tools/test_docs.py
 	$(PYTHON) tools/test_gfx2c.py
 	$(PYTHON) tools/test_level2bin.py

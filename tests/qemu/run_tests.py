@@ -23,6 +23,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
 import demo_tests               # noqa: E402
+import harness_tests            # noqa: E402
+import level_tests              # noqa: E402
 import session_tests            # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
@@ -36,11 +38,6 @@ BOOT_LIMIT_S = 10.0             # QEMU start to `ready`, any boot path
 READY_TIMEOUT_S = 20.0          # how long we wait for `ready` before giving up
 TICK_HZ = 140
 FREEZE_TICKS = 280
-LEVEL_TICKS = 40                        # world frames (13 PIT ticks each)
-LEVEL_INPUT = "r24,rj5,r6,l3,.2"        # game/engine/script.h: walk, jump up the hill, turn
-SEEDS_TICKS = 14                        # the frame with all four seed subsystems on screen
-SEEDS_INPUT = "r3,rj4,j2,.4"            # run, jump, pounce the barrel under the low ceiling
-TRACE_TICKS = 60
 SPRITE_START = (4, 20)          # title sprite's first tile position (tx, ty)
 SPRITE_TILES = 2                # 16x16 sprite = 2x2 tiles of 8x8
 HOLD_S = 1.0                    # hold_right: how long Right is held
@@ -284,156 +281,17 @@ def test_unknown_option(ctx):
     m.wait_for(r"^cmdline: unknown option 'bogus=1' ignored$", 0.5)   # printed before `ready`
 
 
-def run_host(ctx, args):
-    """Run the host build of the game (build/hostrun); return its last `crc=` value."""
-    assert ctx.hostrun, "no --hostrun binary given: cannot compare with the host build"
-    out = subprocess.run([ctx.hostrun] + args, capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, "%s %s failed: %s" % (ctx.hostrun, " ".join(args), out.stderr.strip())
-    crcs = re.findall(r"crc=([0-9A-F]{8})", out.stdout)
-    assert crcs, "no crc in host output %r" % out.stdout
-    return crcs[-1]
-
-
-def level_parity(ctx, level, ticks, script, golden):
-    """Play `level` for `ticks` frames of `script` in QEMU and on the host: the
-    READY crc, the screendump's crc and the host's crc agree, and the frame
-    equals tests/golden/<golden>."""
-    m = ctx.machine(opts="level=%s ticks=%d input=%s" % (level, ticks, script))
-    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + ticks * 13 / TICK_HZ + 5)
-    tick, crc = int(match.group(1)), match.group(2)
-    assert tick == ticks, "READY reports tick=%d, want %d" % (tick, ticks)
-    frame = m.screendump(level)
-    assert frame.crc() == crc, "READY crc=%s but the screendump's planes give %s" % (crc, frame.crc())
-    host_png = os.path.join(ctx.outdir, "host_%s.png" % level)
-    host = run_host(ctx, [level, str(ticks), "--input", script, "--png", host_png])
-    ctx.note("QEMU READY crc=%s, host crc=%s" % (crc, host))
-    assert host == crc, "host crc=%s differs from QEMU's %s; compare %s with %s" % (
-        host, crc, host_png, os.path.join(ctx.outdir, level + ".png"))
-    ctx.check_golden(frame, golden)
-
-
-def test_level_golden(ctx):
-    """The test level after LEVEL_TICKS frames of scripted input: QEMU, host and golden agree."""
-    level_parity(ctx, "test", LEVEL_TICKS, LEVEL_INPUT, "level_test_%d.png" % LEVEL_TICKS)
-
-
-def test_seeds_golden(ctx):
-    """Seed subsystems on screen at once: a shard burst, a spawner under a low
-    ceiling, a platform on its loop, a fountain at full height (game/levels/seeds.tmj)."""
-    level_parity(ctx, "seeds", SEEDS_TICKS, SEEDS_INPUT, "seeds_%d.png" % SEEDS_TICKS)
-
-
-def test_seeds_trace(ctx):
-    """The `trace` option: QEMU's per-frame lines for every spawner, shard,
-    platform and fountain equal the host build's, frame for frame."""
-    m = ctx.machine(opts="level=seeds ticks=%d input=%s trace" % (TRACE_TICKS, SEEDS_INPUT))
-    m.wait_for(RE_FROZEN, READY_TIMEOUT_S + TRACE_TICKS * 13 / TICK_HZ + 10)
-    guest = [l for l in m.serial_lines() if l.startswith("T=")]
-    assert ctx.hostrun, "no --hostrun binary given"
-    out = subprocess.run([ctx.hostrun, "seeds", str(TRACE_TICKS), "--input", SEEDS_INPUT, "--trace"],
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    host = [l for l in out.stdout.splitlines() if l.startswith("T=")]
-    kinds = sorted({l.split()[1] for l in guest})
-    ctx.note("%d trace lines from QEMU (%s)" % (len(guest), ", ".join(kinds)))
-    for want in ("player", "spawner", "shard", "platform", "fountain"):
-        assert want in kinds, "no %s line in the trace" % want
-    for i, (g, h) in enumerate(zip(guest, host)):
-        assert g == h, "trace line %d differs:\n  QEMU: %s\n  host: %s" % (i + 1, g, h)
-    assert len(guest) == len(host), "QEMU printed %d trace lines, host %d" % (len(guest), len(host))
-
-
-def test_level_bad(ctx):
-    """A corrupt level file from the boot disk: a clear error on screen and COM1, no crash."""
-    good = os.path.join(REPO, "build", "levels", "test.lvl")
-    assert os.path.exists(good), "%s missing: run make" % good
-    data = bytearray(open(good, "rb").read())
-    data[30] ^= 0x55                    # first map cell: the CRC no longer matches
-    bad = os.path.join(ctx.outdir, "level.lvl")
-    with open(bad, "wb") as f:
-        f.write(data)
-    m = ctx.machine(opts="level=disk", files={"level.lvl": bad})
-    line = m.wait_for(r"^ERROR: BAD LEVEL FILE: level: (.*)$", READY_TIMEOUT_S + 5)
-    ctx.note("serial: %s" % line.group(0))
-    assert "CRC" in line.group(1), "error does not name the CRC problem: %r" % line.group(1)
-    time.sleep(0.3)
-    frame = m.screendump("error")
-    hist = frame.histogram()
-    assert frame.dominant_colour() == 4, "error screen is not red (dominant %d)" % frame.dominant_colour()
-    assert hist[14] > 200 and hist[15] > 200, "error screen lacks its yellow/white text"
-    assert m.running(), "QEMU died on a bad level"
-
-
-def test_level_module(ctx):
-    """A good level file next to the kernel (GRUB module) is played instead of the built-in one."""
-    good = os.path.join(REPO, "build", "levels", "test.lvl")
-    m = ctx.machine(opts="level=disk ticks=5", files={"level.lvl": good})
-    m.wait_for(r"^level: 'disk' from GRUB module 0 \(\d+ bytes\)$", READY_TIMEOUT_S + 5)
-    m.wait_for(RE_FROZEN, 5)
-
-
-# -- the session: menu, quit, pause (game/shell/session.c) --------------------------
-
-def test_missing_qemu(ctx):
-    bogus = os.path.join(ctx.outdir, "no-such-dir", "qemu-system-i386")
-    try:
-        qemu.Machine(ctx.iso, ctx.outdir, qemu=bogus)
-    except qemu.QemuNotFound as err:
-        text = str(err)
-        assert bogus in text and qemu.QEMU_PACKAGE in text, "unclear error: %s" % text
-        ctx.note("raised: %s" % text)
-        return
-    raise AssertionError("Machine() with %s did not raise QemuNotFound" % bogus)
-
-
 TITLE = ("title_boot.png",)
 PANIC = ("panic_ud.png",)
 PANIC_VALUES = image.Rect(72, 36, 248, 116)     # kernel/panic.c: value column, rows at 36 + 12 * n
 PANIC_VALUE_ROWS = (0, 1, 2, 3, 5, 6, 7, 8, 9)
-def test_harness_image(ctx):
-    """Host-only: planes, CRC and screendump mapping on synthetic frames (no QEMU)."""
-    import random
-    import zlib
-    rng = random.Random(280)
-    px = bytearray(rng.randrange(16) for _ in range(image.SCREEN_W * image.SCREEN_H))
-    px[0], px[7], px[8] = 0b0101, 0b1000, 0b0011     # known bits in the first bytes
-    frame = image.Frame(px)
-    planes = frame.planes()
-    assert [len(p) for p in planes] == [image.PLANE_BYTES] * 4
-    assert planes[0][0] & 0x80 and not planes[1][0] & 0x80 and planes[2][0] & 0x80, "pixel 0 bits"
-    assert planes[3][0] & 0x01 and planes[0][1] & 0x80 and planes[1][1] & 0x80, "pixels 7 and 8 bits"
-    assert image.frame_from_planes(planes) == frame, "planes do not round-trip"
-    assert frame.crc() == "%08X" % zlib.crc32(b"".join(planes)), "crc is not zlib.crc32 of planes 0..3"
-    assert image.Frame(bytes(64000)).crc() == "%08X" % zlib.crc32(bytes(32000)), "black frame crc"
-    from PIL import Image
-    dump = Image.new("RGB", (640, 400))
-    dump.putdata([image.EGA_RGB_QEMU[px[(y // 2) * 320 + x // 2]] for y in range(400) for x in range(640)])
-    assert image.frame_from_image(dump) == frame, "640x400 QEMU-level screendump does not map back"
-    path = os.path.join(ctx.outdir, "frame.png")
-    frame.save_png(path)
-    assert image.load_golden(path) == frame, "golden PNG does not round-trip"
-    ctx.note("synthetic frame crc %s" % frame.crc())
-
-
-def test_harness_audio(ctx):
-    """Host-only: the tone measurement on a generated square-wave WAV (no QEMU)."""
-    path = os.path.join(ctx.outdir, "synthetic.wav")
-    divisors = [1193] * 6 + [795] * 6 + [0] * 2 + [2386] * 6
-    audio.write_square_wav(path, [(audio.PIT_HZ / d if d else 0, 1.0 / TICK_HZ) for d in divisors])
-    for line in audio.check_effect(path, divisors, FREQ_TOLERANCE):
-        ctx.note(line)
-    try:
-        audio.check_effect(path, [1250] * 6 + [795] * 6 + [0] * 2 + [2386] * 6, FREQ_TOLERANCE)
-    except audio.AudioError:
-        return
-    raise AssertionError("a 4.6% frequency error was not detected")
 
 
 # name, function, goldens it owns (written by --update-golden), goldens of other tests it reads
 TESTS = [
-    ("missing_qemu", test_missing_qemu, (), ()),
-    ("harness_image", test_harness_image, (), ()),
-    ("harness_audio", test_harness_audio, (), ()),
+    ("missing_qemu", harness_tests.test_missing_qemu, (), ()),      # tests/qemu/harness_tests.py
+    ("harness_image", harness_tests.test_harness_image, (), ()),
+    ("harness_audio", harness_tests.test_harness_audio, (), ()),
     ("boot_cdrom", boot_test("cdrom"), TITLE, ()),
     ("boot_hdd", boot_test("hdd"), (), TITLE),
     ("boot_usb_xhci", boot_test("usb"), (), TITLE),
@@ -445,11 +303,11 @@ TESTS = [
     ("crashtest_gp", crash_test("gp"), (), TITLE + PANIC),
     ("crashtest_bp", crash_test("bp"), (), TITLE + PANIC),
     ("unknown_option", test_unknown_option, (), ()),
-    ("level_golden", test_level_golden, ("level_test_%d.png" % LEVEL_TICKS,), ()),
-    ("level_bad", test_level_bad, (), ()),
-    ("seeds_golden", test_seeds_golden, ("seeds_%d.png" % SEEDS_TICKS,), ()),
-    ("seeds_trace", test_seeds_trace, (), ()),
-    ("level_module", test_level_module, (), ()),
+    ("level_golden", level_tests.test_level_golden, ("level_test_%d.png" % level_tests.LEVEL_TICKS,), ()),  # level_tests.py
+    ("level_bad", level_tests.test_level_bad, (), ()),
+    ("seeds_golden", level_tests.test_seeds_golden, ("seeds_%d.png" % level_tests.SEEDS_TICKS,), ()),
+    ("seeds_trace", level_tests.test_seeds_trace, (), ()),
+    ("level_module", level_tests.test_level_module, (), ()),
     ("menu_new_game", session_tests.test_menu_new_game, (), ()),
     ("menu_quit", session_tests.test_menu_quit, ("halt.png",), ()),
     ("pause_box", session_tests.test_pause_box, ("pause_box.png",), ()),

@@ -1,4 +1,4 @@
-/* shardfix.h: the world, tiles and one-tick helpers shared by the shard tests (test_shard*.c). */
+/* shardfix.h: the world, tiles, one-tick helpers and the tick-table walker shared by the shard tests (test_shard*.c). */
 #ifndef TESTS_UNIT_SHARDFIX_H
 #define TESTS_UNIT_SHARDFIX_H
 
@@ -12,7 +12,6 @@
 #include "world.h"
 
 static World w;                         /* ~140 KB: static, not on the stack */
-static Frame frame;
 
 #define IMG     IMG_SHARD0              /* 2x2 tiles (checked in test_shard.c): columns x, x+1, rows y-1, y */
 #define BRICK   ((uint16_t)(MAP_SOLID_BASE + TILE_BRICK))       /* blocks all four ways */
@@ -68,6 +67,41 @@ static inline void step(void)
 static inline bool idle(int slot)
 {
 	return w.shards.slot[slot].image == SHARD_IDLE;
+}
+
+#define GONE    0                       /* "next age" of a removed shard */
+
+/*
+ * One tick of one shard: `age` is the age it runs this tick with, (x, y)
+ * where it is after the tick, `next` the age stored after (GONE: removed),
+ * `bounce` whether the bounce sound was asked for.
+ */
+typedef struct TickRow {
+	int age, x, y, next;
+	bool bounce;
+} TickRow;
+
+static inline void walk(int slot, const TickRow *rows, size_t n, const char *what)
+{
+	for (size_t i = 0; i < n; i++) {
+		const TickRow *r = &rows[i];
+		const Shard *s = &w.shards.slot[slot];
+
+		assert_row(!idle(slot) && s->age == r->age, "%s tick %zu: age %u, want %d", what, i + 1,
+		    s->age, r->age);
+		step();
+		if (r->next == GONE) {
+			assert_row(idle(slot) && s->age == 0, "%s tick %zu: still there at (%d,%d)",
+			    what, i + 1, s->x, s->y);
+			assert_row(w.shards.draw[slot].image == SHARD_IDLE, "%s tick %zu: drawn", what, i + 1);
+		} else {
+			assert_row(s->x == r->x && s->y == r->y && s->age == r->next,
+			    "%s tick %zu (age %d): at (%d,%d) age %u, want (%d,%d) age %d", what, i + 1,
+			    r->age, s->x, s->y, s->age, r->x, r->y, r->next);
+		}
+		assert_row((w.sound == SND_SHARD_BOUNCE) == r->bounce, "%s tick %zu: sound %d", what,
+		    i + 1, w.sound);
+	}
 }
 
 #endif

@@ -5,7 +5,7 @@
 #include "collide.h"
 #include "render.h"
 
-static Frame want_frame;
+static Frame frame, want_frame;
 
 #define XMODES  5                       /* 0 east, 1 west, 2 none, 3 east x2, 4 west x2 */
 
