@@ -195,9 +195,10 @@ fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(LEVELS)
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 
+# The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
-	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd"; \
-	elif [ -d /dev/snd ]; then echo "-audiodev alsa,id=snd -machine pcspk-audiodev=snd"; fi)
+	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd -device adlib,audiodev=snd"; \
+	elif [ -d /dev/snd ]; then echo "-audiodev alsa,id=snd -machine pcspk-audiodev=snd -device adlib,audiodev=snd"; fi)
 QEMU_DISPLAY = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display vnc=127.0.0.1:0)
 # Kernel options for make run / run-gdb go on an options disk, as the QEMU tests pass them:
 #   make run OPTS="record level=test"        (see README: Demos)
@@ -213,7 +214,7 @@ QEMU_RUN = $(QEMU) -m 64 -cdrom $(ISO) -boot order=d -chardev stdio,id=com1,logf
 
 run: deps-run
 	@$(MAKE) --no-print-directory iso
-	@$(if $(QEMU_AUDIO),,echo "note: no host audio found; the PC speaker is silent")
+	@$(if $(QEMU_AUDIO),,echo "note: no host audio found; the PC speaker is silent and there is no AdLib (no music)")
 	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
 	$(RUN_PREP)
 	$(QEMU_RUN)

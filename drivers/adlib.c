@@ -28,6 +28,7 @@
 #define OPL_DRUMS       0xBD
 #define OPL_KEY_ON      0x20
 #define OPL_LEVEL_MUTE  0x3F
+#define OPL_SR_FAST_RELEASE 0x0F        /* sustain level 0, release rate 15 */
 
 /* Status register. */
 #define OPL_ST_FLAGS    0xE0            /* IRQ, timer 1 expired, timer 2 expired */
@@ -109,6 +110,7 @@ void adlib_write(uint8_t reg, uint8_t value)
 		opl_out(reg, value);
 }
 
+/* Silence and a clean slate: every register 0, then each operator muted with the fastest release. */
 void adlib_reset(void)
 {
 	if (!present)
@@ -116,8 +118,10 @@ void adlib_reset(void)
 	for (int reg = 0x01; reg <= 0xF5; reg++)
 		opl_out((uint8_t)reg, 0);
 	for (int ch = 0; ch < OPL_CHANNELS; ch++) {
-		opl_out((uint8_t)(OPL_OP_LEVEL + op_offset[ch]), OPL_LEVEL_MUTE);
-		opl_out((uint8_t)(OPL_OP_LEVEL + op_offset[ch] + 3), OPL_LEVEL_MUTE);
+		for (int op = 0; op <= 3; op += 3) {
+			opl_out((uint8_t)(OPL_OP_SR + op_offset[ch] + op), OPL_SR_FAST_RELEASE);
+			opl_out((uint8_t)(OPL_OP_LEVEL + op_offset[ch] + op), OPL_LEVEL_MUTE);
+		}
 		key_shadow[ch] = 0;
 	}
 	opl_out(OPL_TEST, OPL_TEST_WSE);

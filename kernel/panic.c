@@ -2,11 +2,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "adlib.h"
 #include "gfx.h"
 #include "io.h"
 #include "kfmt.h"
 #include "klog.h"
 #include "panic.h"
+#include "speaker.h"
 #include "vga.h"
 
 #define PANIC_BG        1               /* blue */
@@ -43,6 +45,8 @@ const char *panic_exception_name(unsigned vector)
 static void halt_forever(void) __attribute__((noreturn));
 static void halt_forever(void)
 {
+	spk_tone(0);                    /* no stuck tone or chord over the panic screen */
+	adlib_reset();                  /* (nothing without a card) */
 	klog("PANIC: halted\n");
 	for (;;) {
 		cpu_cli();
