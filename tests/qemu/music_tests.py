@@ -155,3 +155,26 @@ def test_sysinfo_screen(ctx):
     frame = m.screendump("sysinfo")
     ctx.check_golden(frame, "sysinfo.png")
     tap_and_wait(m, "spc", r"^session: menu$")
+
+
+def test_music_stops_on_quit(ctx):
+    """With an AdLib: the title theme plays; menu -> Quit stops it (`music: stop` before `halt`)
+    and the OPL WAV ends in silence (no stuck note after the machine halts)."""
+    wav = os.path.join(ctx.outdir, "opl.wav")
+    m = ctx.machine(opl_wav=wav)
+    m.wait_for(r"^music: play title$", READY_TIMEOUT_S)
+    m.wait_for(RE_READY, 5.0)
+    time.sleep(2.5)                     # into the band's part
+    tap_and_wait(m, "ret", r"^session: menu$")
+    tap_and_wait(m, "up", r"^menu: cursor=7 quit$")
+    tap_and_wait(m, "ret", r"^halt$")
+    text = m.serial()
+    assert text.index("music: stop") < text.index("\nhalt"), "the music was not stopped before the halt"
+    time.sleep(1.5)
+    m.quit()
+    rate, samples, span = recorded(ctx, wav)
+    assert span, "no music was heard before the quit"
+    tail = samples[-int(0.3 * rate):]
+    ctx.note("last sound at %.2f s of %.2f s; peak of the last 0.3 s: %d" % (
+        span[1] / rate, len(samples) / rate, audio.peak_level(tail)))
+    assert audio.peak_level(tail) <= SILENCE, "the OPL still sounds after the halt (peak %d)" % audio.peak_level(tail)

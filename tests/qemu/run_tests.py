@@ -325,6 +325,7 @@ TESTS = [
     ("music_level_tune", music_tests.test_music_level_tune, (), ()),
     ("music_off", music_tests.test_music_off, (), ()),
     ("music_no_card", music_tests.test_music_no_card, (), ()),
+    ("music_stops_on_quit", music_tests.test_music_stops_on_quit, (), ()),
     ("sysinfo_screen", music_tests.test_sysinfo_screen, ("sysinfo.png",), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
