@@ -71,7 +71,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
 .PHONY: all iso run run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
-        deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps
+        deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps test-model
 all: $(KERNEL)
 
 deps-build deps-run deps-test: deps-%:
@@ -226,7 +226,7 @@ run-gdb: deps-run
 	$(QEMU_RUN) -s -S
 
 test: deps-test
-	@$(MAKE) --no-print-directory test-unit test-tools test-episode fuzz-replay test-dumps test-qemu
+	@$(MAKE) --no-print-directory test-unit test-tools test-episode fuzz-replay test-dumps test-model test-qemu
 
 test-unit: $(TESTS)
 	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
@@ -261,6 +261,12 @@ test-dumps: $(B)/hostrun
 	$(PYTHON) tools/demo_dumps.py --hostrun $(B)/hostrun --out $(B)/dumps $(DEMOS)
 golden-dumps: $(B)/hostrun
 	$(PYTHON) tools/demo_dumps.py --hostrun $(B)/hostrun --out $(B)/dumps --update $(DEMOS)
+
+# An independent model of the original's rules (shards, platforms, the foot switch; tests/model/)
+# checks every object-tick of the golden demo dumps.
+test-model: $(LEVELS) $(B)/hostrun
+	$(PYTHON) tests/model/cosmo_model.py $(DEMOS:game/demos/%.dem=tests/golden/dumps/%.txt)
+	HOSTRUN=$(B)/hostrun $(PYTHON) tests/model/test_cosmo_model.py
 
 bench: deps-test $(ISO)
 	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --out $(B)/bench

@@ -29,7 +29,12 @@ void act_parachute_drift(Actor *self, World *w);
 void act_parachute_walk(Actor *self, World *w);
 /* items.c */
 void act_prize(Actor *self, World *w);
-void act_foot_switch(Actor *self, World *w);
+void act_foot_switch(Actor *self, World *w);   /* footswitch.c */
+/*
+ * The player on the switch's knob pushes it (and recoils) if it can take a
+ * push; true if it did. Part of act_foot_switch; the route search calls it.
+ */
+bool foot_switch_touch(World *w, Actor *sw);
 void act_satellite(Actor *self, World *w);
 void act_frozen_friend(Actor *self, World *w);
 void act_friend_leave(Actor *self, World *w);   /* thawed, walking off */
@@ -64,7 +69,7 @@ bool actor_pounce(World *w, Actor *victim);     /* actor_hit(w, victim, HIT_POUN
 
 /* Shared helpers for movers on the tile grid (game/world/actor.c; actor_image is in actor.h). */
 bool actor_on_ground(const World *w, const Actor *a);
-bool actor_step_x(World *w, Actor *a, int dx);  /* one tile, if the leading edge is free */
+bool actor_step_x(World *w, Actor *a, int dx);  /* one tile unless blocked; MOVE_SLOPED also lifts a tile */
 int actor_fall(World *w, Actor *a, int tiles);  /* tiles actually fallen */
 
 /* The rest of the player's chain (player.c, player_air.c, player_kick.c). */
@@ -75,6 +80,7 @@ void act_player_look_up(Actor *self, World *w);
 void act_player_look_down(Actor *self, World *w);
 void act_player_land(Actor *self, World *w);
 void act_player_cling(Actor *self, World *w);
+void act_player_recoil(Actor *self, World *w);  /* a small pounce bounce (player_recoil) */
 void act_player_begin_kick(Actor *self, World *w);
 void act_player_kick(Actor *self, World *w);
 

@@ -28,7 +28,6 @@ typedef bool (*HitReaction)(World *w, Actor *victim, HitKind how);
 /* damage.c — the common reactions and their pieces. */
 bool hit_defeat(World *w, Actor *v, HitKind how);       /* points, floater, sound, gone */
 bool hit_burst(World *w, Actor *v, HitKind how);        /* barrel, basket: pounce or bomb only */
-bool hit_foot_switch(World *w, Actor *v, HitKind how);
 void actor_defeat(World *w, Actor *v, HitKind how);
 void hit_sound(World *w, HitKind how);
 bool actor_take_damage(Actor *v, HitKind how);          /* true when its hp is gone */

@@ -58,8 +58,13 @@ void act_critter_fall(Actor *a, World *w)
 /* Level flight, one tile a frame, turning at walls. */
 static void slug_move(Actor *a, World *w)
 {
-	if (!actor_step_x(w, a, a->dir))
+	int dir = a->dir < 0 ? DIR4_WEST : DIR4_EAST;
+
+	/* ORIGINAL: the roamer slug turns on anything but MOVE_FREE (slopes too); it never climbs. */
+	if (test_sprite_move(&w->map, dir, actor_image(a), a->x + a->dir, a->y) != MOVE_FREE)
 		actor_face(a, -a->dir);
+	else
+		a->x = (int16_t)(a->x + a->dir);
 }
 
 /*

@@ -20,7 +20,6 @@
 static const HitReaction hit_reactions[ACT_COUNT] = {
 	[ACT_BARREL]        = hit_burst,
 	[ACT_BASKET]        = hit_burst,
-	[ACT_FOOT_SWITCH]   = hit_foot_switch,
 	[ACT_EYE_PLANT]     = hit_eye_plant,
 	[ACT_SATELLITE]     = hit_satellite,
 	[ACT_FROZEN_FRIEND] = hit_frozen_friend,
@@ -115,17 +114,5 @@ bool hit_burst(World *w, Actor *v, HitKind how)
 	throw_shards(w, v, IMG_SHARD0, BURST_SHARDS, BURST_SHARDS);
 	spawner_new(&w->spawners, burst_prizes[rng_below(&w->rng, 4)], v->x, v->y);
 	actor_defeat(w, v, how);
-	return true;
-}
-
-/* The foot switch stays, pressed: the map's platforms start (seed 003). */
-bool hit_foot_switch(World *w, Actor *v, HitKind how)
-{
-	(void)how;
-	if (!w->platforms.active) {
-		w->platforms.active = true;
-		anim_set_action(&v->anim, ACTION_FOOT_SWITCH_DOWN);
-		world_request_sound(w, SND_SWITCH);
-	}
 	return true;
 }

@@ -66,7 +66,11 @@ static bool walker_can_go(World *w, const Actor *a, const WalkerKind *k)
 	int img = actor_image(a);
 	int ahead = a->dir < 0 ? a->x - 1 : a->x + image_tiles_w(img);
 
-	if (test_sprite_move(&w->map, a->dir < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + a->dir, a->y) != MOVE_FREE)
+	/*
+	 * NOTE: Tommy's walkers keep the project's block-only side test (no
+	 * Cosmo slope or map-edge rule): they are not Cosmo's sprites.
+	 */
+	if (test_sprite_block(&w->map, a->dir < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + a->dir, a->y) != MOVE_FREE)
 		return false;
 	return !k->turns_at_ledges || (map_attr_at(&w->map, ahead, a->y + 1) & TILE_BLOCK_SOUTH);
 }
@@ -109,7 +113,9 @@ static void act_walker_step(Actor *a, World *w)
 	if (actor_fall(w, a, 1) == 0) {
 		if (!walker_can_go(w, a, k))
 			actor_face(a, -a->dir);
-		actor_step_x(w, a, a->dir);
+		if (test_sprite_block(&w->map, a->dir < 0 ? DIR4_WEST : DIR4_EAST, actor_image(a),
+		    a->x + a->dir, a->y) == MOVE_FREE)
+			a->x = (int16_t)(a->x + a->dir);
 	}
 	walker_touch(w, a, k);
 }

@@ -1,4 +1,4 @@
-/* items.c: things that are not creatures — prizes, the foot switch, the satellite, the frozen friend. */
+/* items.c: things that are not creatures — prizes, the satellite, the frozen friend (the foot switch: footswitch.c). */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -32,13 +32,6 @@ void act_prize(Actor *a, World *w)
 		world_request_sound(w, SND_PICKUP);
 		actor_remove(a);
 	}
-}
-
-/* The foot switch waits; a pounce presses it (hit_foot_switch). */
-void act_foot_switch(Actor *a, World *w)
-{
-	(void)a;
-	(void)w;
 }
 
 /* The satellite dish stands where it was put; only its light blinks (its animation). */

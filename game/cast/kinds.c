@@ -27,7 +27,7 @@ const ActorKind actor_kinds[ACT_COUNT] = {
 	[ACT_HAMBURGER] = { .name = "HAMBURGER", .start = act_prize, .action = ACTION_HAMBURGER,
 	                  .flags = AF_WEIGHTED | AF_PRIZE, .points = 100 },
 	[ACT_FOOT_SWITCH] = { .name = "FOOT_SWITCH", .start = act_foot_switch,
-	                  .action = ACTION_FOOT_SWITCH_UP, .flags = AF_POUNCE },
+	                  .action = ACTION_FOOT_SWITCH_UP },
 	[ACT_PLATFORM]    = { .name = "PLATFORM", .flags = AF_MARKER },
 	[ACT_FOUNTAIN_6]  = { .name = "FOUNTAIN_6", .flags = AF_MARKER },
 	[ACT_FOUNTAIN_9]  = { .name = "FOUNTAIN_9", .flags = AF_MARKER },

@@ -56,8 +56,15 @@ static bool sloped_row(const World *w, const Actor *a, int y)
 void player_step(World *w, Actor *a, int dx)
 {
 	int img = actor_image(a);
+	int dir = dx < 0 ? DIR4_WEST : DIR4_EAST;
 
-	if (actor_step_x(w, a, dx)) {
+	/*
+	 * NOTE: the player moves by the project's block-only side test, not
+	 * Cosmo's TestSpriteMove: the original player has its own
+	 * TestPlayerMove (no map-edge rule) and slope code, which ours is not.
+	 */
+	if (test_sprite_block(&w->map, dir, img, a->x + dx, a->y) == MOVE_FREE) {
+		a->x = (int16_t)(a->x + dx);
 		if (sloped_row(w, a, a->y) &&
 		    test_sprite_move(&w->map, DIR4_NORTH, img, a->x, a->y - 1) == MOVE_FREE)
 			a->y--;
@@ -67,7 +74,7 @@ void player_step(World *w, Actor *a, int dx)
 	}
 	if (sloped_row(w, a, a->y + 1) &&
 	    test_sprite_move(&w->map, DIR4_NORTH, img, a->x, a->y - 1) == MOVE_FREE &&
-	    test_sprite_move(&w->map, dx < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + dx, a->y - 1) == MOVE_FREE) {
+	    test_sprite_block(&w->map, dir, img, a->x + dx, a->y - 1) == MOVE_FREE) {
 		a->x = (int16_t)(a->x + dx);
 		a->y--;
 	}

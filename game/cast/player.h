@@ -48,6 +48,7 @@ int player_axis(const World *w);                /* -1 Left, +1 Right, 0 neither 
 void player_go(Actor *a, ActorTick next);       /* the next action function, its timer from 0 */
 void player_face(Actor *a, int dx);
 void player_pose(Actor *a, uint8_t action);     /* ActionId; the facing follows a->dir */
+void player_recoil(World *w, Actor *a, int strength);  /* bounced by a pounce of that strength */
 int player_steer(World *w, Actor *a);           /* Left/Right: one tile (slopes too); returns the axis */
 void player_step(World *w, Actor *a, int dx);   /* one tile, slopes climbed and followed */
 

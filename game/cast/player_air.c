@@ -112,6 +112,42 @@ static Actor *pounce_target(World *w, const Actor *p)
 	return 0;
 }
 
+/*
+ * A small bounce: Cosmo's pounce recoil for strengths under 13 (TryPounce
+ * then MovePlayer). a->count = strength + 1 frames; each frame takes one
+ * and rises a tile while more than one is left, so strength 3 rises two
+ * tiles, hangs two frames, then falls. A ceiling ends it with a bump.
+ * Steering works as in a jump. Starts moving in the next frame.
+ */
+void player_recoil(World *w, Actor *a, int strength)
+{
+	(void)w;
+	player_go(a, act_player_recoil);
+	a->count = (uint16_t)(strength + 1);
+	a->vy = 0;
+	a->vx = 0;
+}
+
+void act_player_recoil(Actor *a, World *w)
+{
+	air_steer(w, a);
+	air_pose(a, w, ACTION_PLAYER_JUMP);
+	if (a->count)
+		a->count--;
+	if (a->count > 1) {
+		if (test_sprite_move(&w->map, DIR4_NORTH, actor_image(a), a->x, a->y - 1) == MOVE_FREE) {
+			a->y--;
+		} else {
+			world_request_sound(w, SND_BUMP);
+			a->count = 0;
+		}
+	}
+	if (a->count == 0)
+		player_go(a, act_player_begin_fall);
+	player_fire(a, w);
+	player_drop_bomb(a, w);
+}
+
 /* The start of a fall: no speed yet; the thrust carries on. The fall moves from the next frame. */
 void act_player_begin_fall(Actor *a, World *w)
 {
@@ -133,7 +169,7 @@ static bool can_cling(const World *w, const Actor *a, int dx)
 
 	if (!dx || actor_on_ground(w, a))
 		return false;
-	if (test_sprite_move(&w->map, dx < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + dx, a->y) == MOVE_FREE)
+	if (test_sprite_block(&w->map, dx < 0 ? DIR4_WEST : DIR4_EAST, img, a->x + dx, a->y) == MOVE_FREE)
 		return false;
 	return (map_attr_at(&w->map, side, a->y - image_tiles_h(img) + 1) & TILE_CAN_CLING) != 0;
 }

@@ -116,7 +116,7 @@ void act_bullet(Actor *a, World *w)
 
 	for (;;) {
 		if (bullet_strike(w, a) ||
-		    test_sprite_move(&w->map, dir, actor_image(a), a->x + a->dir, a->y) != MOVE_FREE) {
+		    test_sprite_block(&w->map, dir, actor_image(a), a->x + a->dir, a->y) != MOVE_FREE) {
 			bullet_end(a, true);
 			return;
 		}

@@ -24,6 +24,35 @@ int image_tiles_h(int image)
 	return (gfx_images[image].h + GFX_TILE_H - 1) / GFX_TILE_H;
 }
 
+/*
+ * The west/east slope rule: the leading column's bottom cell is sloped and
+ * the cell straight above it does not block `bit` (the way of the move).
+ */
+static bool slope_step(const Map *m, int col, int y, uint8_t bit)
+{
+	return (map_attr_at(m, col, y) & TILE_SLOPED) && !(map_attr_at(m, col, y - 1) & bit);
+}
+
+/*
+ * A west or east move of an area whose leading column is `col`: the
+ * bottom row's slope rule first, then each row from the bottom up against
+ * the block bit.
+ * ORIGINAL: TestSpriteMove (cosmore game1.c), the seeds' "TestSpriteMove"
+ * (000, 001): the slope test belongs to the bottom row only (i == 0) and
+ * comes before that row's block test, so a sloped cell with a free cell
+ * above answers MOVE_SLOPED even when the slope also blocks the way; under
+ * a cell that blocks the way the slope is just a cell like any other.
+ */
+static MoveResult side_move(const Map *m, int col, int h, int y, uint8_t bit)
+{
+	if (slope_step(m, col, y, bit))
+		return MOVE_SLOPED;
+	for (int i = 0; i < h; i++)
+		if (map_attr_at(m, col, y - i) & bit)
+			return MOVE_BLOCKED;
+	return MOVE_FREE;
+}
+
 MoveResult test_area_move(const Map *m, int dir, int w, int h, int x, int y)
 {
 	int i;
@@ -45,17 +74,49 @@ MoveResult test_area_move(const Map *m, int dir, int w, int h, int x, int y)
 		}
 		break;
 	case DIR4_WEST:
+		/*
+		 * ORIGINAL: TestSpriteMove refuses a west move whose target x
+		 * is 0: nothing steps west into the map's first column.
+		 */
+		if (x <= 0)
+			return MOVE_BLOCKED;
+		return side_move(m, x, h, y, TILE_BLOCK_WEST);
+	case DIR4_EAST:
+		/*
+		 * ORIGINAL: TestSpriteMove refuses an east move when x + width
+		 * equals the map width: nothing steps east into the map's last
+		 * column. (Beyond it, our cells outside the map block anyway.)
+		 */
+		if (x + w >= m->w)
+			return MOVE_BLOCKED;
+		return side_move(m, x + w - 1, h, y, TILE_BLOCK_EAST);
+	}
+	return MOVE_FREE;
+}
+
+MoveResult test_area_block(const Map *m, int dir, int w, int h, int x, int y)
+{
+	int i;
+
+	switch (dir) {
+	case DIR4_WEST:
 		for (i = 0; i < h; i++)
 			if (map_attr_at(m, x, y - i) & TILE_BLOCK_WEST)
 				return MOVE_BLOCKED;
-		break;
+		return MOVE_FREE;
 	case DIR4_EAST:
 		for (i = 0; i < h; i++)
 			if (map_attr_at(m, x + w - 1, y - i) & TILE_BLOCK_EAST)
 				return MOVE_BLOCKED;
-		break;
+		return MOVE_FREE;
+	default:
+		return test_area_move(m, dir, w, h, x, y);
 	}
-	return MOVE_FREE;
+}
+
+MoveResult test_sprite_block(const Map *m, int dir, int image, int x, int y)
+{
+	return test_area_block(m, dir, image_tiles_w(image), image_tiles_h(image), x, y);
 }
 
 MoveResult test_sprite_move(const Map *m, int dir, int image, int x, int y)

@@ -10,7 +10,7 @@
 typedef enum MoveResult {
 	MOVE_FREE,
 	MOVE_BLOCKED,
-	MOVE_SLOPED,                    /* south move onto a slope tile */
+	MOVE_SLOPED,                    /* onto a slope: south, or west/east up a slope's step */
 } MoveResult;
 
 /* A rectangle in pixels (x, y = top-left). */
@@ -24,16 +24,29 @@ int image_tiles_h(int image);
 
 /*
  * Can the image occupy (x, y) — left tile, bottom tile — having moved in
- * `dir` (DIR4_*)? Only the leading edge is checked against the matching
- * block bit: north tests the top row for BLOCK_NORTH, south the bottom row
- * for SLOPED (-> MOVE_SLOPED) then BLOCK_SOUTH, west the left column for
- * BLOCK_WEST, east the right column for BLOCK_EAST. Cells outside the map
+ * `dir` (DIR4_*)? Cosmo's TestSpriteMove: only the leading edge is checked
+ * against the matching block bit. North tests the top row for BLOCK_NORTH;
+ * south the bottom row for SLOPED (-> MOVE_SLOPED) then BLOCK_SOUTH; west
+ * the left column, east the right column: MOVE_BLOCKED when the move would
+ * enter the map's first (west, x <= 0) or last (east, x + w >= map width)
+ * column; MOVE_SLOPED when the column's bottom cell is sloped and the cell
+ * above it does not block the way; else MOVE_BLOCKED when any cell of the
+ * column blocks the way (BLOCK_WEST / BLOCK_EAST). Cells outside the map
  * block everything.
  */
 MoveResult test_sprite_move(const Map *m, int dir, int image, int x, int y);
 
 /* Same test for an explicit size in tiles. */
 MoveResult test_area_move(const Map *m, int dir, int w_tiles, int h_tiles, int x, int y);
+
+/*
+ * The project's own west/east test for movers that are not Cosmo's sprites
+ * (the player, whose original has its own TestPlayerMove, and Tommy's
+ * bullets): any cell of the leading column blocking the way blocks; no
+ * slope or map-edge rule. North and south are test_area_move's.
+ */
+MoveResult test_area_block(const Map *m, int dir, int w_tiles, int h_tiles, int x, int y);
+MoveResult test_sprite_block(const Map *m, int dir, int image, int x, int y);
 
 /*
  * Tommy's idea in pixels: how far (0..max) can rectangle r move in dir

@@ -31,6 +31,7 @@ static const uint16_t snd_shard_bounce[] = { HZ(2000), HZ(1600), HZ(1200) };
 static const uint16_t snd_pounce[] = { HZ(300), HZ(450), HZ(600), HZ(800), HZ(600) };
 static const uint16_t snd_pickup[] = { HZ(1200), HZ(1600), HZ(2000), HZ(2400), HZ(2800), HZ(3200) };
 static const uint16_t snd_switch[] = { HZ(500), 0, HZ(500), 0, HZ(1000), HZ(1000) };
+static const uint16_t snd_switch_move[] = { HZ(350), HZ(300), 0, HZ(250) };
 
 static const uint16_t snd_death[] = {
 	HZ(800), HZ(760), HZ(720), HZ(680), HZ(640), HZ(600), HZ(560), HZ(520), HZ(480), HZ(440),
@@ -75,4 +76,5 @@ const SoundDef snd_defs[SND_COUNT] = {
 	[SND_ENEMY_HIT] = { .priority = 32, .length = LEN(snd_enemy_hit), .divisors = snd_enemy_hit },
 	[SND_EXIT] = { .priority = 60, .length = LEN(snd_exit), .divisors = snd_exit },
 	[SND_MENU] = { .priority = 10, .length = LEN(snd_menu), .divisors = snd_menu },
+	[SND_SWITCH_MOVE] = { .priority = 34, .length = LEN(snd_switch_move), .divisors = snd_switch_move },
 };

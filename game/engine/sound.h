@@ -22,6 +22,7 @@ typedef enum SoundId {
 	SND_ENEMY_HIT,                  /* a creature is hit and starts dying */
 	SND_EXIT,                       /* level finished */
 	SND_MENU,                       /* menu cursor moved */
+	SND_SWITCH_MOVE,                /* a foot switch's knob sinks a tile (SND_SWITCH: it is on) */
 	SND_COUNT
 } SoundId;
 

@@ -59,6 +59,7 @@ static const struct {
 	ACT_NAME(act_bomb),
 	ACT_NAME(act_explosion),
 	ACT_NAME(act_bomb_pickup),
+	ACT_NAME(act_player_recoil),
 };
 
 /* Letters of the BTN_ bits, in bit order. */

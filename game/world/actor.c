@@ -77,9 +77,14 @@ bool actor_step_x(World *w, Actor *a, int dx)
 {
 	int dir = dx < 0 ? DIR4_WEST : DIR4_EAST;
 
-	if (test_sprite_move(&w->map, dir, actor_image(a), a->x + dx, a->y) != MOVE_FREE)
+	MoveResult r = test_sprite_move(&w->map, dir, actor_image(a), a->x + dx, a->y);
+
+	if (r == MOVE_BLOCKED)
 		return false;
 	a->x = (int16_t)(a->x + dx);
+	/* ORIGINAL: AdjustActorMove (cosmore) — a MOVE_SLOPED step is taken and lifts the walker a tile. */
+	if (r == MOVE_SLOPED)
+		a->y--;
 	return true;
 }
 

@@ -149,6 +149,13 @@ static bool same_movers(const World *a, const World *b)
 
 	if (p->count != q->count || p->fcount != q->fcount || p->active != q->active)
 		return false;
+	for (int i = 0; i < MAX_ACTORS; i++) {
+		const Actor *x = &a->actors[i], *y = &b->actors[i];
+
+		if (x->kind != y->kind || (x->kind == ACT_FOOT_SWITCH &&
+		    (x->count != y->count || x->vx != y->vx || x->y != y->y || x->timer != y->timer)))
+			return false;
+	}
 	for (int i = 0; i < p->count; i++) {
 		const Platform *x = &p->plat[i], *y = &q->plat[i];
 

@@ -94,14 +94,28 @@ static bool add_edge(int32_t from, int32_t to)
 	return true;
 }
 
+/* Pushes taken by all of w's foot switches: a pounce on one adds a push (game/footswitch.c). */
+static int switch_pushes(const World *w)
+{
+	int n = 0;
+
+	for (int k = 0; k < MAX_ACTORS; k++)
+		if (w->actors[k].kind == ACT_FOOT_SWITCH)
+			n += w->actors[k].count;
+	return n;
+}
+
 /*
  * One frame of the player's own action function in world w, from st with
  * input i. The world's switches and platform flag are put back unless keep
- * (the copy that a pressed switch makes). True when a switch was pressed.
+ * (the copy that a pressed switch makes). True when a switch was pressed
+ * (took a push from the player standing on its knob; the knob sinks in
+ * the world's step of the next frame).
  */
 static bool run_player(World *w, PState *st, int i, bool keep)
 {
 	bool active = w->platforms.active;
+	int pushes = switch_pushes(w);
 	Actor saved[MAX_ACTORS];
 	int nsaved = 0, slots[MAX_ACTORS];
 	Actor *p = &w->actors[ctx.ps];
@@ -122,13 +136,17 @@ static bool run_player(World *w, PState *st, int i, bool keep)
 		p->tick(p, w);
 		anim_tick(&p->anim);
 	}
+	/* The switches' touch test (their move runs in the env's step, without the player). */
+	for (int k = 0; k < MAX_ACTORS; k++)
+		if (w->actors[k].kind == ACT_FOOT_SWITCH)
+			foot_switch_touch(w, &w->actors[k]);
 	st->a = *p;
 	st->cling_dir = w->cling_dir;
 	st->kicking = w->kicking;
 	st->jump_prev = (w->in.held & BTN_BIT(BTN_JUMP)) != 0;
 	p->kind = ACT_NONE;
 	w->player = -1;
-	pressed = w->platforms.active != active;
+	pressed = w->platforms.active != active || switch_pushes(w) != pushes;
 	if (!keep) {
 		w->platforms.active = active;
 		for (int k = 0; k < nsaved; k++)

@@ -194,7 +194,7 @@ def test_demo_bad(ctx):
 # PNG, so QEMU's frame (same CRC) does too; the frozen last frame is also screendumped.
 EPISODE_DEMOS = {
     "e1l1": (30, 80),                   # a barrel pounced, the gourd's ledge; the slug over the dip
-    "e1l2": (40, 120, 190),             # the mud and the first climb; riding the platform; the friend freed
+    "e1l2": (40, 100, 160, 210),        # the mud and the first climb; in the foot switch's shaft; the platform; the friend freed
     "e1l3": (60, 90, 110),              # the boss in the arena; flashing from a hit; bursting (5000)
     "prizes": (20, 90),                 # gourd, tomato and emerald taken; down in the dip for the rest
     "spikes": (60, 90),                 # dead on the spikes; back at the start with a life less

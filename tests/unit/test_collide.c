@@ -97,7 +97,8 @@ static void west_tests_only_the_left_column_for_block_west(void **state)
 		{ "block left of the left column", DIR4_WEST, 3, 6, 0, MOVE_FREE },
 		{ "block in the body's right column", DIR4_WEST, 5, 6, 0, MOVE_FREE },
 		{ "platform in the left column", DIR4_WEST, 4, 6, 1, MOVE_FREE },
-		{ "slope in the left column", DIR4_WEST, 4, 6, 2, MOVE_FREE },
+		{ "slope in the left column: the slope rule (test_collide_cosmo.c)", DIR4_WEST, 4, 6, 2, MOVE_SLOPED },
+		{ "slope in the left column's top row", DIR4_WEST, 4, 5, 2, MOVE_FREE },
 	};
 
 	(void)state;
@@ -157,7 +158,7 @@ static void the_edge_is_as_long_as_the_area(void **state)
 	assert_int_equal(test_area_move(&map, DIR4_WEST, 3, 1, 4, 6), MOVE_FREE);
 }
 
-/* On an empty 10x10 map, a 2x2 area whose leading edge leaves the map is blocked. */
+/* On an empty 10x10 map, a 2x2 area whose leading edge leaves the map, or enters its first or last column sideways, is blocked. */
 static void map_edges_block_in_every_direction(void **state)
 {
 	static const struct {
@@ -165,9 +166,11 @@ static void map_edges_block_in_every_direction(void **state)
 		int dir, x, y;
 		MoveResult want;
 	} rows[] = {
-		{ "west, left column 0", DIR4_WEST, 0, 6, MOVE_FREE },
+		{ "west, left column 1", DIR4_WEST, 1, 6, MOVE_FREE },
+		{ "west, left column 0 (Cosmo refuses x == 0)", DIR4_WEST, 0, 6, MOVE_BLOCKED },
 		{ "west, left column -1", DIR4_WEST, -1, 6, MOVE_BLOCKED },
-		{ "east, right column 9", DIR4_EAST, 8, 6, MOVE_FREE },
+		{ "east, right column 8", DIR4_EAST, 7, 6, MOVE_FREE },
+		{ "east, right column 9 (Cosmo refuses x + w == map width)", DIR4_EAST, 8, 6, MOVE_BLOCKED },
 		{ "east, right column 10 (x + w past the edge)", DIR4_EAST, 9, 6, MOVE_BLOCKED },
 		{ "south, bottom row 9", DIR4_SOUTH, 4, 9, MOVE_FREE },
 		{ "south, bottom row 10", DIR4_SOUTH, 4, 10, MOVE_BLOCKED },

@@ -15,7 +15,7 @@ static const struct {
 	{ ACT_DIAMOND, false, false, false, false },
 	{ ACT_EMERALD, false, false, false, false },
 	{ ACT_HAMBURGER, false, false, false, false },
-	{ ACT_FOOT_SWITCH, true, false, false, false },
+	{ ACT_FOOT_SWITCH, false, false, false, false },  /* pushed by its own move (test_footswitch.c) */
 	{ ACT_FLOATER, false, false, false, false },
 	{ ACT_TULIP, false, true, true, true },
 	{ ACT_BLUE_BALL, true, true, true, true },

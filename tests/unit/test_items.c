@@ -105,12 +105,13 @@ static void markers_become_platforms_and_fountains_not_actors(void **state)
 		assert_null(actor_spawn(&w, k, 3, 3));  /* markers never live */
 }
 
-static void a_foot_switch_freezes_platforms_until_pounced(void **state)
+static void a_foot_switch_freezes_platforms_until_its_fourth_push(void **state)
 {
 	static const uint16_t a[][3] = {
-		{ ACT_PLAYER, 4, 7 }, { ACT_FOOT_SWITCH, 4, 10 }, { ACT_PLATFORM, 20, 5 },
+		{ ACT_PLAYER, 4, 4 }, { ACT_FOOT_SWITCH, 4, 6 }, { ACT_PLATFORM, 20, 5 },
 	};
 	Actor *sw = NULL;
+	int t;
 
 	(void)state;
 	load(a, 3);
@@ -120,10 +121,13 @@ static void a_foot_switch_freezes_platforms_until_pounced(void **state)
 			sw = &w.actors[i];
 	assert_non_null(sw);
 	assert_int_equal(actor_image(sw), IMG_FOOT_SWITCH_UP);
-	/* The player falls from row 7 onto the switch (top row 10): pressed, platforms start. */
-	for (int t = 0; t < 6 && !w.platforms.active; t++)
+	/* The player drops onto the knob (row 6) and bounces on it; four pushes (test_footswitch.c). */
+	for (t = 0; t < 40 && !w.platforms.active; t++) {
 		world_tick(&w, &none);
+		assert_row(w.platforms.active == (sw->vx == 4), "tick %d: active before the fourth sink", t);
+	}
 	assert_true(w.platforms.active);
+	assert_int_equal(sw->y, 10);                    /* sunk four rows */
 	assert_int_equal(actor_image(sw), IMG_FOOT_SWITCH_DOWN);
 	assert_int_equal(count_kind(ACT_FOOT_SWITCH), 1);       /* stays, pressed */
 }
@@ -188,7 +192,7 @@ static void hurt_then_cooldown_ignores_hits(void **state)
 
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(markers_become_platforms_and_fountains_not_actors),
-	cmocka_unit_test(a_foot_switch_freezes_platforms_until_pounced),
+	cmocka_unit_test(a_foot_switch_freezes_platforms_until_its_fourth_push),
 	cmocka_unit_test(pouncing_a_barrel_throws_four_shards_and_a_prize_spawner),
 	cmocka_unit_test(a_prize_is_collected_on_touch),
 	cmocka_unit_test(a_hamburger_heals_one_point),
