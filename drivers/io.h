@@ -53,15 +53,6 @@ static inline uint64_t cpu_rdtsc(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* A 16-bit read of a fixed physical address (the BIOS data area), hidden from the optimiser's bounds checks. */
-static inline uint16_t mem_peek16(uintptr_t addr)
-{
-	uint16_t v;
-
-	__asm__ volatile("movw (%1), %0" : "=r"(v) : "r"(addr) : "memory");
-	return v;
-}
-
 /* Whether the CPU has CPUID: EFLAGS bit 21 (ID) can be flipped (not on a 386 or early 486). */
 static inline int cpu_has_cpuid(void)
 {

@@ -151,6 +151,17 @@ void vga_load_palette(const uint8_t rgb6[16][3])
 	}
 }
 
+/* DAC entries first..first+n-1 as given: an 8-bit linear mode indexes the DAC directly. */
+void vga_load_dac(int first, const uint8_t (*rgb6)[3], int n)
+{
+	outb(VGA_DAC_WINDEX, (uint8_t)first);   /* the index steps by itself after each blue */
+	for (int i = 0; i < n; i++) {
+		outb(VGA_DAC_DATA, rgb6[i][0] & 0x3F);
+		outb(VGA_DAC_DATA, rgb6[i][1] & 0x3F);
+		outb(VGA_DAC_DATA, rgb6[i][2] & 0x3F);
+	}
+}
+
 void vga_set_font(const uint8_t (*glyphs)[8])
 {
 	font = glyphs;

@@ -26,7 +26,8 @@ typedef struct VgaBitmap {
 #define VGA_BLIT_SILHOUETTE     0x02    /* opaque pixels all in one colour */
 
 void vga_init(void);                            /* program mode 0Dh, clear all pages */
-void vga_load_palette(const uint8_t rgb6[16][3]);
+void vga_load_palette(const uint8_t rgb6[16][3]);   /* colours 0-15 as mode 0Dh maps them */
+void vga_load_dac(int first, const uint8_t (*rgb6)[3], int n);  /* DAC entries as they are */
 void vga_set_font(const uint8_t (*glyphs)[8]);  /* 128 glyphs, 8 rows, bit 7 left */
 
 int vga_back_page(void);

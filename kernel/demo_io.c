@@ -8,6 +8,7 @@
 #include "demo.h"
 #include "demo_io.h"
 #include "demoreel.h"
+#include "display.h"
 #include "dump.h"
 #include "input.h"
 #include "keyboard.h"
@@ -17,8 +18,6 @@
 #include "level.h"
 #include "multiboot.h"
 #include "pit.h"
-#include "present.h"
-#include "vga.h"
 #include "world.h"
 
 #define HEX_LINE_BYTES 32               /* bytes per "DEMO <offset> <hex>" line */
@@ -65,12 +64,12 @@ static bool find_module(const BootInfo *b, const char *name, const uint8_t **dat
 /* A full-screen red message until Enter, Space or Esc; the game goes on without the demo. */
 static void show_error(const char *what, const char *detail)
 {
-	int page = vga_back_page();
+	int page = display_back_page();
 	uint8_t key, g;
 
 	klog("ERROR: %s: %s\n", what, detail);
-	vga_clear(page, 4);
-	vga_text(page, 8, 8, what, 15);
+	display_fill(page, 0, 0, SCREEN_W, SCREEN_H, 4);
+	display_text(page, 8, 8, what, 15);
 	for (int i = 0, y = 24; detail[i] && y < 160; y += 10) {
 		char line[40];
 		int n = 0;
@@ -78,10 +77,10 @@ static void show_error(const char *what, const char *detail)
 		while (detail[i] && n < 38)
 			line[n++] = detail[i++];
 		line[n] = '\0';
-		vga_text(page, 8, y, line, 14);
+		display_text(page, 8, y, line, 14);
 	}
-	vga_text(page, 8, 184, "Press Enter to go on.", 15);
-	vga_flip();
+	display_text(page, 8, 184, "Press Enter to go on.", 15);
+	display_flip();
 	for (;;) {
 		pit_wait_tick();
 		while (kbd_pop_press(&key)) {
@@ -201,7 +200,7 @@ void demo_io_tick_done(const World *w, void (*draw)(void))
 	}
 	if (opts->crcs) {
 		draw();
-		klog("CRC tick=%u crc=%08X\n", (unsigned)w->tick, (unsigned)present_displayed_crc());
+		klog("CRC tick=%u crc=%08X\n", (unsigned)w->tick, (unsigned)display_crc());
 	}
 	if (opts->dump)
 		dump_world(w, line_to_log, NULL);

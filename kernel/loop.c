@@ -6,6 +6,7 @@
 #include "clock.h"
 #include "cmdline.h"
 #include "demo_io.h"
+#include "display.h"
 #include "frame.h"
 #include "hud.h"
 #include "input.h"
@@ -21,13 +22,11 @@
 #include "multiboot.h"
 #include "music.h"
 #include "pit.h"
-#include "present.h"
 #include "render.h"
 #include "script.h"
 #include "session.h"
 #include "sound.h"
 #include "speaker.h"
-#include "vga.h"
 #include "world.h"
 
 #define WORLD_CATCH_UP  8               /* world frames run back to back before a draw */
@@ -36,7 +35,7 @@
 
 static Session session;
 static Frame view_frame, status_frame;
-static uint32_t status_shown[VGA_PAGES];        /* status_version drawn on each page, 0 = none */
+static uint32_t status_shown[DISPLAY_PAGES];        /* status_version drawn on each page, 0 = none */
 static Script script;
 static bool scripted;
 
@@ -109,7 +108,7 @@ static void freeze(uint32_t done)
 		    (unsigned)(bench.tsc_logic / bench.frames), (unsigned)(bench.tsc_draw / bench.draws),
 		    (unsigned)bench.tsc_draw_max, (unsigned)(bench.vram / bench.draws),
 		    (unsigned)bench.vram_max);
-	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)present_displayed_crc());
+	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)display_crc());
 	for (;;)
 		cpu_sti_hlt();                  /* IRQs still finish any sound */
 }
@@ -174,29 +173,29 @@ static void log_line(void *ctx, const char *line)
  */
 static void draw(void)
 {
-	int page = vga_back_page();
+	int page = display_back_page();
 
 	session_draw(&session, &view_frame);
-	present_frame(&view_frame, page);
+	display_frame(&view_frame, page);
 	if (!session_shows_world(&session)) {
 		status_shown[0] = status_shown[1] = 0;
 	} else if (status_shown[page] != session.world.status_version) {
 		render_status_keys(&session.world, &session.controls, &status_frame);
-		present_frame(&status_frame, page);
+		display_frame(&status_frame, page);
 		status_shown[page] = session.world.status_version;
 	}
-	vga_flip();
+	display_flip();
 }
 
 static void bench_draw(uint64_t t_logic)
 {
-	uint32_t v0 = vga_bytes_written();
+	uint32_t v0 = display_bytes_written();
 	uint64_t t1 = cpu_rdtsc(), d;
 	uint32_t v;
 
 	draw();
 	d = cpu_rdtsc() - t1;
-	v = vga_bytes_written() - v0;
+	v = display_bytes_written() - v0;
 	bench.draws++;
 	bench.tsc_logic += t_logic;
 	bench.tsc_draw += d;

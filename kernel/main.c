@@ -4,9 +4,8 @@
 
 #include "adlib.h"
 #include "cmdline.h"
+#include "display.h"
 #include "gdt.h"
-#include "gfx.h"
-#include "gfxcache.h"
 #include "idt.h"
 #include "io.h"
 #include "keyboard.h"
@@ -22,7 +21,6 @@
 #include "sysinfo.h"
 #include "sysprobe.h"
 #include "title.h"
-#include "vga.h"
 
 static BootInfo boot;
 static BootOptions opts;
@@ -87,10 +85,7 @@ void kmain(uint32_t magic, uint32_t info)
 	cmdline_parse(boot.cmdline, &opts);
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);
-	vga_init();                     /* mode 0Dh by registers, both pages cleared */
-	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
-	vga_set_font(gfx_font);
-	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
+	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	pit_init();                     /* channel 0 at 140 Hz */
 	irq_set_handler(IRQ_TIMER, timer_irq);
 	kbd_init();                     /* scancode set 1 decoder, controller drained */

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "fb.h"
+
 #define MULTIBOOT_BOOTLOADER_MAGIC 0x2BADB002
 #define BOOT_MAX_MODULES 8
 
@@ -24,7 +26,13 @@ typedef struct BootInfo {
 	uint8_t boot_drive;             /* BIOS drive number: 00h floppy, 80h first hard disk, ... */
 	int module_count;
 	BootModule modules[BOOT_MAX_MODULES];
+	uint8_t fb_type;                /* flags bit 12: 0 indexed, 1 RGB, 2 EGA text; 0xFF = none */
+	FbMode fb;                      /* valid when fb_type is 0 or 1 */
+	uint32_t fb_palette_addr;       /* fb_type 0: the loader's palette (R,G,B bytes) */
+	uint16_t fb_palette_colors;
 } BootInfo;
+
+#define BOOT_FB_NONE    0xFF
 
 void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out);
 void multiboot_log(const BootInfo *b);

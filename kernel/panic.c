@@ -3,13 +3,12 @@
 #include <stdint.h>
 
 #include "adlib.h"
-#include "gfx.h"
+#include "display.h"
 #include "io.h"
 #include "kfmt.h"
 #include "klog.h"
 #include "panic.h"
 #include "speaker.h"
-#include "vga.h"
 
 #define PANIC_BG        1               /* blue */
 #define PANIC_BAR       4               /* red */
@@ -59,21 +58,19 @@ static int screen_begin(const char *headline)
 {
 	int page;
 
-	vga_init();
-	vga_load_palette(gfx_palette);
-	vga_set_font(gfx_font);
-	page = vga_front_page();
-	vga_clear(page, PANIC_BG);
-	vga_fill_rect(page, 0, 0, VGA_W, 12, PANIC_BAR);
-	vga_text(page, 4, 2, "SHARDFALL HAS STOPPED", PANIC_TEXT);
-	vga_text(page, 8, 20, headline, PANIC_VALUE);
+	display_reset();                /* VGA: the mode set again; framebuffer: drawn in full */
+	page = display_front_page();
+	display_fill(page, 0, 0, SCREEN_W, SCREEN_H, PANIC_BG);
+	display_fill(page, 0, 0, SCREEN_W, 12, PANIC_BAR);
+	display_text(page, 4, 2, "SHARDFALL HAS STOPPED", PANIC_TEXT);
+	display_text(page, 8, 20, headline, PANIC_VALUE);
 	return page;
 }
 
 static void screen_line(int page, int row, const char *label, const char *value)
 {
-	vga_text(page, 8, 36 + row * 12, label, PANIC_TEXT);
-	vga_text(page, 8 + 8 * 8, 36 + row * 12, value, PANIC_VALUE);
+	display_text(page, 8, 36 + row * 12, label, PANIC_TEXT);
+	display_text(page, 8 + 8 * 8, 36 + row * 12, value, PANIC_VALUE);
 }
 
 void panic_exception(const Regs *r)
@@ -117,8 +114,8 @@ void panic_exception(const Regs *r)
 	kfmt_snprintf(v, sizeof v, "%04x %04x %04x %04x", (unsigned)r->ds, (unsigned)r->es,
 	    (unsigned)r->fs, (unsigned)r->gs);
 	screen_line(page, 9, "DS..GS", v);
-	vga_text(page, 8, 176, "THE REPORT IS ALSO ON COM1.", PANIC_TEXT);
-	vga_text(page, 8, 186, "PLEASE RESTART THE MACHINE.", PANIC_TEXT);
+	display_text(page, 8, 176, "THE REPORT IS ALSO ON COM1.", PANIC_TEXT);
+	display_text(page, 8, 186, "PLEASE RESTART THE MACHINE.", PANIC_TEXT);
 	halt_forever();
 }
 
@@ -130,7 +127,7 @@ void panic(const char *why)
 		in_panic = true;
 		klog("PANIC: %s\n", why);
 		screen_begin(why);
-		vga_text(vga_front_page(), 8, 186, "PLEASE RESTART THE MACHINE.", PANIC_TEXT);
+		display_text(display_front_page(), 8, 186, "PLEASE RESTART THE MACHINE.", PANIC_TEXT);
 	}
 	halt_forever();
 }

@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "adlib.h"
+#include "display.h"
 #include "io.h"
 #include "kfmt.h"
 #include "klog.h"
@@ -12,8 +13,6 @@
 #include "sysprobe.h"
 
 #define KBC_STATUS      0x0064
-#define BDA_EBDA_SEG    0x040E          /* BIOS data area: segment of the extended BIOS data area */
-#define BDA_COM1        0x0400          /* BIOS data area: I/O base of COM1 */
 
 /* CPUID.1 feature bits worth knowing for a game: EDX, then ECX. */
 static const struct {
@@ -111,12 +110,17 @@ static void probe_boot(SysInfo *si, const BootInfo *b)
 	sysinfo_add(si, "Boot", line);
 	sysinfo_add(si, "Loader", b->loader[0] ? b->loader : "unknown");
 	/*
-	 * NOTE: a multiboot v1 kernel is not told the firmware kind. A legacy
-	 * BIOS fills its data area (COM1's base, the EBDA segment); UEFI
-	 * without CSM leaves it empty.
+	 * NOTE: a multiboot v1 kernel is not told the firmware kind. GRUB's BIOS
+	 * build reports the BIOS drive it booted from; its UEFI builds do not,
+	 * and hand over a framebuffer instead. (The BIOS data area is no sign:
+	 * OVMF fills it on some machines.)
 	 */
-	sysinfo_add(si, "Firmware", (mem_peek16(BDA_COM1) || mem_peek16(BDA_EBDA_SEG)) ?
-	    "BIOS (its data area is set)" : "no BIOS data area (UEFI?)");
+	if (b->boot_device_valid)
+		sysinfo_add(si, "Firmware", "BIOS (legacy boot)");
+	else if (display_is_framebuffer())
+		sysinfo_add(si, "Firmware", "UEFI (framebuffer, no BIOS drive)");
+	else
+		sysinfo_add(si, "Firmware", "not known");
 }
 
 void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t adlib_status)
@@ -126,7 +130,12 @@ void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t 
 	sysinfo_clear(si);
 	probe_cpu(si);
 	probe_memory(si, b);
-	sysinfo_add(si, "Display", "VGA 0Dh, 320x200, 16 colours");
+	if (display_is_framebuffer())
+		kfmt_snprintf(line, sizeof line, "framebuffer %ux%u, %u-bit", (unsigned)b->fb.width,
+		    (unsigned)b->fb.height, (unsigned)b->fb.bpp);
+	else
+		kfmt_snprintf(line, sizeof line, "VGA 0Dh, 320x200, 16 colours");
+	sysinfo_add(si, "Display", line);
 	sysinfo_add(si, "Keyboard", inb(KBC_STATUS) == 0xFF ? "no 8042 answered at 64h" : "PS/2 (8042 at 60h/64h)");
 	kfmt_snprintf(line, sizeof line, "PIT %u Hz (divisor %u)", PIT_TICK_HZ, (unsigned)pit_channel0_divisor());
 	sysinfo_add(si, "Timer", line);

@@ -1,18 +1,23 @@
 #!/bin/sh
 # deps.sh: make sure the Debian packages a target needs are installed.
-# Usage: tools/deps.sh build|run|test. As root it installs what is missing with
+# Usage: tools/deps.sh build|run|run-uefi|test. As root it installs what is missing with
 # apt-get; otherwise it prints the exact command to run and fails.
 set -eu
 
-build="make gcc gcc-i686-linux-gnu binutils-i686-linux-gnu grub-pc-bin grub-common xorriso mtools python3 python3-pil"
+# build: make iso puts GRUB for BIOS (grub-pc-bin) and for 64- and 32-bit UEFI (grub-efi-*-bin)
+# into one image; tools/isocheck.py reads it back with xorriso and mtools.
+# test: UEFI firmware for QEMU — OVMF x64 (ovmf) and ia32 (ovmf-ia32).
+build="make gcc gcc-i686-linux-gnu binutils-i686-linux-gnu grub-pc-bin grub-efi-amd64-bin grub-efi-ia32-bin grub-common xorriso mtools python3 python3-pil"
 run="$build qemu-system-x86 qemu-system-gui"
-test="$build qemu-system-x86 libcmocka-dev"
+runuefi="$run ovmf"
+test="$build qemu-system-x86 libcmocka-dev ovmf ovmf-ia32"
 
 case "${1:-build}" in
 build) want=$build ;;
 run) want=$run ;;
+run-uefi) want=$runuefi ;;
 test) want=$test ;;
-*) echo "deps.sh: unknown set '$1' (build, run or test)" >&2; exit 2 ;;
+*) echo "deps.sh: unknown set '$1' (build, run, run-uefi or test)" >&2; exit 2 ;;
 esac
 
 missing=""

@@ -57,8 +57,8 @@ def test_demo_parity(ctx):
     the run freezes one tick before; demo_end checks a demo's end.)"""
     n = demo_header(demo_file("test"))[0]["ticks"] - 1
     m = ctx.machine(opts="demo=test trace crcs ticks=%d" % n)
-    m.wait_for(r"^demo: 'test' built in \(\d+ bytes\)$", READY_TIMEOUT_S)
-    match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + n * FRAME_TICKS / TICK_HZ + 10)
+    m.wait_for(r"^demo: 'test' built in \(\d+ bytes\)$", ctx.ready_timeout)
+    match = m.wait_for(RE_FROZEN, ctx.ready_timeout + n * FRAME_TICKS / TICK_HZ + 10)
     text = m.serial()
     host = host_output(ctx, ["--demo", "test", str(n), "--trace", "--every"])
     host_crcs = [tuple(l.split()) for l in host if l.startswith("tick=")][:n]

@@ -220,11 +220,54 @@ def frame_from_image(img, source="image"):
     return Frame(px)
 
 
-def load_ppm(path):
-    """Read a QEMU screendump (binary PPM P6) as a Frame."""
+def framebuffer_layout(w, h):
+    """Where the kernel's framebuffer back end puts the 320x200 picture on a w x h screen:
+    (scale, left, top) — the largest integer scale that fits, centred (drivers/fb.c)."""
+    scale = min(w // SCREEN_W, h // SCREEN_H)
+    if scale < 1:
+        raise ImageError("a %dx%d screen is smaller than 320x200" % (w, h))
+    return scale, (w - SCREEN_W * scale) // 2, (h - SCREEN_H * scale) // 2
+
+
+def frame_from_framebuffer(img, source="image"):
+    """Map a framebuffer screendump (any size) back to a 320x200 Frame.
+
+    The picture must sit where framebuffer_layout() says, every scale x scale
+    block must be one colour, everything around it black, and every colour
+    an EGA colour; anything else is an ImageError naming the first problem.
+    """
+    img = img.convert("RGB")
+    w, h = img.size
+    scale, left, top = framebuffer_layout(w, h)
+    box = (left, top, left + SCREEN_W * scale, top + SCREEN_H * scale)
+    picture = img.crop(box)
+    small = picture
+    if scale > 1:
+        small = picture.resize((SCREEN_W, SCREEN_H), Image.NEAREST)
+        back = small.resize(picture.size, Image.NEAREST)
+        if back.tobytes() != picture.tobytes():
+            bad = next(i for i, (a, b) in enumerate(zip(back.getdata(), picture.getdata())) if a != b)
+            x, y = bad % picture.size[0], bad // picture.size[0]
+            raise ImageError("%s: the %dx%d block of 320x200 pixel (%d,%d) is not one colour (x%d "
+                             "picture at %d,%d on %dx%d)" % (source, scale, scale, x // scale, y // scale,
+                                                             scale, left, top, w, h))
+    for name, rect in (("left", (0, 0, left, h)), ("right", (box[2], 0, w, h)),
+                       ("top", (0, 0, w, top)), ("bottom", (0, box[3], w, h))):
+        if rect[2] > rect[0] and rect[3] > rect[1]:
+            extrema = img.crop(rect).getextrema()
+            if any(hi != 0 for _, hi in extrema):
+                raise ImageError("%s: the border %s of the picture is not black (%r)" % (source, name, extrema))
+    return frame_from_image(small, source=source)
+
+
+def load_ppm(path, framebuffer=False):
+    """Read a QEMU screendump (binary PPM P6) as a Frame: mode 0Dh (640x400), or with
+    framebuffer=True the kernel's scaled picture on a framebuffer of any size."""
     try:
         with Image.open(path) as img:
             img.load()
+            if framebuffer:
+                return frame_from_framebuffer(img, source=path)
             return frame_from_image(img, source=path)
     except (OSError, ValueError) as err:
         raise ImageError("cannot read screendump %s: %s" % (path, err))

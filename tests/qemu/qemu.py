@@ -24,6 +24,28 @@ QEMU_BINARY = "qemu-system-i386"
 QEMU_PACKAGE = "qemu-system-x86"        # Debian package that provides it
 MTOOLS_PACKAGE = "mtools"
 BOOT_PATHS = ("cdrom", "hdd", "usb")
+# Firmware: SeaBIOS (QEMU's default), or UEFI (OVMF, Debian packages ovmf and ovmf-ia32). The
+# 32-bit OVMF build Debian ships is the Secure Boot capable one: it needs SMM and a secure flash
+# (no keys are enrolled in its variable store, so Secure Boot itself stays off).
+OVMF64 = "/usr/share/ovmf/OVMF.fd"
+OVMF32_CODE = "/usr/share/OVMF/OVMF32_CODE_4M.secboot.fd"
+OVMF32_VARS = "/usr/share/OVMF/OVMF32_VARS_4M.fd"
+OVMF64_SB_CODE = "/usr/share/OVMF/OVMF_CODE_4M.secboot.fd"
+OVMF64_SB_VARS = "/usr/share/OVMF/OVMF_VARS_4M.ms.fd"     # Microsoft's keys enrolled: Secure Boot on
+FIRMWARES = {
+    "bios": {"binary": QEMU_BINARY, "machine": None},
+    "ovmf64": {"binary": "qemu-system-x86_64", "machine": "q35", "files": (OVMF64,), "package": "ovmf"},
+    "ovmf32": {"binary": "qemu-system-i386", "machine": "q35,smm=on", "files": (OVMF32_CODE, OVMF32_VARS),
+               "package": "ovmf-ia32"},
+    "ovmf64_secure_boot": {"binary": "qemu-system-x86_64", "machine": "q35,smm=on",
+                           "files": (OVMF64_SB_CODE, OVMF64_SB_VARS), "package": "ovmf"},
+}
+# Graphics: the standard VGA (legacy ports + the bochs VBE), or cards with no legacy VGA at all.
+VIDEOS = {
+    "std": ["-vga", "std"],
+    "bochs-display": ["-vga", "none", "-device", "bochs-display"],
+    "ramfb": ["-vga", "none", "-device", "ramfb"],
+}
 SERIAL_TAIL_LINES = 20
 
 
@@ -43,15 +65,17 @@ class QmpError(HarnessError):
     pass
 
 
-def find_qemu(path=None):
-    """Path of qemu-system-i386: `path` if given, else $SHARDFALL_QEMU, else $PATH.
+def find_qemu(path=None, binary=QEMU_BINARY):
+    """Path of qemu-system-i386 (or `binary`): `path` if given, else $SHARDFALL_QEMU (for
+    qemu-system-i386 only), else $PATH.
 
     Raises QemuNotFound naming the Debian package if it is not there.
     """
-    candidate = path or os.environ.get("SHARDFALL_QEMU") or shutil.which(QEMU_BINARY)
+    candidate = path or (os.environ.get("SHARDFALL_QEMU") if binary == QEMU_BINARY else None) \
+        or shutil.which(binary)
     if not candidate or not (os.path.isfile(candidate) and os.access(candidate, os.X_OK)):
         raise QemuNotFound("QEMU binary %s not found (or not executable): install the Debian package "
-            "%s (apt-get install %s)" % (candidate or QEMU_BINARY, QEMU_PACKAGE, QEMU_PACKAGE))
+            "%s (apt-get install %s)" % (candidate or binary, QEMU_PACKAGE, QEMU_PACKAGE))
     return candidate
 
 
@@ -63,12 +87,13 @@ def test_dir(out_root, name):
     return path
 
 
-def options_disk(outdir, opts, files=None):
+def options_disk(outdir, opts, files=None, grub_lines=()):
     """Write a 1.44 MB FAT image holding /shardfall-opts.cfg with `set opts="<opts>"`; return its path.
 
     files: {name: host path} copied to the disk's root too. A file named
     level.lvl is also loaded by GRUB as a multiboot module called "disk"
-    (boot/grub.cfg), so `level=disk` plays it; so is demo.dem (`demo=disk`)."""
+    (boot/grub.cfg), so `level=disk` plays it; so is demo.dem (`demo=disk`).
+    grub_lines: more GRUB commands for the file, e.g. `set gfxpayload=1024x768x16`."""
     for tool in ("mformat", "mcopy"):
         if not shutil.which(tool):
             raise HarnessError("%s not found: install the Debian package %s" % (tool, MTOOLS_PACKAGE))
@@ -83,6 +108,8 @@ def options_disk(outdir, opts, files=None):
             f.write('set level_module="($optdev)/level.lvl"\n')
         if "demo.dem" in files:
             f.write('set demo_module="($optdev)/demo.dem"\n')
+        for line in grub_lines:
+            f.write(line + "\n")
     if os.path.exists(img):
         os.remove(img)
     env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
@@ -151,14 +178,29 @@ class Machine:
     USB stick gives) or "usb" (USB mass storage on xHCI). opts: kernel
     options passed through an options disk, or None for none. wav: path to
     record the PC speaker to; opl_wav: add an AdLib card (OPL2 at 0x388) and
-    record it there. cpu: the -cpu model (pinned: System info shows it).
+    record it there. cpu: the -cpu model (default under BIOS: qemu32, pinned
+    because System info shows it). firmware: a FIRMWARES key; video: a VIDEOS key.
+    Under UEFI the kernel shows the game on the framebuffer GRUB hands over,
+    so screendumps are read back through image.frame_from_framebuffer.
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False, opl_wav=None, cpu="qemu32"):
+                 icount=False, firmware="bios", video="std", grub_lines=(), opl_wav=None, cpu=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
-        self.binary = find_qemu(qemu)
+        if firmware not in FIRMWARES or video not in VIDEOS:
+            raise HarnessError("unknown firmware %r or video %r" % (firmware, video))
+        fw = FIRMWARES[firmware]
+        for path in fw.get("files", ()):
+            if not os.path.isfile(path):
+                raise HarnessError("%s not found: install the Debian package %s" % (path, fw["package"]))
+        self.firmware = firmware
+        self.video = video
+        self.grub_lines = tuple(grub_lines)
+        self.framebuffer = firmware != "bios"
+        if self.framebuffer:
+            memory = max(memory, 128)   # OVMF wants more than the game
+        self.binary = find_qemu(qemu if firmware == "bios" else None, fw["binary"])
         if not os.path.isfile(iso):
             raise HarnessError("ISO %s does not exist: run `make iso` first" % iso)
         self.iso = os.path.abspath(iso)
@@ -169,7 +211,7 @@ class Machine:
         self.icount = icount
         self.wav = wav
         self.opl_wav = opl_wav
-        self.cpu = cpu
+        self.cpu = cpu or ("qemu32" if firmware == "bios" else None)
         self.memory = memory
         self.serial_path = os.path.join(outdir, "serial.log")
         self.proc = None
@@ -181,11 +223,24 @@ class Machine:
     # -- life cycle --------------------------------------------------------
 
     def command_line(self, qmp_path):
-        args = [self.binary, "-display", "none", "-vga", "std", "-no-reboot", "-m", str(self.memory),
-                "-cpu", self.cpu,
-                "-nic", "none", "-monitor", "none",
+        args = [self.binary, "-display", "none"] + VIDEOS[self.video] + [
+                "-no-reboot", "-m", str(self.memory), "-nic", "none", "-monitor", "none",
                 "-serial", "file:" + self.serial_path,
                 "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
+        if self.cpu:
+            args += ["-cpu", self.cpu]
+        fw = FIRMWARES[self.firmware]
+        if fw["machine"]:
+            args += ["-M", fw["machine"]]
+        if self.firmware == "ovmf64":
+            args += ["-bios", OVMF64]
+        elif self.firmware in ("ovmf32", "ovmf64_secure_boot"):
+            code, variables = fw["files"]       # SMM firmware: code and a writable copy of the variables
+            vars_copy = os.path.join(self.outdir, "ovmf-vars.fd")
+            shutil.copyfile(variables, vars_copy)
+            args += ["-global", "driver=cfi.pflash01,property=secure,value=on",
+                     "-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + code,
+                     "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
         if self.boot == "cdrom":
             args += ["-cdrom", self.iso, "-boot", "order=d"]
         elif self.boot == "hdd":
@@ -194,7 +249,7 @@ class Machine:
             args += ["-drive", "if=none,id=usbstick,format=raw,file=%s,readonly=on" % self.iso,
                      "-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0"]
         if self.opts is not None:
-            disk = options_disk(self.outdir, self.opts, self.files)
+            disk = options_disk(self.outdir, self.opts, self.files, self.grub_lines)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
         if self.icount:
             args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
@@ -356,6 +411,6 @@ class Machine:
         name = name or "screen%02d" % self._dumps
         path = os.path.join(self.outdir, name + ".ppm")
         self.qmp.command("screendump", filename=path)
-        frame = image.load_ppm(path)
+        frame = image.load_ppm(path, framebuffer=self.framebuffer)
         frame.save_png(os.path.join(self.outdir, name + ".png"))
         return frame

@@ -26,6 +26,7 @@ import demo_tests               # noqa: E402
 import harness_tests            # noqa: E402
 import level_tests              # noqa: E402
 import session_tests            # noqa: E402
+import uefi_tests               # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
 import qemu                     # noqa: E402
@@ -69,12 +70,17 @@ class Context:
         self.notes = []
         self.record = {}
         self.machines = []
+        self.machine_defaults = {}      # uefi_tests.py: firmware, video, boot path for every machine
+        self.ready_timeout = READY_TIMEOUT_S
 
     def note(self, text):
         self.notes.append(text)
 
-    def machine(self, boot="cdrom", opts=None, wav=None, files=None, opl_wav=None):
-        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files, opl_wav=opl_wav)
+    def machine(self, boot=None, opts=None, wav=None, files=None, **kw):
+        kw = dict(self.machine_defaults, **kw)
+        boot = boot or kw.pop("boot", "cdrom")
+        kw.pop("boot", None)
+        m = qemu.Machine(self.iso, self.outdir, boot=boot, opts=opts, wav=wav, files=files, **kw)
         self.machines.append(m)
         return m.start()
 
@@ -108,7 +114,7 @@ class Context:
 
 def boot_ready(ctx, m):
     """Wait for `ready`; return seconds from QEMU start to the line."""
-    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_for(RE_READY, ctx.ready_timeout)
     return m.elapsed()
 
 
@@ -137,16 +143,25 @@ def boot_test(boot):
         ctx.record["boot_s"] = round(t, 3)
         ctx.note("boot %s: QEMU start to `ready` %.2f s (limit %.0f s)" % (boot, t, BOOT_LIMIT_S))
         assert t <= BOOT_LIMIT_S, "`ready` after %.2f s, limit %.0f s" % (t, BOOT_LIMIT_S)
-        frame = m.screendump("title")
-        ctx.check_golden(frame, "title_boot.png", ignore=[TITLE_ANIM_RECT])
+        check_title(ctx, m)
     test.__name__ = "boot_" + boot
     return test
 
 
+def check_title(ctx, m):
+    """The live title screen equals title_boot.png outside the animated rect."""
+    frame = m.screendump("title")
+    ctx.check_golden(frame, "title_boot.png", ignore=[TITLE_ANIM_RECT])
+
+
 def test_ticks_freeze(ctx):
-    m = ctx.machine(opts="ticks=%d" % FREEZE_TICKS)
+    check_freeze(ctx, ctx.machine(opts="ticks=%d" % FREEZE_TICKS))
+
+
+def check_freeze(ctx, m):
+    """ticks=280 on `m`: READY's CRC = the screendump's = the host render's; golden; frozen."""
     try:
-        match = m.wait_for(RE_FROZEN, READY_TIMEOUT_S + FREEZE_TICKS / TICK_HZ)
+        match = m.wait_for(RE_FROZEN, ctx.ready_timeout + FREEZE_TICKS / TICK_HZ)
     except qemu.QemuTimeout as err:
         raise qemu.QemuTimeout("%s\n(were the options passed? GRUB should source /shardfall-opts.cfg "
                                "from %s)" % (err, os.path.join(ctx.outdir, "opts.img")))
@@ -177,6 +192,11 @@ def test_ticks_freeze(ctx):
 def test_hold_right(ctx):
     m = ctx.machine()
     boot_ready(ctx, m)
+    check_hold_right(ctx, m)
+
+
+def check_hold_right(ctx, m):
+    """Right held 1 s on the title: the hero steps one tile right at a time, nothing else changes."""
     before_text = m.serial()
     earlier = sprite_moves(before_text)
     start = earlier[-1] if earlier else SPRITE_START
@@ -232,7 +252,7 @@ def crash_test(kind):
 
     def test(ctx):
         m = ctx.machine(opts="crashtest=" + kind)
-        head = m.wait_for(RE_PANIC, READY_TIMEOUT_S)
+        head = m.wait_for(RE_PANIC, ctx.ready_timeout)
         m.wait_for(r"^PANIC: halted$", 5.0)
         assert int(head.group(1)) == vector and head.group(2) == mnemonic, (
             "got %r, want exception %d (#%s ...)" % (head.group(0), vector, mnemonic))
@@ -329,6 +349,10 @@ TESTS = [
     ("sysinfo_screen", music_tests.test_sysinfo_screen, ("sysinfo.png",), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
+TESTS += uefi_tests.tests({     # tests/qemu/uefi_tests.py: the same checks under UEFI firmware
+    "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
+    "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),
+})
 
 
 def update_waves(selected):
@@ -361,7 +385,7 @@ def run_one(name, func, writes, args, print_lock):
     finally:
         if ctx:
             ctx.close()
-    if ok and ctx and not name.startswith("crashtest_"):
+    if ok and ctx and "crashtest_" not in name:
         panics = [l for m in ctx.machines for l in m.serial_lines() if l.startswith("PANIC")]
         if panics:
             ok, reason = False, "unexpected panic: %s" % panics[0]

@@ -1,0 +1,149 @@
+/* display.c: the two display back ends behind one face — VGA mode 0Dh (present.c) or the loader's framebuffer (fb.c). */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "display.h"
+#include "fb.h"
+#include "frame.h"
+#include "gfx.h"
+#include "gfxcache.h"
+#include "klog.h"
+#include "planar.h"
+#include "present.h"
+#include "raster.h"
+#include "vga.h"
+
+_Static_assert(SCREEN_W == FB_SRC_W && SCREEN_H == FB_SRC_H, "the framebuffer takes the game's frame");
+_Static_assert(DISPLAY_PAGES == VGA_PAGES, "one page count for both back ends");
+
+static bool use_fb;
+
+/*
+ * Framebuffer back end: the pages are 320x200 indexed pictures in memory,
+ * drawn by the host's rasteriser (raster.c, the VGA path's twin pixel for
+ * pixel); a flip shows the new front page through fb_show, which writes only
+ * the rows that changed.
+ */
+static uint8_t page_px[DISPLAY_PAGES][SCREEN_W * SCREEN_H] __attribute__((aligned(4)));
+static int fb_front;
+
+static void vga_start(void)
+{
+	vga_init();                     /* mode 0Dh by registers, both pages cleared */
+	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
+	vga_set_font(gfx_font);
+}
+
+void display_init(const BootInfo *b)
+{
+	const char *why = "the loader gave no framebuffer (BIOS text mode)";
+
+	if (b->fb_type == 0 || b->fb_type == 1) {
+		why = fb_init(&b->fb);
+		if (!why) {
+			use_fb = true;
+			fb_set_palette(gfx_palette);
+			if (b->fb.kind == FB_INDEXED) {
+				/* NOTE: an indexed mode's palette lives in the VGA DAC: the only port writes. */
+				vga_load_dac(0, gfx_palette, GFX_COLORS);
+				klog("display: 8-bit indexed: EGA colours loaded into DAC entries 0-15\n");
+			}
+			fb_show(page_px[fb_front]);
+			klog("display: framebuffer %ux%u, picture x%d at %d,%d; %s\n",
+			    (unsigned)b->fb.width, (unsigned)b->fb.height, fb_scale(), fb_left(), fb_top(),
+			    b->fb.kind == FB_INDEXED ? "no VGA register but the DAC touched" : "VGA registers untouched");
+			return;
+		}
+	}
+	klog("display: VGA mode 0Dh (%s)\n", why);
+	vga_start();
+	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
+}
+
+bool display_is_framebuffer(void)
+{
+	return use_fb;
+}
+
+int display_back_page(void)
+{
+	return use_fb ? 1 - fb_front : vga_back_page();
+}
+
+int display_front_page(void)
+{
+	return use_fb ? fb_front : vga_front_page();
+}
+
+void display_frame(const Frame *f, int page)
+{
+	if (use_fb)
+		raster_frame(f, page_px[page & 1]);
+	else
+		present_frame(f, page);
+}
+
+void display_flip(void)
+{
+	if (use_fb) {
+		fb_front = 1 - fb_front;
+		fb_show(page_px[fb_front]);
+	} else {
+		vga_flip();
+	}
+}
+
+uint32_t display_crc(void)
+{
+	return use_fb ? planar_frame_crc(page_px[fb_front]) : present_displayed_crc();
+}
+
+uint32_t display_bytes_written(void)
+{
+	return use_fb ? fb_bytes_written() : vga_bytes_written();
+}
+
+void display_reset(void)
+{
+	if (use_fb)
+		fb_forget();
+	else
+		vga_start();
+}
+
+/* Text screens on the framebuffer: into the page, then onto the screen if it is the one shown. */
+static void fb_touched(int page)
+{
+	if ((page & 1) == fb_front)
+		fb_show(page_px[fb_front]);
+}
+
+void display_fill(int page, int x, int y, int w, int h, int color)
+{
+	if (!use_fb) {
+		vga_fill_rect(page, x, y, w, h, color);
+		return;
+	}
+	for (int j = y < 0 ? 0 : y; j < y + h && j < SCREEN_H; j++)
+		for (int i = x < 0 ? 0 : x; i < x + w && i < SCREEN_W; i++)
+			page_px[page & 1][j * SCREEN_W + i] = (uint8_t)color;
+	fb_touched(page);
+}
+
+void display_text(int page, int x, int y, const char *s, int color)
+{
+	if (!use_fb) {
+		vga_text(page, x, y, s, color);
+		return;
+	}
+	for (; *s; s++, x += 8) {
+		const uint8_t *g = gfx_font[(uint8_t)*s & 0x7F];
+
+		for (int r = 0; r < 8; r++)
+			for (int i = 0; i < 8; i++)
+				if ((g[r] & (0x80 >> i)) && x + i >= 0 && x + i < SCREEN_W &&
+				    y + r >= 0 && y + r < SCREEN_H)
+					page_px[page & 1][(y + r) * SCREEN_W + x + i] = (uint8_t)color;
+	}
+	fb_touched(page);
+}

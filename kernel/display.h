@@ -1,0 +1,44 @@
+/* display.h: where the game's frames go — VGA mode 0Dh by registers, or the loader's linear framebuffer (UEFI). */
+#ifndef KERNEL_DISPLAY_H
+#define KERNEL_DISPLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frame.h"
+#include "multiboot.h"
+
+#define DISPLAY_PAGES   2               /* a back page drawn while the front one is shown */
+
+/*
+ * Pick the back end once at boot and log it: the framebuffer when the loader
+ * handed over a usable one (multiboot flags bit 12, RGB or 8-bit indexed;
+ * then no VGA register is touched), else VGA mode 0Dh with the tiles in VRAM.
+ */
+void display_init(const BootInfo *b);
+bool display_is_framebuffer(void);
+
+int display_back_page(void);
+int display_front_page(void);
+void display_frame(const Frame *f, int page);   /* draw a frame's commands into that page */
+void display_flip(void);                        /* show the back page */
+
+/*
+ * CRC-32 (zlib's) of the 320x200 indexed frame on screen, taken as four bit
+ * planes of 8000 bytes (plane 0 first, bit 7 = leftmost pixel): the same
+ * number on both back ends and on the host (planar_frame_crc).
+ */
+uint32_t display_crc(void);
+uint32_t display_bytes_written(void);           /* video memory writes since boot */
+
+/*
+ * Text screens (the panic and error screens): draw straight into a page; on
+ * the front page it is visible at once. display_reset() puts the display
+ * back into a known state first (VGA: the mode set again; framebuffer: the
+ * next picture written in full), for a crash that may come mid-draw.
+ */
+void display_reset(void);
+void display_fill(int page, int x, int y, int w, int h, int color);
+void display_text(int page, int x, int y, const char *s, int color);
+
+#endif

@@ -1,0 +1,165 @@
+"""uefi_tests.py: the same ISO under UEFI firmware (OVMF x64 and ia32) — CD, raw disk, USB stick, cards with no VGA, every pixel format.
+
+Under OVMF the VGA's I/O ports are not routed to the card (and bochs-display
+or ramfb have no VGA at all), so what shows the game is the kernel's
+framebuffer back end (kernel/display.c, drivers/fb.c). Each screendump is read
+back to 320x200 through image.frame_from_framebuffer (integer scale, centred,
+black around, every block one colour) and compared with the very goldens of
+the BIOS tests, pixel for pixel.
+
+Used by run_tests.py, which passes its checks in (tests(checks)); see
+README.md for the table.
+"""
+
+import os
+import re
+
+import image
+
+READY_TIMEOUT_S = 60.0          # OVMF takes several seconds to reach GRUB, more with two QEMUs at once
+FREEZE_TICKS = 280
+RE_FB = r"^multiboot: framebuffer (\d+)x(\d+) (\d+) bpp (RGB|indexed)"
+RE_DISPLAY = r"^display: framebuffer (\d+)x(\d+), picture x(\d+) at (\d+),(\d+); "
+
+# name: machine settings. The first four are the boot media and firmware kinds; the two after
+# them are graphics cards with no legacy VGA, where only the firmware's GOP framebuffer exists.
+CONFIGS = {
+    "x64_cdrom": dict(firmware="ovmf64", boot="cdrom"),
+    "x64_hdd": dict(firmware="ovmf64", boot="hdd"),
+    "x64_usb": dict(firmware="ovmf64", boot="usb"),
+    "ia32_cdrom": dict(firmware="ovmf32", boot="cdrom"),
+    "x64_bochs_display": dict(firmware="ovmf64", video="bochs-display"),
+    "x64_ramfb": dict(firmware="ovmf64", video="ramfb"),
+}
+# More pixel formats: GRUB's own bochs driver sets these on the standard VGA when asked
+# (gfxpayload in /shardfall-opts.cfg), with the bits per pixel the name says.
+FORMATS = {
+    "x64_rgb565": ("set gfxpayload=1024x768x16", 16),
+    "x64_indexed8": ("set gfxpayload=640x480x8", 8),
+}
+
+
+def on_uefi(settings, check):
+    """A test running `check(ctx)` with every machine it starts under these settings."""
+    def test(ctx):
+        ctx.machine_defaults = dict(settings)
+        ctx.ready_timeout = READY_TIMEOUT_S
+        check(ctx)
+    return test
+
+
+def check_framebuffer(ctx, m, frame_size, bpp=None):
+    """COM1 says the loader's framebuffer is used, where the picture goes matches the
+    screendump's layout, and the kernel did not fall back to VGA."""
+    text = m.serial()
+    fb = re.search(RE_FB, text, re.M)
+    shown = re.search(RE_DISPLAY, text, re.M)
+    assert fb, "no `multiboot: framebuffer ...` line: GRUB handed over no framebuffer"
+    assert shown, "no `display: framebuffer ...` line (%s)" % (
+        re.search(r"^display: .*$", text, re.M) or "no display line at all")
+    w, h, depth = int(fb.group(1)), int(fb.group(2)), int(fb.group(3))
+    assert (w, h) == frame_size, "the loader said %dx%d, the screendump is %dx%d" % ((w, h) + frame_size)
+    want = image.framebuffer_layout(w, h)
+    got = tuple(int(g) for g in shown.groups()[2:])
+    assert got == want, "kernel put the picture at x%d %d,%d, want x%d %d,%d" % (got + want)
+    if bpp is not None:
+        assert depth == bpp, "framebuffer has %d bits per pixel, this test wants %d" % (depth, bpp)
+    ctx.record["framebuffer"] = "%dx%dx%d" % (w, h, depth)
+    ctx.note("framebuffer %dx%d %d bpp %s: picture x%d at %d,%d" % (w, h, depth, fb.group(4), *got))
+
+
+def screen_size(m):
+    from PIL import Image
+    path = os.path.join(m.outdir, "size.ppm")
+    m.qmp.command("screendump", filename=path)
+    with Image.open(path) as img:
+        return img.size
+
+
+def test_harness_framebuffer(ctx):
+    """Host-only: a synthetic framebuffer screendump (x3, centred on 1024x768) maps back to its
+    frame; a stray border pixel or a block that is not one colour is refused."""
+    import random
+    from PIL import Image
+    rng = random.Random(112)
+    frame = image.Frame(bytes(rng.randrange(16) for _ in range(image.SCREEN_W * image.SCREEN_H)))
+    w, h = 1024, 768
+    scale, left, top = image.framebuffer_layout(w, h)
+    assert (scale, left, top) == (3, 32, 84), "layout of 1024x768: %r" % ((scale, left, top),)
+    small = frame.to_image()
+    shot = Image.new("RGB", (w, h))
+    shot.paste(small.resize((320 * scale, 200 * scale), Image.NEAREST), (left, top))
+    assert image.frame_from_framebuffer(shot) == frame, "scaled screendump does not map back"
+    for what, xy, colour in (("border pixel", (5, 5), (85, 85, 85)),
+                             ("pixel inside a block", (left + 3 * 100 + 1, top + 3 * 50 + 2), (1, 2, 3))):
+        bad = shot.copy()
+        bad.putpixel(xy, colour if what.startswith("border") else
+                     tuple(255 - c for c in shot.getpixel(xy)))
+        try:
+            image.frame_from_framebuffer(bad, source=what)
+        except image.ImageError as err:
+            ctx.note("refused: %s" % err)
+            continue
+        raise AssertionError("a wrong %s was not noticed" % what)
+
+
+def test_secure_boot_refused(ctx):
+    """With Secure Boot on (OVMF with Microsoft's keys), the firmware refuses the image's
+    unsigned GRUB with `Access Denied` and the kernel never starts: what docs/uefi.md tells the
+    player (switch Secure Boot off). If this ever boots, the docs are wrong."""
+    m = ctx.machine(firmware="ovmf64_secure_boot")
+    line = m.wait_for(r"BdsDxe: failed to load Boot\d+ \"UEFI QEMU DVD-ROM[^\"]*\" .*: (.*)$", READY_TIMEOUT_S)
+    assert line.group(1).strip() == "Access Denied", "the firmware said %r, want Access Denied" % line.group(1)
+    text = m.serial()
+    assert "Shardfall kernel" not in text and "Welcome to GRUB" not in text, "GRUB or the kernel ran"
+    ctx.note("Secure Boot on: %s" % line.group(0).strip())
+
+
+def check_sysinfo(ctx, m):
+    """System info tells the truth under UEFI: the framebuffer GRUB handed over, UEFI firmware."""
+    text = m.serial()
+    facts = dict(re.findall(r"^sysinfo: ([^:]+): (.*)$", text, re.M))
+    size = re.search(r"^display: framebuffer (\d+)x(\d+)", text, re.M)
+    assert size, "no `display: framebuffer` line"
+    want = "framebuffer %sx%s, " % size.groups()
+    assert facts.get("Display", "").startswith(want), "System info's Display is %r, want %r..." % (
+        facts.get("Display"), want)
+    assert facts.get("Firmware", "").startswith("UEFI"), "System info's Firmware is %r under UEFI" % (
+        facts.get("Firmware"))
+    ctx.note("sysinfo: Display: %s; Firmware: %s" % (facts["Display"], facts["Firmware"]))
+
+
+def tests(checks):
+    """The UEFI tests, given run_tests.py's checks: boot_ready(ctx, m), title(ctx, m),
+    hold_right(ctx, m), freeze(ctx, m) and the whole tests speaker, demo_parity and crash_ud."""
+
+    def live(ctx):
+        m = ctx.machine()
+        t = checks["boot_ready"](ctx, m)
+        ctx.record["boot_s"] = round(t, 3)
+        ctx.note("QEMU start to `ready` %.2f s" % t)
+        check_framebuffer(ctx, m, screen_size(m))
+        check_sysinfo(ctx, m)
+        checks["title"](ctx, m)
+        checks["hold_right"](ctx, m)
+
+    def freeze(ctx, grub_lines=(), bpp=None):
+        m = ctx.machine(opts="ticks=%d" % FREEZE_TICKS, grub_lines=grub_lines)
+        checks["freeze"](ctx, m)
+        check_framebuffer(ctx, m, screen_size(m), bpp)
+
+    out = [("harness_framebuffer", test_harness_framebuffer, (), ())]
+    for name, settings in CONFIGS.items():
+        out.append(("uefi_" + name, on_uefi(settings, live), (), ("title_boot.png",)))
+        out.append(("uefi_%s_freeze" % name, on_uefi(settings, freeze), (), ("ticks_280.png",)))
+    for name, (line, bpp) in FORMATS.items():
+        out.append(("uefi_%s_freeze" % name,
+                    on_uefi(dict(firmware="ovmf64"), lambda ctx, l=line, b=bpp: freeze(ctx, (l,), b)),
+                    (), ("ticks_280.png",)))
+    out.append(("uefi_demo_parity", on_uefi(dict(firmware="ovmf64", video="bochs-display"),
+                                            checks["demo_parity"]), (), ()))
+    out.append(("uefi_speaker_blip", on_uefi(dict(firmware="ovmf64"), checks["speaker"]), (), ()))
+    out.append(("uefi_crashtest_ud", on_uefi(dict(firmware="ovmf64", video="ramfb"), checks["crash_ud"]),
+                (), ("panic_ud.png", "title_boot.png")))
+    out.append(("uefi_secure_boot_refused", test_secure_boot_refused, (), ()))
+    return out

@@ -1,0 +1,70 @@
+#!/usr/bin/python3
+"""isocheck.py: check that the ISO boots every firmware it should (BIOS and UEFI entries, GRUB per platform) and say what each part costs.
+
+Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi
+Exit status 1 (with the reason) when a platform is missing; prints one line per
+part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+EFI_LOADERS = {"x86_64-efi": "BOOTX64.EFI", "i386-efi": "BOOTIA32.EFI"}
+
+
+def run(cmd):
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if res.returncode != 0:
+        sys.exit("isocheck: %s failed:\n%s" % (" ".join(cmd), res.stdout))
+    return res.stdout
+
+
+def tree_bytes(path):
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
+
+
+def main(argv):
+    if len(argv) < 3:
+        sys.exit(__doc__.strip().splitlines()[2])
+    iso, platforms = argv[1], argv[2:]
+    problems = []
+    torito = run(["xorriso", "-indev", iso, "-report_el_torito", "plain"])
+    kinds = {line.split()[6] for line in torito.splitlines() if line.startswith("El Torito boot img :")}
+    if "i386-pc" in platforms and "BIOS" not in kinds:
+        problems.append("no BIOS El Torito entry")
+    if any(p in EFI_LOADERS for p in platforms) and "UEFI" not in kinds:
+        problems.append("no UEFI El Torito entry")
+    with tempfile.TemporaryDirectory(prefix="isocheck-") as tmp:
+        run(["xorriso", "-osirrox", "on", "-indev", iso, "-extract", "/", tmp])
+        sizes = [("kernel.elf", os.path.getsize(os.path.join(tmp, "boot", "kernel.elf")))]
+        for p in platforms:
+            d = os.path.join(tmp, "boot", "grub", p)
+            if not os.path.isdir(d):
+                problems.append("no /boot/grub/%s (is grub-%s-bin installed?)" % (p, {
+                    "i386-pc": "pc", "x86_64-efi": "efi-amd64", "i386-efi": "efi-ia32"}.get(p, p)))
+                continue
+            sizes.append(("GRUB %s modules" % p, tree_bytes(d)))
+        extra = sorted(set(os.listdir(os.path.join(tmp, "boot", "grub"))) - set(platforms) -
+                       {"grub.cfg", "fonts", "locale", "roms", "themes"})
+        efi_img = os.path.join(tmp, "efi.img")
+        if os.path.exists(efi_img):
+            sizes.append(("efi.img (EFI system partition)", os.path.getsize(efi_img)))
+            listing = run(["mdir", "-b", "-i", efi_img, "::/efi/boot"]).upper()
+            for p, loader in EFI_LOADERS.items():
+                if p in platforms and loader not in listing:
+                    problems.append("efi.img has no /EFI/BOOT/%s" % loader)
+        elif any(p in EFI_LOADERS for p in platforms):
+            problems.append("no /efi.img (EFI system partition)")
+    total = os.path.getsize(iso)
+    print("isocheck: %s %.2f MB: %s" % (iso, total / 1e6, ", ".join(
+        "%s %.2f MB" % (name, n / 1e6) for name, n in sizes)))
+    if extra:
+        print("isocheck: note: GRUB platforms beyond the wanted ones are in the image: %s" % ", ".join(extra))
+    if problems:
+        sys.exit("isocheck: %s does not boot everywhere: %s" % (iso, "; ".join(problems)))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
