@@ -27,10 +27,12 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/display.c kernel/loop.c kernel/string.c
-KERNEL_SRC += kernel/demo_io.c kernel/sysprobe.c kernel/music.c
+KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c kernel/sysprobe.c kernel/music.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/adlib.c \
               drivers/oplnote.c drivers/musicseq.c
+# USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
+DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhub.c drivers/usbhid.c
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
 GAME_SRC   := $(foreach l,$(GAME_LAYERS),$(sort $(wildcard game/$(l)/*.c)))
@@ -62,8 +64,8 @@ KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/musicseq.c drivers/oplnote.c \
-              kernel/cmdline.c kernel/kfmt.c kernel/keymap.c
+HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c drivers/musicseq.c \
+              drivers/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) -Idrivers -Ikernel
@@ -71,7 +73,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench test test-unit test-tools test-episode test-qemu golden deps-build deps-run \
-        deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-replay test-dumps golden-dumps test-model
+        deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-replay test-dumps golden-dumps test-model
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
@@ -171,25 +173,31 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 
 # Fuzzing the file loaders (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
-# Targets: level (game/formats/level.c), demo (game/formats/demo.c); each has a seed corpus and regressions
-# in tests/fuzz/. fuzz-replay runs the same checks over the saved inputs with the host compiler.
+# Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
+# (drivers/usbhid.c: USB descriptors, boot-keyboard report diffing); each has a seed corpus and
+# regressions in tests/fuzz/. fuzz-replay runs the same checks over the saved inputs with the host compiler.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo
-FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c \
+FUZZ_TARGETS ?= level demo usbdesc hidboot
+FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
 FUZZ_SEEDS_level  := $(B)/levels $(FUZZ_INPUTS_level)
 FUZZ_SEEDS_demo   := game/demos $(FUZZ_INPUTS_demo)
+# USB (drivers/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
+FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
+FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
+FUZZ_SEEDS_usbdesc  := $(FUZZ_INPUTS_usbdesc)
+FUZZ_SEEDS_hidboot  := $(FUZZ_INPUTS_hidboot)
 
-$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIBS) game/formats/level.h game/formats/demo.h
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIBS) game/formats/level.h game/formats/demo.h drivers/usbhid.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=gnu11 -O1 -g $(WARN) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		$(HINC) $< $(FUZZ_LIBS) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
 		$(B)/fuzz/corpus_$* $(FUZZ_SEEDS_$*)
@@ -198,9 +206,11 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
-fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(LEVELS)
+fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS)
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
+	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
+	$(B)/fuzz/replay_hidboot $(FUZZ_INPUTS_hidboot)
 
 # The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \

@@ -21,6 +21,43 @@ static inline uint8_t inb(uint16_t port)
 	return v;
 }
 
+static inline void outl(uint16_t port, uint32_t v)
+{
+	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));
+}
+
+static inline uint32_t inl(uint16_t port)
+{
+	uint32_t v;
+	__asm__ volatile("inl %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
+/* Memory-mapped registers (PCI BARs): volatile, never cached in a register. */
+static inline uint32_t mmio_read32(uintptr_t addr)
+{
+	return *(volatile uint32_t *)addr;
+}
+
+static inline void mmio_write32(uintptr_t addr, uint32_t v)
+{
+	*(volatile uint32_t *)addr = v;
+}
+
+static inline uint8_t mmio_read8(uintptr_t addr)
+{
+	return *(volatile uint8_t *)addr;
+}
+
+static inline void mmio_write8(uintptr_t addr, uint8_t v)
+{
+	*(volatile uint8_t *)addr = v;
+}
+
+/* Order memory writes (a ring entry) before the write that hands them over. */
+static inline void cpu_wmb(void) { __asm__ volatile("" ::: "memory"); }
+static inline void cpu_pause(void) { __asm__ volatile("pause" ::: "memory"); }
+
 /* A write to an unused port: about 1 us on real hardware, for slow devices. */
 static inline void io_wait(void)
 {
@@ -46,6 +83,19 @@ static inline void cpu_restore_flags(uint32_t f)
 	__asm__ volatile("push %0; popf" : : "r"(f) : "memory", "cc");
 }
 
+static inline void cpu_cpuid(uint32_t leaf, uint32_t *a, uint32_t *b, uint32_t *c, uint32_t *d)
+{
+	__asm__ volatile("cpuid" : "=a"(*a), "=b"(*b), "=c"(*c), "=d"(*d) : "a"(leaf), "c"(0));
+}
+
+/* Control registers, for kernel/paging.c only. */
+static inline uint32_t cpu_read_cr0(void) { uint32_t v; __asm__ volatile("mov %%cr0, %0" : "=r"(v)); return v; }
+static inline uint32_t cpu_read_cr4(void) { uint32_t v; __asm__ volatile("mov %%cr4, %0" : "=r"(v)); return v; }
+static inline void cpu_write_cr0(uint32_t v) { __asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory"); }
+static inline void cpu_write_cr3(uint32_t v) { __asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory"); }
+static inline void cpu_write_cr4(uint32_t v) { __asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory"); }
+static inline void cpu_invlpg(uintptr_t va) { __asm__ volatile("invlpg (%0)" : : "r"(va) : "memory"); }
+
 static inline uint64_t cpu_rdtsc(void)
 {
 	uint32_t lo, hi;
@@ -61,11 +111,6 @@ static inline int cpu_has_cpuid(void)
 	__asm__ volatile("pushf; pushf; pop %0; mov %0, %1; xor $0x00200000, %0; push %0; popf; pushf; pop %0; popf"
 	    : "=&r"(a), "=&r"(b) : : "cc");
 	return ((a ^ b) & 0x00200000) != 0;
-}
-
-static inline void cpu_cpuid(uint32_t leaf, uint32_t r[4])
-{
-	__asm__ volatile("cpuid" : "=a"(r[0]), "=b"(r[1]), "=c"(r[2]), "=d"(r[3]) : "a"(leaf), "c"(0));
 }
 
 #endif

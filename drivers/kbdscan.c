@@ -81,6 +81,22 @@ void kbdscan_byte(KbdState *k, uint8_t sc)
 	}
 }
 
+/*
+ * A key event from another keyboard (USB): the same table and queue as a
+ * decoded scancode. A down on a key already down queues nothing.
+ */
+void kbdscan_key(KbdState *k, uint8_t key, bool down)
+{
+	if (!down) {
+		k->down[key] = false;
+		return;
+	}
+	if (!k->down[key]) {
+		k->down[key] = true;
+		push(k, key);
+	}
+}
+
 /* Take the oldest queued press; false when none is left. */
 bool kbdscan_pop(KbdState *k, uint8_t *key)
 {

@@ -48,6 +48,7 @@ typedef struct KbdState {
 
 void kbdscan_reset(KbdState *k);
 void kbdscan_byte(KbdState *k, uint8_t scancode);
+void kbdscan_key(KbdState *k, uint8_t key, bool down);       /* key code event (USB) */
 bool kbdscan_pop(KbdState *k, uint8_t *key);
 
 #endif

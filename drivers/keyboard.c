@@ -27,6 +27,14 @@ void kbd_irq(void)
 	kbdscan_byte(&kbd, inb(KBC_DATA));
 }
 
+void kbd_inject(uint8_t key, bool down)
+{
+	uint32_t f = cpu_save_flags_cli();
+
+	kbdscan_key(&kbd, key, down);
+	cpu_restore_flags(f);
+}
+
 bool kbd_down(uint8_t key)
 {
 	return kbd.down[key];

@@ -9,6 +9,7 @@
 
 void kbd_init(void);
 void kbd_irq(void);                     /* IRQ1 handler body */
+void kbd_inject(uint8_t key, bool down);        /* another keyboard's event (USB), any context */
 bool kbd_down(uint8_t key);
 bool kbd_pop_press(uint8_t *key);       /* oldest queued press, false if none */
 

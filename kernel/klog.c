@@ -1,6 +1,7 @@
 /* klog.c: formats kernel messages and writes them to the serial port. */
 #include <stdarg.h>
 
+#include "drvlog.h"
 #include "kfmt.h"
 #include "klog.h"
 #include "serial.h"
@@ -8,6 +9,18 @@
 #define KLOG_LINE 256
 
 void klog(const char *fmt, ...)
+{
+	char line[KLOG_LINE];
+	va_list ap;
+
+	va_start(ap, fmt);
+	kfmt_vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	serial_write(line);
+}
+
+/* Drivers log through drvlog (drivers/drvlog.h): the same line to COM1. */
+void drvlog(const char *fmt, ...)
 {
 	char line[KLOG_LINE];
 	va_list ap;

@@ -26,6 +26,7 @@
 #include "script.h"
 #include "session.h"
 #include "sound.h"
+#include "usb.h"
 #include "speaker.h"
 #include "world.h"
 
@@ -224,6 +225,15 @@ static bool level_watch(const BootOptions *o, const BootInfo *b, bool was)
 	return now;
 }
 
+/* The USB keyboards found, as a line on the title (session_set_notice redraws it). */
+static void title_usb_note(void)
+{
+	char note[SESSION_NOTICE_SIZE];
+
+	usb_note(note, sizeof note);
+	session_set_notice(&session, note);
+}
+
 static void start_clock(GameClock *c, uint16_t pace)
 {
 	clock_init(c, pit_ticks(), pace, pace > 1 ? WORLD_CATCH_UP : SCREEN_CATCH_UP);
@@ -264,6 +274,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 		session_play_level(&session, o->level);
 	in_level = level_watch(o, b, false);
 	music_select(session_music(&session));
+	title_usb_note();                       /* the title names USB keyboards */
 	draw();
 	look = session_look(&session);
 	log_ready();
@@ -312,6 +323,8 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 			pace = session_pit_ticks(&session);
 			start_clock(&clock, pace);
 		}
+		if (usb_service())              /* a USB keyboard came or went: the title says so */
+			title_usb_note();
 		pit_wait_tick();
 	}
 }

@@ -21,6 +21,7 @@
 #include "sysinfo.h"
 #include "sysprobe.h"
 #include "title.h"
+#include "usb.h"
 
 static BootInfo boot;
 static BootOptions opts;
@@ -31,6 +32,17 @@ static void timer_irq(void)
 	pit_irq();
 	spk_tick();
 	music_tick();                   /* never touches the game: only the AdLib */
+	usb_tick();                     /* USB keyboard reports into the key table */
+}
+
+/* USB keyboards come up after the other probes (their waits need the tick): their System info line. */
+static void usb_fact(void)
+{
+	char note[SYSINFO_VALUE_SIZE];
+
+	usb_note(note, sizeof note);
+	if (note[0] && sysinfo_add(&sysinfo, "USB", note))
+		klog("sysinfo: USB: %s\n", note);
 }
 
 /* The AdLib: found or not, said on COM1; without one the music is simply off. */
@@ -106,5 +118,7 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.crashtest != CRASH_NONE)
 		crash_now(opts.crashtest);
 	cpu_sti();
+	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
+	usb_fact();                     /* System info: the USB keyboards found */
 	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
 }

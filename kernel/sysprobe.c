@@ -25,6 +25,11 @@ static const struct {
 	{ 2, 28, "AVX" }, { 2, 31, "HYPERVISOR" },
 };
 
+static void cpuid4(uint32_t leaf, uint32_t r[4])
+{
+	cpu_cpuid(leaf, &r[0], &r[1], &r[2], &r[3]);
+}
+
 static void copy_regs(char *dst, const uint32_t *regs, int n)
 {
 	for (int i = 0; i < n * 4; i++)
@@ -43,17 +48,17 @@ static void probe_cpu(SysInfo *si)
 		sysinfo_add(si, "CPU", "386/486 class (no CPUID)");
 		return;
 	}
-	cpu_cpuid(0, r);
+	cpuid4(0, r);
 	max = r[0];
 	copy_regs(vendor, (uint32_t[]){ r[1], r[3], r[2] }, 3);
 	brand[0] = '\0';
-	cpu_cpuid(0x80000000u, r);
+	cpuid4(0x80000000u, r);
 	ext = r[0];
 	if (ext >= 0x80000004u && ext < 0x8000FFFFu) {
 		uint32_t all[12];
 
 		for (int i = 0; i < 3; i++)
-			cpu_cpuid(0x80000002u + (uint32_t)i, &all[i * 4]);
+			cpuid4(0x80000002u + (uint32_t)i, &all[i * 4]);
 		copy_regs(brand, all, 12);
 		while (*b == ' ')
 			b++;
@@ -63,7 +68,7 @@ static void probe_cpu(SysInfo *si)
 		sysinfo_add(si, "CPU id", vendor);
 		return;
 	}
-	cpu_cpuid(1, r);
+	cpuid4(1, r);
 	{
 		unsigned fam = (r[0] >> 8) & 0xF, model = (r[0] >> 4) & 0xF, step = r[0] & 0xF;
 

@@ -439,6 +439,10 @@ void session_draw(const Session *s, Frame *f)
 	switch (s->mode) {
 	case SESSION_TITLE:
 		title_draw(&s->title, f);
+		if (s->notice[0]) {             /* on a black band over the floor's sky */
+			frame_fill(f, 0, 138, SCREEN_W, 12, 0);
+			text_centered(f, 140, s->notice, 12);
+		}
 		break;
 	case SESSION_MENU:
 		draw_menu(s, f);

@@ -200,10 +200,22 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->level = 0;
 	s->level_name[0] = s->level_title[0] = '\0';
 	s->error_what[0] = s->error_detail[0] = '\0';
+	s->notice[0] = '\0';
 	stats_new_game(&s->stats);
 	world_init(&s->world, SESSION_LEVEL_SEED);
 	title_init(&s->title);
 	session_enter(s, SESSION_TITLE, NULL);
+}
+
+/* What the kernel found on the machine (data: the game never probes hardware). */
+void session_set_notice(Session *s, const char *text)
+{
+	size_t n = 0;
+
+	for (; text && text[n] && n + 1 < sizeof s->notice; n++)
+		s->notice[n] = text[n];
+	s->notice[n] = '\0';
+	s->epoch++;                     /* the title is drawn again */
 }
 
 void session_play_level(Session *s, const char *name)

@@ -88,6 +88,7 @@ extern const char *const menu_labels[MENU_COUNT];
 
 #define SESSION_LEVEL_SEED        1      /* every level starts from the same RNG state (demos replay) */
 #define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
+#define SESSION_NOTICE_SIZE       40     /* a line about the machine on the title ("keyboard: USB (xHCI port 5)") */
 #define SESSION_SCREEN_MIN_TICKS  70           /* interstitials ignore keys for 0.5 s (held jumps) */
 #define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
 #define SESSION_GAME_OVER_TICKS   (8 * 140)
@@ -152,6 +153,7 @@ typedef struct Session {
 	char level_name[LEVEL_NAME_SIZE * 2];   /* file stem, e.g. "test" */
 	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
 	PlayerStats stats;              /* at the end of the last finished level */
+	char notice[SESSION_NOTICE_SIZE];       /* shown on the title when not empty (the kernel's news) */
 	char error_what[24];
 	char error_detail[LEVEL_ERR_SIZE];
 	SessionHooks hooks;
@@ -164,6 +166,7 @@ void session_init(Session *s, const SessionHooks *hooks);
 void session_play_level(Session *s, const char *name);
 void session_play_demo(Session *s);             /* the demo source's next demo, now (demo=NAME) */
 void session_error(Session *s, const char *what, const char *detail);  /* the error screen, now */
+void session_set_notice(Session *s, const char *text);  /* a line for the title; NULL or "" clears it */
 
 void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
 

@@ -185,7 +185,8 @@ class Machine:
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
-                 icount=False, firmware="bios", video="std", grub_lines=(), opl_wav=None, cpu=None):
+                 icount=False, firmware="bios", video="std", grub_lines=(), extra=None,
+                 key_device=None, opl_wav=None, cpu=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         if firmware not in FIRMWARES or video not in VIDEOS:
@@ -209,6 +210,8 @@ class Machine:
         self.opts = opts
         self.files = files
         self.icount = icount
+        self.extra = list(extra or [])         # more QEMU arguments (machine type, USB devices)
+        self.key_device = key_device           # QMP id of the keyboard keys go to (None: QEMU's choice)
         self.wav = wav
         self.opl_wav = opl_wav
         self.cpu = cpu or ("qemu32" if firmware == "bios" else None)
@@ -253,6 +256,7 @@ class Machine:
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
         if self.icount:
             args += ["-icount", "shift=0"]     # 1 instruction = 1 ns: TSC deltas count instructions
+        args += self.extra
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
         if self.opl_wav:                # an AdLib (OPL2 at 0x388) recorded to its own WAV
@@ -382,9 +386,12 @@ class Machine:
 
     # -- input -------------------------------------------------------------
 
-    def key(self, qcode, down):
-        self.qmp.command("input-send-event", events=[
-            {"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}])
+    def key(self, qcode, down, device=None):
+        """One key event; to `device` (a QMP device id), else to key_device, else QEMU's default."""
+        args = {"events": [{"type": "key", "data": {"down": down, "key": {"type": "qcode", "data": qcode}}}]}
+        if device or self.key_device:
+            args["device"] = device or self.key_device
+        self.qmp.command("input-send-event", **args)
 
     def press(self, qcode):
         self.key(qcode, True)

@@ -26,6 +26,7 @@ import demo_tests               # noqa: E402
 import harness_tests            # noqa: E402
 import level_tests              # noqa: E402
 import session_tests            # noqa: E402
+import usb_tests                # noqa: E402
 import uefi_tests               # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
@@ -347,6 +348,20 @@ TESTS = [
     ("music_no_card", music_tests.test_music_no_card, (), ()),
     ("music_stops_on_quit", music_tests.test_music_stops_on_quit, (), ()),
     ("sysinfo_screen", music_tests.test_sysinfo_screen, ("sysinfo.png",), ()),
+    ("usb_hold_right", usb_tests.on_usb(test_hold_right), (), ()),     # tests/qemu/usb_tests.py
+    ("usb_title_note", usb_tests.test_usb_title_note, (), TITLE),
+    ("usb_demo_record", usb_tests.on_usb(demo_tests.test_demo_record), (), ()),
+    ("usb_new_game_record", usb_tests.test_usb_new_game_record, (), ()),
+    ("usb_plays_level1", usb_tests.test_usb_plays_level1, (), ()),
+    ("usb_hotplug", usb_tests.test_usb_hotplug, (), ()),
+    ("usb_key_storm", usb_tests.test_usb_key_storm, (), ()),
+    ("usb_ignored", usb_tests.test_usb_ignored, (), ()),
+    ("usb_hub", usb_tests.test_usb_hub, (), ()),
+    ("usb_pc_nec", usb_tests.test_usb_pc_nec, (), ()),
+    ("usb_pc_nec_hold_right", usb_tests.on_usb(test_hold_right, usb_tests.PC_NEC), (), ()),
+    ("usb_uefi_hold_right", usb_tests.on_uefi(usb_tests.on_usb(test_hold_right)), (), ()),
+    ("usb_uefi_plays_level1", usb_tests.on_uefi(usb_tests.test_usb_plays_level1), (), ()),
+    ("usb_latency", usb_tests.test_usb_latency, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
 TESTS += uefi_tests.tests({     # tests/qemu/uefi_tests.py: the same checks under UEFI firmware

@@ -437,6 +437,36 @@ static void instructions_and_pause_show_the_bindings(void **state)
 	assert_non_null(find_text(line));
 }
 
+/* The kernel's notice (USB keyboards found): a black band with the line, redrawn; cleared, the title is as before. */
+static void the_title_shows_the_kernels_notice_on_a_band(void **state)
+{
+	static uint8_t plain[SCREEN_W * SCREEN_H];
+	uint32_t look = session_look(&s);
+	int differ = 0, outside = 0;
+
+	(void)state;
+	draw();
+	memcpy(plain, fb, sizeof plain);
+	assert_null(find_text("keyboard: USB (xHCI port 5)"));
+	session_set_notice(&s, "keyboard: USB (xHCI port 5)");
+	assert_int_not_equal(session_look(&s), look);
+	draw();
+	assert_non_null(find_text("keyboard: USB (xHCI port 5)"));
+	for (int y = 0; y < SCREEN_H; y++)
+		for (int x = 0; x < SCREEN_W; x++)
+			if (fb[y * SCREEN_W + x] != plain[y * SCREEN_W + x]) {
+				differ++;
+				outside += y < 138 || y >= 150;
+			}
+	assert_true(differ > 100);
+	assert_int_equal(outside, 0);
+	session_set_notice(&s, "a line far too long to fit the notice buffer of forty characters");
+	assert_int_equal(strlen(s.notice), SESSION_NOTICE_SIZE - 1);
+	session_set_notice(&s, NULL);
+	draw();
+	assert_memory_equal(fb, plain, sizeof plain);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -454,6 +484,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(status_hints_name_the_bound_keys, fresh_session),
 		cmocka_unit_test_setup(the_controls_screen_lists_the_keys, fresh_session),
 		cmocka_unit_test_setup(instructions_and_pause_show_the_bindings, fresh_session),
+		cmocka_unit_test_setup(the_title_shows_the_kernels_notice_on_a_band, fresh_session),
 	};
 
 	if (testmain_filter("session_draw", argc, argv, tests, ARRAY_LEN(tests)))

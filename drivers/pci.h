@@ -1,0 +1,30 @@
+/* pci.h: PCI configuration mechanism #1 (ports 0x0CF8/0x0CFC) — enumerate, log, find controllers. */
+#ifndef DRIVERS_PCI_H
+#define DRIVERS_PCI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define PCI_MAX_FOUND   4               /* controllers of one kind we keep */
+
+typedef struct PciDev {
+	uint8_t bus, dev, fn;
+	uint16_t vendor, device;
+	uint8_t cls, subclass, progif;
+} PciDev;
+
+#define PCI_CLASS_SERIAL_BUS    0x0C
+#define PCI_SUBCLASS_USB        0x03
+#define PCI_PROGIF_XHCI         0x30
+
+uint32_t pci_read32(const PciDev *d, uint8_t off);
+void pci_write32(const PciDev *d, uint8_t off, uint32_t v);
+uint16_t pci_read16(const PciDev *d, uint8_t off);
+void pci_write16(const PciDev *d, uint8_t off, uint16_t v);
+
+int pci_scan(uint8_t cls, uint8_t subclass, uint8_t progif, PciDev *found, int max);
+bool pci_bar_mmio(const PciDev *d, int bar, uint64_t *base);
+void pci_enable_mmio_master(const PciDev *d);
+void pci_xhci_intel_ports(const PciDev *d);     /* Intel PCH: USB 2 ports from EHCI to xHCI */
+
+#endif

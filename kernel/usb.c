@@ -1,0 +1,99 @@
+/* usb.c: USB keyboard glue — PCI finds xHCI controllers, the tick polls them, the loop does hot-plug. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kfmt.h"
+#include "klog.h"
+#include "paging.h"
+#include "pci.h"
+#include "pit.h"
+#include "usb.h"
+#include "usbkbd.h"
+#include "xhci.h"
+
+#define XHCI_MMIO_SPAN  0x00100000u     /* registers mapped: capability to the last doorbell, 1 MiB */
+
+static bool running;
+
+/* Log the keyboards plugged in now (COM1 has the same words as the title). */
+static void log_keyboards(void)
+{
+	char note[64];
+
+	usb_note(note, sizeof note);
+	klog("usb: %s\n", note[0] ? note : "no USB keyboard");
+}
+
+void usb_init(void)
+{
+	PciDev found[PCI_MAX_FOUND];
+	uint32_t t0 = pit_ticks(), t1;
+	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_XHCI, found, PCI_MAX_FOUND);
+	int up = 0;
+
+	t1 = pit_ticks();
+
+	for (int i = 0; i < n && i < XHCI_MAX_CTRL; i++) {
+		uint64_t phys;
+		uintptr_t bar;
+
+		if (!pci_bar_mmio(&found[i], 0, &phys)) {
+			klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR, not used\n", i,
+			    (unsigned)found[i].bus, (unsigned)found[i].dev, (unsigned)found[i].fn);
+			continue;
+		}
+		bar = (uintptr_t)phys;
+		if (phys >> 32) {               /* UEFI firmware puts 64-bit BARs above 4 GiB */
+			bar = paging_map_high(phys, XHCI_MMIO_SPAN);
+			klog("xhci%d: registers at 0x%x%08x, above 4 GiB: %s 0x%08x\n", i, (unsigned)(phys >> 32),
+			    (unsigned)phys, bar ? "mapped at" : "cannot be mapped,", (unsigned)bar);
+			if (!bar)
+				continue;
+		}
+		pci_enable_mmio_master(&found[i]);
+		up += xhci_init(i, bar);
+		pci_xhci_intel_ports(&found[i]);        /* after the hand-off; ports show up as hot-plug */
+	}
+	klog("usb: %d xHCI controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", n,
+	    n == 1 ? "" : "s", up, (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
+	    (unsigned)((pit_ticks() - t1) * 1000 / PIT_TICK_HZ));
+	running = up > 0;
+	log_keyboards();
+}
+
+void usb_tick(void)
+{
+	if (running)
+		xhci_poll_all();
+}
+
+bool usb_service(void)
+{
+	if (!running || !xhci_service_all())
+		return false;
+	log_keyboards();
+	return true;
+}
+
+/* "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2, 2/3)" (2/3: second controller). */
+void usb_note(char *buf, size_t size)
+{
+	UsbKbdPlace k[USBKBD_MAX];
+	int n = usbkbd_list(k, USBKBD_MAX), len;
+
+	buf[0] = '\0';
+	if (n == 0)
+		return;
+	len = kfmt_snprintf(buf, size, "keyboard%s: USB (xHCI port%s", n > 1 ? "s" : "", n > 1 ? "s" : "");
+	for (int i = 0; i < n && len < (int)size; i++) {
+		len += kfmt_snprintf(buf + len, size - (size_t)len, i ? ", " : " ");
+		if (k[i].hc && len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%u/", (unsigned)k[i].hc + 1);
+		if (len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, k[i].hub_port ? "%u.%u" : "%u",
+			    (unsigned)k[i].port, (unsigned)k[i].hub_port);
+	}
+	if (len < (int)size)
+		kfmt_snprintf(buf + len, size - (size_t)len, ")");
+}

@@ -1,0 +1,13 @@
+/* usb.h: USB keyboards in the kernel — PCI finds xHCI, the tick polls, the loop does hot-plug. */
+#ifndef KERNEL_USB_H
+#define KERNEL_USB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+void usb_init(void);                    /* after interrupts are on: waits count PIT ticks */
+void usb_tick(void);                    /* timer IRQ body: take reports, never waits */
+bool usb_service(void);                 /* main loop: attach/detach; true if the keyboards changed */
+void usb_note(char *buf, size_t size);  /* "keyboard: USB (xHCI port 1)", "" if no USB keyboard */
+
+#endif
