@@ -41,7 +41,9 @@ ASSETS     := $(wildcard game/assets/*.png game/assets/*.json)
 
 # Levels: Tiled maps -> .lvl files -> one C file of byte arrays (game_levels[] in level.h).
 # Table order is the order here.
-LEVEL_SRC  := game/levels/e1l1.tmj game/levels/e1l2.tmj game/levels/e1l3.tmj \
+LEVEL_SRC  := game/levels/e1l1.tmj game/levels/e1l2.tmj game/levels/e1l3.tmj game/levels/e1l4.tmj \
+              game/levels/e1l5.tmj game/levels/e1l6.tmj game/levels/e1l7.tmj game/levels/e1l8.tmj \
+              game/levels/e1l9.tmj game/levels/e1l10.tmj game/levels/e1bonus.tmj \
               game/levels/test.tmj game/levels/seeds.tmj
 LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
 LEVEL_DEPS := tools/level2bin.py game/engine/map.h game/engine/actor.h game/formats/level.h \

@@ -25,9 +25,13 @@ import level2bin  # noqa: E402
 
 RULES = level2bin.Rules()
 KIND = {v: k for k, v in RULES.kinds.items()}
-EPISODE = ("e1l1", "e1l2", "e1l3")
+EPISODE = tuple("e1l%d" % n for n in range(1, 11))
+BOSS_LEVEL = "e1l10"
+BONUS_LEVEL = "e1bonus"                # reached by e1l8's hidden bonus exit (game/shell/episode.c)
+ALL_LEVELS = EPISODE + (BONUS_LEVEL,)
 MAX_LEVEL_ACTORS = 64                   # half the pool: room for shards, prizes and spawned creatures
 PATH_STEP = {1: (0, -1), 2: (1, -1), 3: (1, 0), 4: (1, 1), 5: (0, 1), 6: (-1, 1), 7: (-1, 0), 8: (-1, -1)}
+PRIZES = ("GOURD", "TOMATO", "DIAMOND", "EMERALD", "HAMBURGER")
 FOUNTAIN_RISE = {"FOUNTAIN_6": 6, "FOUNTAIN_9": 9, "FOUNTAIN_12": 12, "FOUNTAIN_15": 15}
 
 # What each level must hold: actor kinds (at least one each) and tiles (by name).
@@ -37,8 +41,21 @@ TEACHES = {
 	"e1l2": (("PLAYER", "EXIT", "FOOT_SWITCH", "PLATFORM", "FOUNTAIN_9", "FOUNTAIN_12", "TULIP",
 	          "EYE_PLANT", "SCORPION", "SATELLITE", "FROZEN_FRIEND", "BOMB_PICKUP", "HOPPER"),
 	         ("VINE_WALL", "SLOPE_ROCK_UR", "SLOPE_ROCK_UL", "SPIKES")),
-	"e1l3": (("PLAYER", "EXIT", "BOSS", "HAMBURGER", "BOMB_PICKUP"), ("SPIKES",)),
+	"e1l3": (("PLAYER", "EXIT", "BARREL", "BASKET", "CRITTER", "HOPPER", "SLUG", "DIAMOND"), ("PLANK", "SPIKES")),
+	"e1l4": (("PLAYER", "EXIT", "FOOT_SWITCH", "PLATFORM", "BOMB_PICKUP", "CRITTER", "SLUG", "BARREL"),
+	         ("SWITCH_KNOB_L", "SPIKES")),
+	"e1l5": (("PLAYER", "EXIT", "FOUNTAIN_6", "FOUNTAIN_9", "FOUNTAIN_12", "FOUNTAIN_15", "TULIP", "EYE_PLANT",
+	          "HOPPER", "SLUG"), ("MUD", "SPIKES")),
+	"e1l6": (("PLAYER", "EXIT", "SLUG", "CRITTER", "HOPPER"), ("PLANK", "SPIKES")),
+	"e1l7": (("PLAYER", "EXIT", "SCORPION", "EYE_PLANT", "TULIP", "SATELLITE", "FROZEN_FRIEND", "SLUG"),
+	         ("CAVE_ROCK", "CAVE_BACK", "SPIKES")),
+	"e1l8": (("PLAYER", "EXIT", "CRITTER", "HOPPER", "SLUG", "BARREL", "BASKET"), ("HEDGE_FRONT", "SPIKES")),
+	"e1l9": (("PLAYER", "EXIT", "SCORPION", "TULIP", "EYE_PLANT", "FOUNTAIN_12", "SATELLITE", "SLUG"),
+	         ("ICE", "SPIKES")),
+	"e1l10": (("PLAYER", "EXIT", "BOSS", "HAMBURGER", "BOMB_PICKUP"), ("SPIKES",)),
 }
+# Every level after the first two hides at least one prize behind a tile drawn in front of the player.
+SECRETS_FROM = 3
 
 
 def tile_attrs(name):
@@ -99,21 +116,23 @@ def level(stem):
 class EpisodeTest(unittest.TestCase):
 
 	def test_levels_convert_and_carry_their_titles(self):
-		titles = {"e1l1": "Meadow", "e1l2": "Mudworks", "e1l3": "Fortress"}     # shown between levels
-		for stem in EPISODE:
+		titles = {"e1l1": "Meadow", "e1l2": "Mudworks", "e1l3": "Orchard", "e1l4": "Liftworks",
+		          "e1l5": "Geysers", "e1l6": "Ascent", "e1l7": "Deep Cave", "e1l8": "Hedgerow",
+		          "e1l9": "Scorpion Ridge", "e1l10": "Fortress", "e1bonus": "Treasure Vault"}   # shown between levels
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			self.assertEqual(lv.name, titles[stem])
 			self.assertTrue(100 <= lv.w <= 256 and 24 <= lv.h <= 48, (stem, lv.w, lv.h))
 
 	def test_each_level_has_one_player_and_an_exit(self):
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			self.assertEqual(len(lv.of("PLAYER")), 1, stem)
 			self.assertGreaterEqual(len(lv.of("EXIT")), 1, stem)
 			self.assertLessEqual(len(lv.actors), MAX_LEVEL_ACTORS, stem)
 
 	def test_player_starts_on_solid_ground_in_free_space(self):
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			(x, y), = lv.of("PLAYER")
 			self.assertTrue(lv.attr(x, y + 1) & 1 or lv.attr(x + 1, y + 1) & 1, "%s: nothing under (%d,%d)"
@@ -122,7 +141,7 @@ class EpisodeTest(unittest.TestCase):
 				self.assertFalse(lv.attr(cx, cy) & 0x0F, "%s: the player starts inside a wall" % stem)
 
 	def test_actors_stand_inside_the_map_and_not_in_walls(self):
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			for kind, x, y in lv.actors:
 				self.assertTrue(0 <= x < lv.w and 0 <= y < lv.h, (stem, kind, x, y))
@@ -149,13 +168,22 @@ class EpisodeTest(unittest.TestCase):
 		self.assertTrue(any(lv.attr(x, y) & 0x80 for lv in [level("e1l2")]
 		                    for x in range(lv.w) for y in range(lv.h)), "e1l2 has nothing to cling to")
 
+	def test_one_bonus_exit_in_the_episode_and_none_in_the_bonus_level(self):
+		found = [stem for stem in ALL_LEVELS for _ in level(stem).of("EXIT_BONUS")]
+		self.assertEqual(found, ["e1l8"])
+		with open(os.path.join(REPO, "game", "shell", "episode.c")) as f:
+			src = f.read()
+		self.assertIn('episode_bonus_level = "%s"' % BONUS_LEVEL, src)
+		self.assertIn("episode_bonus_from = %d;" % EPISODE.index("e1l8"), src)
+
 	def test_the_boss_level_is_last_and_has_a_boss(self):
-		self.assertEqual(len(level("e1l3").of("BOSS")), 1)
+		self.assertEqual(EPISODE[-1], BOSS_LEVEL)
+		self.assertEqual(len(level(BOSS_LEVEL).of("BOSS")), 1)
 		for stem in EPISODE[:-1]:
 			self.assertFalse(level(stem).of("BOSS"), stem)
 
 	def test_platform_markers_sit_on_valid_paths(self):
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			for x0, y0 in lv.of("PLATFORM"):
 				c = lv.cell(x0, y0)
@@ -173,14 +201,14 @@ class EpisodeTest(unittest.TestCase):
 				                 "(its path ends at (%d,%d)), so missing it would strand the player" % (stem, x0, y0, x, y))
 
 	def test_foot_switch_levels_have_platforms(self):
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			if lv.of("FOOT_SWITCH"):
 				self.assertTrue(lv.of("PLATFORM"), stem)
 
 	def test_fountain_sprays_rise_through_air(self):
 		"""A spray's corners erase every cell they pass (seed 003): those columns must be plain air."""
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			for kind, x, y in lv.actors:
 				if kind in FOUNTAIN_RISE:
@@ -191,7 +219,7 @@ class EpisodeTest(unittest.TestCase):
 
 	def test_every_way_off_the_world_is_a_marked_pit(self):
 		"""The map's last row is solid except in pits, and every pit shows spikes at its bottom."""
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			for x in range(lv.w):
 				bottom = lv.h - 1
@@ -199,7 +227,7 @@ class EpisodeTest(unittest.TestCase):
 				                "%s: column %d is open to the bottom of the world without spikes" % (stem, x))
 
 	def test_sources_and_maps_agree(self):
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			src = os.path.join(LEVELS, "src", stem + ".txt")
 			tmj = os.path.join(LEVELS, stem + ".tmj")
 			with open(tmj, encoding="utf-8") as f:
@@ -208,7 +236,7 @@ class EpisodeTest(unittest.TestCase):
 
 	def test_overviews_in_docs_show_the_whole_map(self):
 		from PIL import Image
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			lv = level(stem)
 			with Image.open(os.path.join(REPO, "docs", stem + ".png")) as im:
 				self.assertEqual(im.size, (lv.w * 8, lv.h * 8), "redraw with tools/levelpng.py")
@@ -217,7 +245,15 @@ class EpisodeTest(unittest.TestCase):
 		with open(os.path.join(REPO, "Makefile")) as f:
 			m = re.search(r"^LEVEL_SRC\s*:=((?:.*\\\n)*.*)$", f.read(), re.M)
 		names = re.findall(r"game/levels/(\w+)\.tmj", m.group(1))
-		self.assertEqual(names[:3], list(EPISODE))
+		self.assertEqual(names[:len(EPISODE)], list(EPISODE))
+
+	def test_levels_hide_prizes_behind_tiles_in_front(self):
+		"""A secret: a prize on a cell drawn in front of the player (a hedge), so it cannot be seen."""
+		for stem in EPISODE[SECRETS_FROM - 1:]:
+			lv = level(stem)
+			hidden = [(k, x, y) for k, x, y in lv.actors
+			          if RULES.kinds.get(k) is not None and k in PRIZES and lv.attr(x, y) & 0x20]
+			self.assertTrue(hidden, "%s hides no prize" % stem)
 
 
 class Ascii2tmjTest(unittest.TestCase):
@@ -304,7 +340,7 @@ class RouteTest(unittest.TestCase):
 		sys.stderr.write("\n" + "".join("reach %s\n" % n for n in NUMBERS))
 
 	def test_every_level_can_be_finished_with_run_and_jump_and_nothing_is_a_soft_lock(self):
-		for stem in EPISODE:
+		for stem in ALL_LEVELS:
 			rc, out = reach([stem, "--check-folds"])
 			self.assertEqual(rc, 0, out)
 			self.assertNotIn("TRUNCATED", out)          # the soft-lock check needs every state
@@ -329,11 +365,11 @@ class RouteTest(unittest.TestCase):
 		report("e1l2 --avoid scorpions", out)
 
 	def test_the_exit_is_reachable_over_the_boss(self):
-		lv = level("e1l3")
+		lv = level(BOSS_LEVEL)
 		(x, y), = lv.of("BOSS")
-		rc, out = reach(["e1l3", "--avoid", "%d,%d,%d,%d" % (x - 6, y - 7, x + 8, y)])
+		rc, out = reach([BOSS_LEVEL, "--avoid", "%d,%d,%d,%d" % (x - 6, y - 7, x + 8, y)])
 		self.assertEqual(rc, 0, out)
-		report("e1l3 --avoid boss", out)
+		report(BOSS_LEVEL + " --avoid boss", out)
 
 
 if __name__ == "__main__":

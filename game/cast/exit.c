@@ -1,4 +1,4 @@
-/* exit.c: the level exit — a door under a blinking EXIT sign; touching it finishes the level. */
+/* exit.c: the level exit — a door under a blinking EXIT sign; touching it finishes the level (a bonus exit: to the bonus level). */
 #include <stdbool.h>
 
 #include "actions.h"
@@ -34,5 +34,9 @@ void act_exit(Actor *a, World *w)
 	    !is_touching_player(w, a))
 		return;
 	w->level_done = true;
+	if (a->kind == ACT_EXIT_BONUS) {        /* a hidden exit: the episode table says where it leads */
+		w->bonus_exit = true;
+		w->secrets_found++;
+	}
 	world_request_sound(w, SND_EXIT);
 }

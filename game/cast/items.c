@@ -30,6 +30,9 @@ void act_prize(Actor *a, World *w)
 		if (a->kind == ACT_HAMBURGER && w->health < PLAYER_MAX_HEALTH)
 			w->health++;
 		world_request_sound(w, SND_PICKUP);
+		w->prizes_found++;
+		if (map_attr_at(&w->map, a->x, a->y) & TILE_IN_FRONT)     /* hidden in a hedge: a secret */
+			w->secrets_found++;
 		actor_remove(a);
 	}
 }

@@ -35,6 +35,7 @@ const ActorKind actor_kinds[ACT_COUNT] = {
 	[ACT_FOUNTAIN_15] = { .name = "FOUNTAIN_15", .flags = AF_MARKER },
 	/* shell: the level exit (game/cast/exit.c) */
 	[ACT_EXIT]        = { .name = "EXIT", .start = act_exit, .action = ACTION_EXIT },
+	[ACT_EXIT_BONUS]  = { .name = "EXIT_BONUS", .start = act_exit, .action = ACTION_EXIT },
 	/* The creature cast; hits are answered in damage.c. */
 	[ACT_FLOATER]   = { .name = "FLOATER", .start = act_floater, .action = ACTION_FLOATER_100 },
 	[ACT_BASKET]    = { .name = "BASKET", .start = act_barrel_sit, .action = ACTION_BASKET,

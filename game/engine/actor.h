@@ -52,6 +52,7 @@ typedef enum ActorKindId {
 	ACT_SCORPION,                   /* seed 004's scorpion */
 	ACT_BOSS,                       /* spawns creatures, takes many hits */
 	ACT_EXIT,                       /* touching it finishes the level */
+	ACT_EXIT_BONUS,                 /* a hidden exit: finishes the level, the episode goes to its bonus level */
 	/* ACTOR KINDS END */
 	ACT_COUNT
 } ActorKindId;

@@ -1,4 +1,4 @@
-/* demoreel.c: the attract mode's input — the built-in episode demos in name order, round and round. */
+/* demoreel.c: the attract mode's input — the episode's demos in the episode's order, round and round. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,23 +26,29 @@ static bool on_episode(const DemoHeader *h)
 }
 
 /*
- * The next built-in demo that opens (a bad one is skipped) and plays an
- * episode level; if no demo does, any that opens. False if none opens.
+ * The demo named after the next episode level, in the episode's order
+ * (a missing or bad one is skipped); if no episode level has one, the
+ * next built-in demo that opens. False if none opens.
  */
 static bool reel_start(void *ctx, const char **level)
 {
 	DemoReel *r = ctx;
 	char err[DEMO_ERR_SIZE];
 
-	for (int pass = 0; pass < 2; pass++) {
-		for (int tries = 0; tries < game_demo_count; tries++) {
-			const DemoBlob *b = &game_demos[r->next++ % (uint32_t)game_demo_count];
+	for (int tries = 0; tries < episode_level_count; tries++) {
+		const DemoBlob *b = demo_find(episode_levels[r->next++ % (uint32_t)episode_level_count]);
 
-			if (demo_open(&r->player, b->data, b->len, err, sizeof err) &&
-			    (pass == 1 || on_episode(&r->player.h))) {
-				*level = r->player.h.level;
-				return true;
-			}
+		if (b && demo_open(&r->player, b->data, b->len, err, sizeof err) && on_episode(&r->player.h)) {
+			*level = r->player.h.level;
+			return true;
+		}
+	}
+	for (int tries = 0; tries < game_demo_count; tries++) {
+		const DemoBlob *b = &game_demos[r->next++ % (uint32_t)game_demo_count];
+
+		if (demo_open(&r->player, b->data, b->len, err, sizeof err)) {
+			*level = r->player.h.level;
+			return true;
 		}
 	}
 	return false;

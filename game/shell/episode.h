@@ -11,13 +11,24 @@ extern const char *const episode_levels[];
 extern const uint8_t episode_level_count;
 
 /*
- * What survives a level change: score, health, lives and bombs. world_load_level
+ * The bonus level: level episode_bonus_from's bonus exit (ACT_EXIT_BONUS,
+ * hidden) leads there, and after it the episode goes on with the level
+ * after episode_bonus_from.
+ */
+extern const char *const episode_bonus_level;
+extern const uint8_t episode_bonus_from;        /* index in episode_levels */
+
+/*
+ * What survives a level change: score, health, lives and bombs (and the
+ * prizes, secrets and frames of each level, added up). world_load_level
  * starts every level afresh (world_init), so the session saves these from the
  * finished level and puts them into the next one.
  */
 typedef struct PlayerStats {
 	uint32_t score;
 	uint8_t health, lives, bombs;
+	uint16_t prizes, secrets;       /* summed over the finished levels, for the episode's end */
+	uint32_t frames;                /* world frames played, summed likewise */
 } PlayerStats;
 
 void stats_new_game(PlayerStats *p);                    /* 0 points, full health, 3 lives, no bombs */

@@ -86,6 +86,18 @@ static void heading(Frame *f, int y, const char *s, int color, int shadow, int s
 }
 
 /* "Label 0001234": a label and a zero-padded number in one line. */
+/* How many decimal digits v has (1 for 0). */
+static int digits_of(uint32_t v)
+{
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
 static void label_number(char *buf, int size, const char *label, uint32_t v, int digits)
 {
 	TextBuf t;
@@ -140,19 +152,6 @@ static void logo(Frame *f, int y)
 	frame_image(f, (SCREEN_W - g->w) / 2 + g->ox, y + g->oy, IMG_LOGO, 0, 0);
 }
 
-/* A menu row's words: the label, and for the two switches their state ("Music: On"). */
-static void menu_label(const Session *s, int i, char *buf, int size)
-{
-	TextBuf t;
-
-	tb_init(&t, buf, (size_t)size);
-	tb_str(&t, menu_labels[i]);
-	if (i == MENU_MUSIC || i == MENU_SOUND) {
-		tb_str(&t, ": ");
-		tb_str(&t, (i == MENU_MUSIC ? s->music_on : s->sfx_on) ? "On" : "Off");
-	}
-}
-
 static void draw_menu(const Session *s, Frame *f)
 {
 	int stride = (int)(s->mode_ticks / CURSOR_STEP_TICKS) & 1;
@@ -169,7 +168,7 @@ static void draw_menu(const Session *s, Frame *f)
 			frame_fill(f, MENU_X + 4, y - 2, MENU_W - 8, 12, 9);
 			image_at(f, MENU_X + 12, y + 9, stride ? IMG_PLAYER_R1 : IMG_PLAYER_R0);
 		}
-		menu_label(s, i, label, sizeof label);
+		session_menu_label(s, i, label, sizeof label);
 		frame_text(f, MENU_TEXT_X, y + 1, label, i == s->cursor ? 14 : 7);
 	}
 	text_centered(f, 164, "Up/Down choose, Enter selects", 7);
@@ -293,8 +292,8 @@ static void draw_level_done(const Session *s, Frame *f)
 	bool last = !s->single && s->level + 1 >= episode_level_count;
 
 	backdrop(f, true);
-	label_number(line, sizeof line, "LEVEL ", (uint32_t)s->level + 1, 1);
-	heading(f, 16, line, 14, 6, 3);
+	label_number(line, sizeof line, "LEVEL ", (uint32_t)s->level + 1, digits_of((uint32_t)s->level + 1));
+	heading(f, 16, s->bonus ? "BONUS" : line, 14, 6, 3);
 	heading(f, 48, "COMPLETE", 15, 8, 2);
 	text_centered(f, 76, s->level_title, 7);
 	label_number(line, sizeof line, "Score  ", s->stats.score, 7);
@@ -304,10 +303,13 @@ static void draw_level_done(const Session *s, Frame *f)
 	text_centered(f, 110, line, 15);
 	if (s->single)
 		text_centered(f, 126, "Back to the title next.", 11);
+	else if (!s->bonus && s->world.bonus_exit && s->level == episode_bonus_from)
+		text_centered(f, 126, "A secret way: the bonus level!", 11);
 	else if (last)
 		text_centered(f, 126, "That was the last level!", 11);
 	else {
-		label_number(line, sizeof line, "Get ready for level ", (uint32_t)s->level + 2, 1);
+		label_number(line, sizeof line, "Get ready for level ", (uint32_t)s->level + 2,
+		    digits_of((uint32_t)s->level + 2));
 		text_centered(f, 126, line, 11);
 	}
 	text_centered(f, 140, "Press a key", 7);
@@ -331,17 +333,24 @@ static void draw_episode_end(const Session *s, Frame *f)
 {
 	static const int prizes[] = { IMG_GOURD, IMG_TOMATO, IMG_EMERALD, IMG_DIAMOND, IMG_HAMBURGER };
 	char line[40];
+	uint32_t secs = s->stats.frames * WORLD_PIT_TICKS_PER_FRAME / 140;      /* world frames at 140 Hz PIT */
 
 	backdrop(f, true);
 	logo(f, 6);
 	heading(f, 42, "WELL DONE!", 14, 6, 3);
-	text_centered(f, 76, "You have finished the episode.", 15);
+	text_centered(f, 72, "You have finished the episode.", 15);
 	label_number(line, sizeof line, "Final score ", s->stats.score, 7);
-	text_centered(f, 96, line, 14);
-	label_number(line, sizeof line, "Lives left ", s->stats.lives, 1);
-	text_centered(f, 110, line, 15);
-	text_centered(f, 128, "Thank you for playing Shardfall!", 11);
-	text_centered(f, 144, "Press a key", 7);
+	text_centered(f, 88, line, 14);
+	label_number(line, sizeof line, "Prizes ", s->stats.prizes, digits_of(s->stats.prizes));
+	label_number(line + text_len(line), (int)sizeof line - text_len(line), "   Secrets ", s->stats.secrets,
+	    digits_of(s->stats.secrets));
+	text_centered(f, 100, line, 15);
+	label_number(line, sizeof line, "Time ", secs / 60, digits_of(secs / 60));
+	label_number(line + text_len(line), (int)sizeof line - text_len(line), ":", secs % 60, 2);
+	label_number(line + text_len(line), (int)sizeof line - text_len(line), "   Lives left ", s->stats.lives, 1);
+	text_centered(f, 112, line, 15);
+	text_centered(f, 130, "Thank you for playing Shardfall!", 11);
+	text_centered(f, 146, "Press a key", 7);
 	for (unsigned i = 0; i < sizeof prizes / sizeof prizes[0]; i++)
 		image_at(f, 104 + (int)i * 24, FLOOR_Y - 1, prizes[i]);
 }

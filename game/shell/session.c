@@ -162,7 +162,16 @@ void session_start_episode_level(Session *s, uint8_t index, SessionEvents *ev)
 {
 	s->level = index;
 	s->single = false;
+	s->bonus = false;
 	start_level(s, episode_levels[index], index + 1, &s->stats, false, ev);
+}
+
+/* The episode's bonus level, reached from level s->level's bonus exit; the stats carried. */
+void session_start_bonus_level(Session *s, SessionEvents *ev)
+{
+	s->single = false;
+	s->bonus = true;
+	start_level(s, episode_bonus_level, s->level + 1, &s->stats, false, ev);
 }
 
 void session_start_demo(Session *s, SessionEvents *ev)
@@ -176,6 +185,7 @@ void session_start_demo(Session *s, SessionEvents *ev)
 	}
 	stats_new_game(&fresh);
 	s->single = true;
+	s->bonus = false;
 	s->level = 0;
 	start_level(s, level, 1, &fresh, true, ev);
 }
@@ -197,6 +207,7 @@ void session_init(Session *s, const SessionHooks *hooks)
 	ctlmenu_init(&s->ctl);
 	s->demo = false;
 	s->single = false;
+	s->bonus = false;
 	s->level = 0;
 	s->level_name[0] = s->level_title[0] = '\0';
 	s->error_what[0] = s->error_detail[0] = '\0';
@@ -222,6 +233,7 @@ void session_play_level(Session *s, const char *name)
 {
 	stats_new_game(&s->stats);
 	s->single = true;
+	s->bonus = false;
 	s->level = 0;
 	start_level(s, name, 1, &s->stats, false, NULL);
 }

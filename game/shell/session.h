@@ -45,7 +45,8 @@
  *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned)
  *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
  *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
- *                 lives and bombs carried; after the last one -> EPISODE_END.
+ *                 lives and bombs carried; after the last one -> EPISODE_END. A level
+ *                 left by its bonus exit -> the bonus level first (episode.h).
  *                 A single level (level=NAME) -> TITLE
  *   GAME_OVER     final score; a key (after the minimum) or SESSION_GAME_OVER_TICKS -> TITLE
  *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE
@@ -85,6 +86,8 @@ typedef enum MenuItem {
 } MenuItem;
 
 extern const char *const menu_labels[MENU_COUNT];
+struct Session;
+void session_menu_label(const struct Session *s, int item, char *buf, size_t size);     /* "Music: On" */
 
 #define SESSION_LEVEL_SEED        1      /* every level starts from the same RNG state (demos replay) */
 #define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
@@ -150,6 +153,7 @@ typedef struct Session {
 	bool demo;                      /* PLAYING from the demo source, not the keyboard */
 	bool single;                    /* level=NAME: one level, then the title */
 	uint8_t level;                  /* index in episode_levels */
+	bool bonus;                     /* playing the bonus level (reached from level `level`) */
 	char level_name[LEVEL_NAME_SIZE * 2];   /* file stem, e.g. "test" */
 	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
 	PlayerStats stats;              /* at the end of the last finished level */

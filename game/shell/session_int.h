@@ -22,6 +22,7 @@ bool session_any_key(const SessionInput *in);
 void session_go_title(Session *s, SessionEvents *ev);
 void session_go_menu(Session *s, SessionEvents *ev);
 void session_start_episode_level(Session *s, uint8_t index, SessionEvents *ev);
+void session_start_bonus_level(Session *s, SessionEvents *ev);
 void session_start_demo(Session *s, SessionEvents *ev);
 
 /* session_menus.c */

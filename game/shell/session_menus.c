@@ -9,6 +9,7 @@
 #include "keys.h"
 #include "session.h"
 #include "session_int.h"
+#include "textbuf.h"
 #include "title.h"
 
 static const char *const menu_log_names[MENU_COUNT] = {
@@ -16,6 +17,19 @@ static const char *const menu_log_names[MENU_COUNT] = {
 	[MENU_MUSIC] = "music", [MENU_SOUND] = "sound effects", [MENU_SYSINFO] = "system info",
 	[MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
 };
+
+/* A menu row's words: the label, and for the two switches their state ("Music: On"). */
+void session_menu_label(const Session *s, int item, char *buf, size_t size)
+{
+	TextBuf t;
+
+	tb_init(&t, buf, size);
+	tb_str(&t, menu_labels[item]);
+	if (item == MENU_MUSIC || item == MENU_SOUND) {
+		tb_str(&t, ": ");
+		tb_str(&t, (item == MENU_MUSIC ? s->music_on : s->sfx_on) ? "On" : "Off");
+	}
+}
 
 /* Title and menu: count untouched ticks; after SESSION_IDLE_TICKS the attract demo runs. */
 static bool idle_demo(Session *s, const SessionInput *in, SessionEvents *ev)

@@ -98,6 +98,8 @@ void session_tick_level_done(Session *s, const SessionInput *in, SessionEvents *
 		return;
 	if (s->single)
 		session_go_title(s, ev);
+	else if (!s->bonus && s->world.bonus_exit && s->level == episode_bonus_from)
+		session_start_bonus_level(s, ev);
 	else if (s->level + 1 < episode_level_count)
 		session_start_episode_level(s, (uint8_t)(s->level + 1), ev);
 	else {

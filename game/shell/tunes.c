@@ -12,14 +12,26 @@ const char *const music_names[MUS_COUNT] = {
 	[MUS_GAME_OVER] = "gameover",
 };
 
-/* Each episode level's tune; any other level (test, seeds, a user's) plays the meadow's. */
+/*
+ * Each episode level's tune, by its ground: the open air plays the meadow's,
+ * mud, machines and caves the mudworks', the hard heights and the boss's
+ * keep the fortress march. Any other level (the bonus vault, test, seeds, a
+ * user's) plays the meadow's.
+ */
 static const struct {
 	const char *level;
 	MusicId tune;
 } level_tunes[] = {
-	{ "e1l1", MUS_MEADOW },
-	{ "e1l2", MUS_MUDWORKS },
-	{ "e1l3", MUS_FORTRESS },
+	{ "e1l1", MUS_MEADOW },         /* Meadow */
+	{ "e1l2", MUS_MUDWORKS },       /* Mudworks */
+	{ "e1l3", MUS_MEADOW },         /* Orchard */
+	{ "e1l4", MUS_MUDWORKS },       /* Liftworks */
+	{ "e1l5", MUS_MUDWORKS },       /* Geysers */
+	{ "e1l6", MUS_FORTRESS },       /* Ascent */
+	{ "e1l7", MUS_MUDWORKS },       /* Deep Cave */
+	{ "e1l8", MUS_MEADOW },         /* Hedgerow */
+	{ "e1l9", MUS_FORTRESS },       /* Scorpion Ridge */
+	{ "e1l10", MUS_FORTRESS },      /* Fortress, and the boss's tune in its arena */
 };
 
 static bool same(const char *a, const char *b)
@@ -29,14 +41,18 @@ static bool same(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* A living boss whose tiles overlap the view (or are within a few tiles of it). */
+/*
+ * A living boss near the view: within half a view of it on each side, so
+ * the tune does not flap while the camera sways at the arena's edge.
+ */
 static bool boss_in_view(const World *w)
 {
 	for (int i = 0; i < MAX_ACTORS; i++) {
 		const Actor *a = &w->actors[i];
 
-		if (a->kind == ACT_BOSS && !a->dead && a->x + 4 >= w->cam_x && a->x <= w->cam_x + VIEW_W + 2 &&
-		    a->y + 2 >= w->cam_y && a->y - 6 <= w->cam_y + VIEW_H)
+		if (a->kind == ACT_BOSS && !a->dead && a->x + 4 >= w->cam_x - VIEW_W / 2 &&
+		    a->x <= w->cam_x + VIEW_W + VIEW_W / 2 && a->y + 2 >= w->cam_y - VIEW_H / 2 &&
+		    a->y - 6 <= w->cam_y + VIEW_H + VIEW_H / 2)
 			return true;
 	}
 	return false;

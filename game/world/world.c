@@ -33,6 +33,8 @@ void world_init(World *w, uint32_t seed)
 	w->hurt_cooldown = 0;
 	w->shot_wait = 0;
 	w->scooter = false;
+	w->prizes_found = w->secrets_found = 0;
+	w->bonus_exit = false;
 	spawner_init(&w->spawners);
 	shard_init(&w->shards);
 	platform_init(&w->platforms);

@@ -70,6 +70,9 @@ struct World {
 	SpawnerPool spawners;           /* seed 000 */
 	ShardPool shards;               /* seed 001 */
 	PlatformPool platforms;         /* seed 003: platforms and fountains */
+	uint8_t prizes_found;           /* prizes collected in this level (game/cast/items.c) */
+	uint8_t secrets_found;          /* of those, hidden behind a tile drawn in front; a bonus exit taken */
+	bool bonus_exit;                /* level_done came from a bonus exit (game/cast/exit.c) */
 };
 
 #define HURT_COOLDOWN_FRAMES 44         /* NOTE: our choice; frames of blinking after a hit */

@@ -269,7 +269,7 @@ static int32_t search(int width, int max_frames, int start_lives)
 				if (!p || scratch.lives < start_lives || p->tick == act_player_die)
 					continue;
 				if (scratch.level_done) {
-					if (passed == nvia)
+					if (passed == nvia && !scratch.bonus_exit)     /* a bonus exit is not this level's end */
 						return hist_add(slots[cur][s].hist, inputs[i]);
 					continue;
 				}

@@ -195,15 +195,23 @@ def test_demo_bad(ctx):
 EPISODE_DEMOS = {
     "e1l1": (30, 80),                   # a barrel pounced, the gourd's ledge; the slug over the dip
     "e1l2": (40, 100, 160, 210),        # the mud and the first climb; in the foot switch's shaft; the platform; the friend freed
-    "e1l3": (60, 90, 110),              # the boss in the arena; flashing from a hit; bursting (5000)
+    "e1l3": (40,),                      # Orchard: the first ledge's basket and barrel
+    "e1l4": (150,),                     # Liftworks: riding the first platform over the chasm
+    "e1l5": (60,),                      # Geysers: up the 12-high fountain
+    "e1l6": (50,),                      # Ascent: in the first shaft
+    "e1l7": (70,),                      # Deep Cave: under the stalactites
+    "e1l8": (50,),                      # Hedgerow: over the big wall
+    "e1l9": (60,),                      # Scorpion Ridge: the scorpions' floor
+    "e1l10": (60, 100),                 # Fortress: the boss in the arena; shot at
+    "e1bonus": (30,),                   # Treasure Vault: prizes on the planks
     "prizes": (20, 90),                 # gourd, tomato and emerald taken; down in the dip for the rest
     "spikes": (60, 90),                 # dead on the spikes; back at the start with a life less
 }
 
 
 # Demos replayed with an AdLib card and the music on, and the tunes they must hear in order:
-# e1l3: the fortress tune, the boss tune once the arena is in view, the fortress again when it bursts.
-MUSIC_DEMOS = {"e1l3": ("fortress", "boss", "fortress")}
+# e1l10: the fortress tune, the boss tune once the arena is in view, the fortress again when it bursts.
+MUSIC_DEMOS = {"e1l10": ("fortress", "boss", "fortress")}
 
 
 def episode_goldens(name):

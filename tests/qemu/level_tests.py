@@ -8,6 +8,8 @@ import re
 import subprocess
 import time
 
+import session_tests            # host_session: the host render of a session
+
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 READY_TIMEOUT_S = 20.0          # as run_tests.py: QEMU start to the first frame, generously
 TICK_HZ = 140                   # as run_tests.py
@@ -105,3 +107,22 @@ def test_level_module(ctx):
     m = ctx.machine(opts="level=disk ticks=5", files={"level.lvl": good})
     m.wait_for(r"^level: 'disk' from GRUB module 0 \(\d+ bytes\)$", READY_TIMEOUT_S + 5)
     m.wait_for(RE_FROZEN, 5)
+
+
+EPISODE_LEVELS = ["e1l%d" % n for n in range(1, 11)] + ["e1bonus"]   # game/shell/episode.c
+
+
+def test_level_select(ctx):
+    """level=NAME boots each episode level and the bonus level alone: `session: level 1
+    start name=NAME`, and the first frame (ticks=1) equals the host's (hostframe --level NAME)."""
+    sizes = []
+    for name in EPISODE_LEVELS:
+        m = ctx.machine(opts="level=%s ticks=1" % name)
+        m.wait_for(r"^session: level 1 start name=%s$" % name, READY_TIMEOUT_S)
+        size = m.wait_for(r"^level: (\d+x\d+) tiles, (\d+) actors$", 5)
+        match = m.wait_for(RE_FROZEN, 10)
+        crc, png = session_tests.host_session(ctx, "level_" + name, "1", level=name)
+        assert match.group(2) == crc, "%s: READY crc=%s, host %s (%s)" % (name, match.group(2), crc, png)
+        m.quit()
+        sizes.append("%s %s" % (name, size.group(1)))
+    ctx.note("%d levels booted by name, first frames equal the host's: %s" % (len(sizes), ", ".join(sizes)))

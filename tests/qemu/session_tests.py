@@ -60,6 +60,29 @@ def test_menu_new_game(ctx):
     ctx.note("menu -> New game -> %s" % m.wait_for(r"^level: \d+x\d+ tiles, \d+ actors$", 1).group(0))
 
 
+IDLE_TICKS = 20 * 140                   # game/shell/session.h SESSION_IDLE_TICKS: the title untouched
+ATTRACT_FRAMES = 40                     # world frames into the attract reel's first demo
+
+
+def test_attract(ctx):
+    """The title untouched for 20 s plays the attract reel, the episode's demos in its order:
+    level 1's first. ticks=N (N = the idle ticks + 40 world frames): the frozen screen equals
+    the host's render after N ticks without input, and attract_e1l1_40.png."""
+    n = IDLE_TICKS + ATTRACT_FRAMES
+    m = ctx.machine(opts="ticks=%d" % n)
+    boot_ready(ctx, m)
+    m.wait_for(r"^session: demo level=e1l1$", IDLE_TICKS / 140 + 15)
+    match = m.wait_for(r"^READY tick=(\d+) crc=([0-9A-F]{8})$", ATTRACT_FRAMES / 10 + 15)
+    frame = m.screendump("attract")
+    crc, host_png = host_session(ctx, "attract", str(n))
+    assert match.group(2) == frame.crc() == crc, "READY crc=%s, screendump %s, host %s (%s)" % (
+        match.group(2), frame.crc(), crc, host_png)
+    if ctx.update and "attract_e1l1_40.png" in ctx.writes:
+        frame = image.load_golden(host_png)
+    ctx.check_golden(frame, "attract_e1l1_40.png")
+    ctx.note("attract reel: e1l1 first; frame %d of its demo equals the host's and the golden" % ATTRACT_FRAMES)
+
+
 def test_menu_quit(ctx):
     """Menu -> Quit: the goodbye screen (equal to the host's render and halt.png), `halt` on COM1,
     then nothing moves and QEMU keeps running (cli; hlt, no reboot)."""

@@ -90,13 +90,35 @@ static void every_episode_level_has_a_demo_that_finishes_it(void **state)
 	}
 }
 
+/* The bonus level has its demo too: the vault's prizes, then its exit (no creatures there). */
+static void the_bonus_level_has_a_demo_that_finishes_it(void **state)
+{
+	Played r;
+
+	(void)state;
+	r = play(episode_bonus_level);
+	assert_true(r.done_at > 0);
+	assert_int_equal(r.died_at, 0);
+	assert_true(w.prizes_found >= 10);
+	assert_false(w.bonus_exit);
+}
+
 /* The measured lengths: a change in the game that moves a demo off its route shows up here first. */
 static void the_level_demos_take_the_planned_ticks(void **state)
 {
+	static const struct {
+		const char *name;
+		int ticks;
+	} planned[] = {
+		{ "e1l1", 124 }, { "e1l2", 223 },       /* e1l2: four pushes on the foot switch (was 202) */
+		{ "e1l3", 87 }, { "e1l4", 276 }, { "e1l5", 112 }, { "e1l6", 86 }, { "e1l7", 141 },
+		{ "e1l8", 97 }, { "e1l9", 116 }, { "e1l10", 137 }, { "e1bonus", 63 },
+	};
+
 	(void)state;
-	assert_int_equal(play("e1l1").done_at, 124);
-	assert_int_equal(play("e1l2").done_at, 223);    /* four pushes on the foot switch (was 202) */
-	assert_int_equal(play("e1l3").done_at, 132);
+	for (size_t i = 0; i < ARRAY_LEN(planned); i++)
+		assert_row(play(planned[i].name).done_at == planned[i].ticks, "%s: done at tick %d, planned %d",
+		    planned[i].name, play(planned[i].name).done_at, planned[i].ticks);
 }
 
 /* The boss level's demo shoots the boss down: the exit stays barred until then. */
@@ -105,7 +127,7 @@ static void the_boss_demo_defeats_the_boss_before_the_exit(void **state)
 	Played r;
 
 	(void)state;
-	r = play("e1l3");
+	r = play(episode_levels[episode_level_count - 1]);
 	assert_int_equal(r.bosses_left, 0);
 	assert_true(w.score >= actor_kinds[ACT_BOSS].points);
 }
@@ -154,7 +176,7 @@ static void the_episode_plays_start_to_finish_through_the_session(void **state)
 {
 	static DemoPlayer pl;
 	char err[DEMO_ERR_SIZE];
-	uint32_t score = 0;
+	uint32_t score = 0, world_frames = 0, prizes = 0, secrets = 0;
 
 	fresh_session(state);
 	new_game();
@@ -175,6 +197,9 @@ static void the_episode_plays_start_to_finish_through_the_session(void **state)
 			frames++;
 		}
 		score = s.world.score;
+		world_frames += s.world.tick;
+		prizes += s.world.prizes_found;
+		secrets += s.world.secrets_found;
 		assert_row(s.mode != SESSION_PLAYING, "level %d (%s): still playing after %d frames", k + 1,
 		    episode_levels[k], frames);
 		assert_int_equal(s.mode, SESSION_LEVEL_DONE);
@@ -184,6 +209,10 @@ static void the_episode_plays_start_to_finish_through_the_session(void **state)
 	}
 	assert_int_equal(s.mode, SESSION_EPISODE_END);
 	assert_true(score >= actor_kinds[ACT_BOSS].points);
+	assert_int_equal(s.stats.frames, world_frames);               /* the ending screen's time, prizes, secrets */
+	assert_int_equal(s.stats.prizes, prizes);
+	assert_int_equal(s.stats.secrets, secrets);
+	assert_true(prizes > 0);
 	assert_int_equal(s.stats.lives, PLAYER_START_LIVES);
 }
 
@@ -191,6 +220,7 @@ int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_episode_level_has_a_demo_that_finishes_it),
+		cmocka_unit_test(the_bonus_level_has_a_demo_that_finishes_it),
 		cmocka_unit_test(the_level_demos_take_the_planned_ticks),
 		cmocka_unit_test(the_boss_demo_defeats_the_boss_before_the_exit),
 		cmocka_unit_test(the_prizes_demo_collects_every_prize_kind),

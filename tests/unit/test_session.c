@@ -262,15 +262,16 @@ static void escape_pauses_and_escape_or_q_in_the_pause_abandon_to_the_menu(void 
 	}
 }
 
-/* 20 s untouched on the title: the attract demo plays the first built-in demo, its input tick by tick. */
+/* 20 s untouched on the title: the attract demo plays level 1's demo, its input tick by tick. */
 static void idle_title_runs_the_attract_demo(void **state)
 {
 	DemoPlayer d;
 	char err[DEMO_ERR_SIZE], line[64];
 
 	(void)state;
-	assert_true(game_demo_count > 0);
-	assert_true(demo_open(&d, game_demos[0].data, game_demos[0].len, err, sizeof err));
+	assert_non_null(demo_find(episode_levels[0]));
+	assert_true(demo_open(&d, demo_find(episode_levels[0])->data, demo_find(episode_levels[0])->len, err,
+	    sizeof err));
 	idle(SESSION_IDLE_TICKS - 1);
 	assert_int_equal(s.mode, SESSION_TITLE);
 	idle(1);
@@ -401,17 +402,17 @@ static bool on_episode(const DemoBlob *b)
 	return false;
 }
 
-/* The attract reel: the episode's demos in name order, round and round; never test or seeds. */
+/* The attract reel: each episode level's demo in the episode's order, round and round; never test or seeds. */
 static void the_built_in_demos_play_in_turn_and_end_on_the_title(void **state)
 {
 	const DemoBlob *reel[32];
 	int count = 0;
 
 	(void)state;
-	for (int i = 0; i < game_demo_count && count < 32; i++)
-		if (on_episode(&game_demos[i]))
-			reel[count++] = &game_demos[i];
-	assert_true(count >= 3);                /* a demo per episode level at least */
+	for (int i = 0; i < episode_level_count && count < 32; i++)
+		if (demo_find(episode_levels[i]) && on_episode(demo_find(episode_levels[i])))
+			reel[count++] = demo_find(episode_levels[i]);
+	assert_int_equal(count, episode_level_count);   /* a demo per episode level */
 	assert_false(on_episode(demo_find("test")));
 	assert_false(on_episode(demo_find("seeds")));
 	for (int k = 0; k < count + 1; k++) {

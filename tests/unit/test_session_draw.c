@@ -192,8 +192,18 @@ static void interstitials_show_the_numbers(void **state)
 	assert_non_null(find_text("Lives 3   Bombs 07"));
 	assert_non_null(find_text("Get ready for level 2"));
 	idle(SESSION_LEVEL_DONE_TICKS);
-	s.world.level_done = true;              /* level 2 done: level 3 is the last */
-	idle(SESSION_LEVEL_DONE_TICKS + 1);
+	for (int k = 2; k < episode_level_count; k++) {        /* levels 2..9 done: level 10 is the last */
+		s.world.level_done = true;
+		s.world.prizes_found = 3;
+		s.world.secrets_found = 1;
+		s.world.tick = 1000;
+		idle(1);
+		if (k == 9) {
+			draw();
+			assert_non_null(find_text("Get ready for level 10"));   /* two digits */
+		}
+		idle(SESSION_LEVEL_DONE_TICKS);
+	}
 	s.world.level_done = true;
 	idle(1);
 	draw();
@@ -202,6 +212,10 @@ static void interstitials_show_the_numbers(void **state)
 	draw();
 	assert_non_null(find_text("Final score 0001234"));
 	assert_non_null(find_text("You have finished the episode."));
+	/* 8 levels of 3 prizes, 1 secret and 1001 frames (1000 + the exit frame), 1 frame each of levels 1 and 10:
+	 * 8010 frames of 13 PIT ticks at 140 Hz = 743 s */
+	assert_non_null(find_text("Prizes 24   Secrets 8"));
+	assert_non_null(find_text("Time 12:23   Lives left 3"));
 
 	fresh_session(NULL);
 	new_game();
