@@ -28,12 +28,12 @@ KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/display.c \
               kernel/loop.c kernel/string.c kernel/timer.c
-KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c
+KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c kernel/sysprobe.c kernel/music.c
 # faults: double fault task, stack guard, machine checks, lockups, restart
 KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c kernel/memcheck.c
 DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
               drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/vgadraw.c drivers/cpu.c \
-              drivers/acpi.c drivers/hpet.c drivers/lapic.c
+              drivers/acpi.c drivers/hpet.c drivers/lapic.c drivers/adlib.c drivers/oplnote.c drivers/musicseq.c
 # USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
 DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhub.c drivers/usbhid.c
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
@@ -52,21 +52,27 @@ LEVELS     := $(LEVEL_SRC:game/levels/%.tmj=$(B)/levels/%.lvl)
 LEVEL_DEPS := tools/level2bin.py game/engine/map.h game/engine/actor.h game/formats/level.h \
               $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json
 
+# Songs: game/songs/NAME.txt (the tracker format in docs/music.md) -> one C file of Song structs
+# (drivers/song.h, songs[] in build/gen/songs.h). A malformed song stops the build naming its line.
+SONGS      := $(sort $(wildcard game/songs/*.txt))
+
 # Demos: game/demos/NAME.dem (game/formats/demo.h; see game/demos/README.md) -> one C file
 # (game_demos[] in demo.h). Adding a demo = adding its file; table order is by name.
 DEMOS      := $(sort $(wildcard game/demos/*.dem))
 DEMO_TOOLS := tools/demo_bundle.py tools/demo_format.py
 
 KOBJ := $(BOOT_SRC:%.S=$(B)/k/%.o) $(KERNEL_SRC:%.c=$(B)/k/%.o) $(DRIVER_SRC:%.c=$(B)/k/%.o) \
-        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o $(B)/k/gen/levels.o $(B)/k/gen/demos.o
+        $(GAME_SRC:%.c=$(B)/k/%.o) $(B)/k/gen/assets.o $(B)/k/gen/levels.o $(B)/k/gen/demos.o \
+        $(B)/k/gen/songs.o
 
 KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c kernel/cmdline.c kernel/kfmt.c \
-              kernel/keymap.c kernel/celldiff.c kernel/memcheck.c
-HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o
+HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c drivers/musicseq.c \
+              drivers/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c kernel/celldiff.c kernel/memcheck.c
+HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
+         $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) -Idrivers -Ikernel
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
@@ -90,6 +96,9 @@ $(B)/levels/%.lvl: game/levels/%.tmj $(LEVEL_DEPS)
 $(B)/gen/levels.c: $(LEVELS) tools/level2bin.py
 	@mkdir -p $(@D)
 	$(PYTHON) tools/level2bin.py --bundle $@ $(LEVELS)
+$(B)/gen/songs.c $(B)/gen/songs.h: $(SONGS) tools/song2c.py
+	@mkdir -p $(B)/gen
+	$(PYTHON) tools/song2c.py -o $(B)/gen/songs.c --header $(B)/gen/songs.h $(SONGS)
 $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 	@mkdir -p $(@D)
 	$(PYTHON) tools/demo_bundle.py -o $@ $(DEMOS)
@@ -104,7 +113,7 @@ FORCE:
 $(B)/k/boot/%.o: boot/%.S $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) -c $< -o $@
-$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
+$(B)/k/kernel/%.o: kernel/%.c $(B)/gen/assets.h $(B)/gen/songs.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(KERNEL_INC) -c $< -o $@
 $(B)/k/drivers/%.o: drivers/%.c $(KFLAGS_STAMP)
@@ -113,6 +122,9 @@ $(B)/k/drivers/%.o: drivers/%.c $(KFLAGS_STAMP)
 $(B)/k/game/%.o: game/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
+$(B)/k/gen/songs.o: $(B)/gen/songs.c $(B)/gen/songs.h $(KFLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(KCFLAGS) $(DRIVER_INC) -I$(B)/gen -c $< -o $@
 $(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
@@ -144,10 +156,10 @@ $(ISO): $(KERNEL_ISO) boot/grub.cfg boot/grub-opts.cfg $(wildcard iso/*) tools/i
 	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) || { rm -f $@; exit 1; }
 
 # Host objects and unit tests (cmocka).
-$(B)/h/%.o: %.c $(B)/gen/assets.h
+$(B)/h/%.o: %.c $(B)/gen/assets.h $(B)/gen/songs.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
-$(B)/h/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h
+$(B)/h/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(B)/gen/songs.h
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -c $< -o $@
 $(B)/hostframe: tests/host/hostframe.c tests/host/png.c $(HOBJ)
@@ -177,7 +189,7 @@ $(B)/plan: $(PLAN_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/reach
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -o $@
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 
 # Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
@@ -246,9 +258,10 @@ fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbde
 	$(B)/fuzz/replay_input $(FUZZ_INPUTS_input)
 	$(B)/fuzz/replay_kbdscan $(FUZZ_INPUTS_kbdscan)
 
+# The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
-	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd"; \
-	elif [ -d /dev/snd ]; then echo "-audiodev alsa,id=snd -machine pcspk-audiodev=snd"; fi)
+	echo "-audiodev pa,id=snd -machine pcspk-audiodev=snd -device adlib,audiodev=snd"; \
+	elif [ -d /dev/snd ]; then echo "-audiodev alsa,id=snd -machine pcspk-audiodev=snd -device adlib,audiodev=snd"; fi)
 QEMU_DISPLAY = $(if $(DISPLAY)$(WAYLAND_DISPLAY),,-display vnc=127.0.0.1:0)
 # Kernel options for make run / run-gdb go on an options disk, as the QEMU tests pass them:
 #   make run OPTS="record level=test"        (see README: Demos)
@@ -264,7 +277,7 @@ QEMU_RUN = $(QEMU) -m 64 -cdrom $(ISO) -boot order=d -chardev stdio,id=com1,logf
 
 run: deps-run
 	@$(MAKE) --no-print-directory iso
-	@$(if $(QEMU_AUDIO),,echo "note: no host audio found; the PC speaker is silent")
+	@$(if $(QEMU_AUDIO),,echo "note: no host audio found; the PC speaker is silent and there is no AdLib (no music)")
 	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
 	$(RUN_PREP)
 	$(QEMU_RUN)
@@ -302,6 +315,7 @@ test-tools:
 	$(PYTHON) tools/test_level2bin.py
 	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
+	$(PYTHON) tools/test_song2c.py
 	$(PYTHON) tools/test_episode.py
 
 # The episode's levels can be finished with run and jump, with no soft-lock (tests/host/reach.c).

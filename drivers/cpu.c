@@ -63,6 +63,7 @@ void cpu_probe(void)
 		cpuid(1, r);
 		info.signature = r[0];
 		info.edx1 = r[3];
+		info.ecx1 = r[2];
 	}
 	cpuid(CPUID_EXT_BASE, r);
 	if (r[0] >= CPUID_BRAND_LAST && r[0] < CPUID_EXT_BASE + 0x100) {

@@ -20,6 +20,7 @@ typedef struct CpuInfo {
 	uint32_t max_leaf;
 	uint32_t signature;             /* CPUID.1:EAX, 0 without CPUID */
 	uint32_t edx1;                  /* CPUID.1:EDX feature bits, 0 without CPUID */
+	uint32_t ecx1;                  /* CPUID.1:ECX feature bits, 0 without CPUID */
 	char brand[49];                 /* CPUID 0x80000002..4, "" if absent */
 } CpuInfo;
 

@@ -148,6 +148,13 @@ static void apply(BootOptions *o, char *word)
 		o->clocklog = true;
 		return;
 	}
+	if (streq(word, "music") && value) {
+		if (streq(value, "on") || streq(value, "off"))
+			o->music_off = streq(value, "off");
+		else
+			problem(o, whole, "want on or off", "bad value for music: '%s' (want on or off)", value);
+		return;
+	}
 	/* Demo options (kernel/demo_io.c). */
 	if (streq(word, "demo") && value) {
 		if (!copy_name(o->demo, value, CMDLINE_LEVEL_LEN))

@@ -37,6 +37,7 @@ typedef struct BootOptions {
 	bool bench;                     /* bench: per-frame cost report with the READY line */
 	bool trace;                     /* trace: one COM1 line per active mover per world frame */
 	bool clocklog;                  /* clocklog: `clock: tick=N tsc=T` every 140 ticks (timer tests) */
+	bool music_off;                 /* music=off: start with the music off (music=on: the default) */
 	/* Demos (kernel/demo_io.c, game/formats/demo.h). */
 	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
 	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */

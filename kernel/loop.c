@@ -22,6 +22,7 @@
 #include "level.h"
 #include "loop.h"
 #include "multiboot.h"
+#include "music.h"
 #include "pit.h"
 #include "render.h"
 #include "script.h"
@@ -372,11 +373,12 @@ static bool options_ok(const BootOptions *o, int input_bad)
  * rate). When the pace changes (a level starts or ends, a pause) the clock
  * restarts. If drawing falls behind, logic catches up before the next draw.
  */
-void loop_run(const BootOptions *o, const BootInfo *b)
+void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 {
 	SessionHooks hooks = {
 		.find = find_level, .find_ctx = (void *)b,
 		.log = log_line, .log_ctx = NULL,
+		.sysinfo = si,
 	};
 	GameClock clock;
 	uint32_t done = 0, look;
@@ -396,12 +398,14 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 	session_init(&session, &hooks);
 	session_set_notice(&session, notice);
 	session_up = true;
+	session.music_on = !o->music_off;       /* music=off */
 	keys_ok = options_ok(o, bad);           /* bad: the error screen */
 	if (keys_ok && demo_io_named())
 		session_play_demo(&session);
 	else if (keys_ok && o->level[0])
 		session_play_level(&session, o->level);
 	in_level = level_watch(o, b, false);
+	music_select(session_music(&session));
 	title_usb_note();                       /* the title names USB keyboards */
 	draw();
 	look = session_look(&session);
@@ -438,6 +442,7 @@ void loop_run(const BootOptions *o, const BootInfo *b)
 			if (session_pit_ticks(&session) != pace)
 				break;          /* a new pace: the rest of the lag is not ours */
 		}
+		music_select(session_music(&session));  /* the tune follows the session; it never leads */
 		if (session_look(&session) != look) {
 			look = session_look(&session);
 			if (o->bench && world_frames) {

@@ -4,8 +4,9 @@
 
 #include "cmdline.h"
 #include "multiboot.h"
+#include "sysinfo.h"
 
 void loop_set_notice(const char *text);  /* a line for the title ("no PS/2 keyboard found"), NULL clears */
-void loop_run(const BootOptions *o, const BootInfo *b) __attribute__((noreturn));
+void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si) __attribute__((noreturn));
 
 #endif

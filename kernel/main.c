@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "adlib.h"
 #include "cmdline.h"
 #include "cpu.h"
 #include "display.h"
@@ -16,22 +17,25 @@
 #include "memcheck.h"
 #include "mce.h"
 #include "multiboot.h"
+#include "music.h"
 #include "panic.h"
 #include "pic.h"
 #include "pit.h"
 #include "restart.h"
 #include "serial.h"
 #include "speaker.h"
+#include "sysinfo.h"
+#include "sysprobe.h"
 #include "timer.h"
+#include "title.h"
 #include "watchdog.h"
 #include "usb.h"
-
-#define KERNEL_VERSION "0.1"
 
 extern char __kernel_start[], __kernel_end[];   /* linker.ld */
 
 static BootInfo boot;
 static BootOptions opts;
+static SysInfo sysinfo;
 
 /* Under QEMU -icount the TSC counts guest instructions: what BIOS and GRUB cost before us. */
 static void log_entry_tsc(void)
@@ -89,11 +93,37 @@ static void timer_irq(void)
 	pit_irq();
 	spk_tick();
 	watchdog_tick();                /* lockup: no main-loop pass for 2 s */
+	music_tick();                   /* never touches the game: only the AdLib */
 	usb_tick();                     /* USB keyboard reports into the key table */
 	if (restart_combo(kbd_down)) {  /* Ctrl+Alt+Del held on a USB keyboard (PS/2: keyboard_irq) */
 		klog("restart: Ctrl+Alt+Del\n");
 		restart_now();
 	}
+}
+
+/* USB keyboards come up after the other probes (their waits need the tick): their System info line. */
+static void usb_fact(void)
+{
+	char note[SYSINFO_VALUE_SIZE];
+
+	usb_note(note, sizeof note);
+	if (note[0] && sysinfo_add(&sysinfo, "USB", note))
+		klog("sysinfo: USB: %s\n", note);
+}
+
+/* The AdLib: found or not, said on COM1; without one the music is simply off. */
+static AdlibProbe sound_init(uint8_t *status)
+{
+	uint8_t idle, timer;
+	AdlibProbe p = adlib_detect(&idle, &timer);
+
+	*status = p == ADLIB_FOUND || p == ADLIB_NO_TIMER ? timer : idle;
+	if (p == ADLIB_FOUND)
+		klog("adlib: OPL2 found at 0x388 (status %02x then %02x)\n", idle, timer);
+	else
+		klog("adlib: no OPL2 at 0x388 (status %02x then %02x): music off\n", idle, timer);
+	music_init(p == ADLIB_FOUND);
+	return p;
 }
 
 /*
@@ -131,7 +161,7 @@ static void keyboard_irq(void)
 void kmain(uint32_t magic, uint32_t info)
 {
 	serial_init();                  /* COM1 first: everything after logs there */
-	klog("\nShardfall kernel " KERNEL_VERSION " booting\n");
+	klog("\nShardfall kernel " GAME_VERSION " booting\n");
 	cpu_probe();                    /* 386/486 flags test, CPUID only if EFLAGS.ID toggles */
 	log_entry_tsc();                /* make bench-boot: firmware + loader cost */
 	cpu_log();
@@ -154,11 +184,19 @@ void kmain(uint32_t magic, uint32_t info)
 	timer_start(timer_irq, &boot);  /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
+	{
+		uint8_t status;
+		AdlibProbe p = sound_init(&status);     /* OPL2 timer test, music player */
+
+		sysprobe_collect(&sysinfo, &boot, p, status);   /* CPU, memory, devices: System info */
+		sysprobe_log(&sysinfo);
+	}
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);
 	if (opts.crashtest != CRASH_NONE)
 		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
 	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
-	loop_run(&opts, &boot);        /* title, levels: never returns */
+	usb_fact();                     /* System info: the USB keyboards found */
+	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
 }

@@ -6,6 +6,7 @@
 #include "multiboot.h"
 
 #define MBI_MEM         (1u << 0)
+#define MBI_BOOTDEV     (1u << 1)
 #define MBI_CMDLINE     (1u << 2)
 #define MBI_MODS        (1u << 3)
 #define MBI_MMAP        (1u << 6)
@@ -100,6 +101,10 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out)
 	if (mb->flags & MBI_MEM) {
 		out->mem_lower_kb = mb->mem_lower;
 		out->mem_upper_kb = mb->mem_upper;
+	}
+	if (mb->flags & MBI_BOOTDEV) {
+		out->boot_device_valid = true;
+		out->boot_drive = (uint8_t)(mb->boot_device >> 24);
 	}
 	if ((mb->flags & MBI_CMDLINE) && mb->cmdline)
 		out->cmdline = (const char *)(uintptr_t)mb->cmdline;

@@ -33,6 +33,8 @@ typedef struct BootInfo {
 	int acpi_mem_count;
 	int ranges;                     /* type-1 (usable) entries kept in range[] */
 	MemRange range[BOOT_MAX_RANGES];
+	bool boot_device_valid;         /* the loader said which BIOS drive it booted from */
+	uint8_t boot_drive;             /* BIOS drive number: 00h floppy, 80h first hard disk, ... */
 	int module_count;
 	BootModule modules[BOOT_MAX_MODULES];
 	uint8_t fb_type;                /* flags bit 12: 0 indexed, 1 RGB, 2 EGA text; 0xFF = none */

@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "adlib.h"
 #include "display.h"
 #include "io.h"
 #include "kfmt.h"
@@ -10,6 +11,7 @@
 #include "panic.h"
 #include "restart.h"
 #include "serial.h"
+#include "speaker.h"
 
 #define PANIC_BG        1               /* blue */
 #define PANIC_BAR       4               /* red */
@@ -60,6 +62,8 @@ void panic_fault_while_drawing(void)
 static void halt_forever(void) __attribute__((noreturn));
 static void halt_forever(void)
 {
+	spk_tone(0);                    /* no stuck tone or chord over the panic screen */
+	adlib_reset();                  /* (nothing without a card) */
 	serial_write("PANIC: halted\n");
 	restart_poll_forever();         /* interrupts off; only Ctrl+Alt+Del gets out */
 }

@@ -1,4 +1,4 @@
-/* screens.c: the session's pictures — menu, instructions, pause box, interstitials, error, halt. */
+/* screens.c: the session's pictures — menu, instructions, pause box, interstitials, error, system info's frame, halt. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -10,6 +10,7 @@
 #include "gfx.h"
 #include "render.h"
 #include "session.h"
+#include "sysinfo.h"
 #include "textbuf.h"
 #include "title.h"
 #include "world.h"
@@ -19,11 +20,11 @@
 #define CURSOR_STEP_TICKS 10            /* the menu hero's stride: one frame per 10 ticks */
 
 /* The menu box and its rows. */
-#define MENU_X          88
-#define MENU_Y          60
-#define MENU_W          144
-#define MENU_ROW_H      16
-#define MENU_TEXT_X     (MENU_X + 40)
+#define MENU_X          72
+#define MENU_Y          50
+#define MENU_W          176
+#define MENU_ROW_H      13
+#define MENU_TEXT_X     (MENU_X + 36)
 
 /* The pause box, centred on the view. */
 #define PAUSE_W         144
@@ -154,21 +155,23 @@ static void logo(Frame *f, int y)
 static void draw_menu(const Session *s, Frame *f)
 {
 	int stride = (int)(s->mode_ticks / CURSOR_STEP_TICKS) & 1;
+	char label[32];
 
 	backdrop(f, true);
-	logo(f, 8);
-	text_centered(f, 44, "An EGA platform adventure", 7);
-	box(f, MENU_X, MENU_Y, MENU_W, MENU_COUNT * MENU_ROW_H + 12, 0, 9, 1);
+	logo(f, 6);
+	text_centered(f, 38, "An EGA platform adventure", 7);
+	box(f, MENU_X, MENU_Y, MENU_W, MENU_COUNT * MENU_ROW_H + 10, 0, 9, 1);
 	for (int i = 0; i < MENU_COUNT; i++) {
-		int y = MENU_Y + 8 + i * MENU_ROW_H;
+		int y = MENU_Y + 7 + i * MENU_ROW_H;
 
 		if (i == s->cursor) {
-			frame_fill(f, MENU_X + 4, y - 2, MENU_W - 8, 13, 9);
-			image_at(f, MENU_X + 12, y + 10, stride ? IMG_PLAYER_R1 : IMG_PLAYER_R0);
+			frame_fill(f, MENU_X + 4, y - 2, MENU_W - 8, 12, 9);
+			image_at(f, MENU_X + 12, y + 9, stride ? IMG_PLAYER_R1 : IMG_PLAYER_R0);
 		}
-		frame_text(f, MENU_TEXT_X, y + 1, menu_labels[i], i == s->cursor ? 14 : 7);
+		session_menu_label(s, i, label, sizeof label);
+		frame_text(f, MENU_TEXT_X, y + 1, label, i == s->cursor ? 14 : 7);
 	}
-	text_centered(f, 160, "Up/Down choose, Enter selects", 7);
+	text_centered(f, 164, "Up/Down choose, Enter selects", 7);
 	image_at(f, 24, FLOOR_Y - 1, IMG_BARREL);
 	image_at(f, 280, FLOOR_Y - 1, IMG_EXIT0);
 }
@@ -188,6 +191,7 @@ static const struct {
 	{ CTL_BOMB, -1, NULL, "drop a bomb" },
 	{ CTL_PAUSE, -1, NULL, "pause (Esc too)" },
 	{ -1, -1, "Esc or Q", "in the pause: menu" },
+	{ -1, -1, "M", "music on or off" },
 	{ -1, -1, "Enter", "choose in the menu" },
 };
 
@@ -222,7 +226,7 @@ static void draw_instructions(const Session *s, Frame *f)
 	if (s->page == 0) {
 		heading(f, 8, "HOW TO PLAY", 11, 1, 2);
 		for (unsigned i = 0; i < sizeof how_rows / sizeof how_rows[0]; i++) {
-			int y = 36 + (int)i * 13;
+			int y = 34 + (int)i * 12;
 
 			if (how_rows[i].keys)
 				frame_text(f, 16, y, how_rows[i].keys, 14);
@@ -484,6 +488,12 @@ void session_draw(const Session *s, Frame *f)
 		break;
 	case SESSION_CONTROLS:
 		draw_controls(s, f);
+		break;
+	case SESSION_SYSINFO:
+		frame_clear(f);
+		frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);     /* no stars: nothing between the lines */
+		heading(f, 4, "SYSTEM INFO", 11, 1, 2);
+		sysscreen_draw(s->hooks.sysinfo, f);
 		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:

@@ -20,6 +20,9 @@ const char *const menu_labels[MENU_COUNT] = {
 	[MENU_NEW_GAME]     = "New game",
 	[MENU_INSTRUCTIONS] = "Instructions",
 	[MENU_CONTROLS]     = "Controls",
+	[MENU_MUSIC]        = "Music",
+	[MENU_SOUND]        = "Sound effects",
+	[MENU_SYSINFO]      = "System info",
 	[MENU_DEMO]         = "Demo",
 	[MENU_QUIT]         = "Quit",
 };
@@ -72,6 +75,8 @@ void session_enter(Session *s, SessionMode m, SessionEvents *ev)
 		session_say(s, "session: quit", NO_NUMBER, NULL, NULL);
 	else if (m == SESSION_CONTROLS)
 		session_say(s, "session: controls", NO_NUMBER, NULL, NULL);
+	else if (m == SESSION_SYSINFO)
+		session_say(s, "session: system info", NO_NUMBER, NULL, NULL);
 }
 
 /* -- levels ---------------------------------------------------------------- */
@@ -197,6 +202,8 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->cursor = MENU_NEW_GAME;
 	s->page = 0;
 	controls_defaults(&s->controls);
+	s->music_on = true;
+	s->sfx_on = true;
 	ctlmenu_init(&s->ctl);
 	s->demo = false;
 	s->single = false;
@@ -268,7 +275,7 @@ void session_go_title(Session *s, SessionEvents *ev)
 /* The menu, with the cursor on New game (coming back from Instructions or Controls keeps it there). */
 void session_go_menu(Session *s, SessionEvents *ev)
 {
-	if (s->mode != SESSION_INSTRUCTIONS && s->mode != SESSION_CONTROLS)
+	if (s->mode != SESSION_INSTRUCTIONS && s->mode != SESSION_CONTROLS && s->mode != SESSION_SYSINFO)
 		s->cursor = MENU_NEW_GAME;
 	s->demo = false;
 	session_enter(s, SESSION_MENU, ev);
@@ -309,8 +316,14 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev)
 	case SESSION_CONTROLS:
 		session_tick_controls(s, in, ev);
 		break;
+	case SESSION_SYSINFO:
+		if (session_any_key(in))
+			session_go_menu(s, ev);
+		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:
 		break;
 	}
+	if (!s->sfx_on)
+		ev->sound = SND_NONE;           /* Sound effects: Off */
 }

@@ -16,8 +16,10 @@
 #include "level.h"
 #include "script.h"
 #include "sound.h"
+#include "sysinfo.h"
 #include "title.h"
 #include "trace.h"
+#include "tunes.h"
 #include "world.h"
 
 /*
@@ -27,12 +29,15 @@
  *                 SESSION_IDLE_TICKS without a key -> attract demo (PLAYING, demo)
  *   MENU          Up/Down move the cursor (wrapping, SND_MENU); Enter, Space or
  *                 Jump choose: New game -> level 1 (PLAYING), Instructions,
- *                 Controls, Demo -> PLAYING (demo), Quit -> HALTED; Esc -> TITLE;
+ *                 Controls, Music and Sound effects (toggle, stay), System info,
+ *                 Demo -> PLAYING (demo), Quit -> HALTED; Esc -> TITLE;
  *                 idle -> attract demo
  *   INSTRUCTIONS  a key -> next page, after the last -> MENU; Esc -> MENU
  *   CONTROLS      the key bindings (game/shell/ctlmenu.h): pick an action, press
  *                 its key; Back or Esc -> MENU
- *   PLAYING       one world frame per tick. P or Esc -> PAUSED. level_done ->
+ *   SYSINFO       what the kernel found (SessionHooks.sysinfo); a key -> MENU
+ *   PLAYING       one world frame per tick. P or Esc -> PAUSED; M (unless bound
+ *                 to an action) turns the music on or off. level_done ->
  *                 LEVEL_DONE; game_over -> GAME_OVER. A demo instead plays
  *                 recorded input: a key -> MENU; its end, level done or game
  *                 over -> TITLE; no pause
@@ -64,6 +69,7 @@ typedef enum SessionMode {
 	SESSION_ERROR,
 	SESSION_HALTED,
 	SESSION_CONTROLS,               /* appended: mode numbers appear in tools' output */
+	SESSION_SYSINFO,
 	SESSION_MODE_COUNT
 } SessionMode;
 
@@ -71,12 +77,17 @@ typedef enum MenuItem {
 	MENU_NEW_GAME,
 	MENU_INSTRUCTIONS,
 	MENU_CONTROLS,
+	MENU_MUSIC,                     /* "Music: On" / "Music: Off", Enter toggles */
+	MENU_SOUND,                     /* "Sound effects: On" / "Off" */
+	MENU_SYSINFO,
 	MENU_DEMO,
 	MENU_QUIT,
 	MENU_COUNT
 } MenuItem;
 
 extern const char *const menu_labels[MENU_COUNT];
+struct Session;
+void session_menu_label(const struct Session *s, int item, char *buf, size_t size);     /* "Music: On" */
 
 #define SESSION_LEVEL_SEED        1      /* every level starts from the same RNG state (demos replay) */
 #define SESSION_IDLE_TICKS        (20 * 140)   /* title or menu untouched 20 s: attract demo */
@@ -118,6 +129,7 @@ typedef struct SessionHooks {
 	TraceEmit log;                  /* mode changes, errors ("session: menu"); NULL: silent */
 	void *log_ctx;
 	DemoSource demo;                /* .start NULL: the built-in demos (game_demos[]) */
+	const SysInfo *sysinfo;         /* the kernel's facts for System info; NULL: none known */
 } SessionHooks;
 
 /* What one tick did besides changing the state. */
@@ -136,6 +148,8 @@ typedef struct Session {
 	uint8_t cursor;                 /* MenuItem under the menu cursor */
 	uint8_t page;                   /* instructions page */
 	Controls controls;              /* the player's key bindings (the kernel reads them every tick) */
+	bool music_on;                  /* Music on/off (menu, M in play, music=off): until power-off */
+	bool sfx_on;                    /* Sound effects on/off: off clears SessionEvents.sound */
 	CtlMenu ctl;                    /* the Controls screen */
 	bool demo;                      /* PLAYING from the demo source, not the keyboard */
 	bool single;                    /* level=NAME: one level, then the title */
@@ -171,6 +185,14 @@ void session_keyboard(const Session *s, const KeyboardTick *k, SessionInput *in)
  * puts up the error screen (Enter -> TITLE); false then.
  */
 bool session_apply_keys(Session *s, const char *spec);
+
+/*
+ * The tune the session wants now (MUS_NONE: silence): the title theme on
+ * the title and menus, the level's tune in play (the boss tune while a
+ * living boss is in view), a jingle on level complete and game over.
+ * Only reads the session; the kernel plays it.
+ */
+MusicId session_music(const Session *s);
 
 /* PIT ticks per session tick: a world frame (13) while playing, else 1 (140 Hz). */
 uint16_t session_pit_ticks(const Session *s);

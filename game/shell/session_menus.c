@@ -9,12 +9,27 @@
 #include "keys.h"
 #include "session.h"
 #include "session_int.h"
+#include "textbuf.h"
 #include "title.h"
 
 static const char *const menu_log_names[MENU_COUNT] = {
 	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_CONTROLS] = "controls",
+	[MENU_MUSIC] = "music", [MENU_SOUND] = "sound effects", [MENU_SYSINFO] = "system info",
 	[MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
 };
+
+/* A menu row's words: the label, and for the two switches their state ("Music: On"). */
+void session_menu_label(const Session *s, int item, char *buf, size_t size)
+{
+	TextBuf t;
+
+	tb_init(&t, buf, size);
+	tb_str(&t, menu_labels[item]);
+	if (item == MENU_MUSIC || item == MENU_SOUND) {
+		tb_str(&t, ": ");
+		tb_str(&t, (item == MENU_MUSIC ? s->music_on : s->sfx_on) ? "On" : "Off");
+	}
+}
 
 /* Title and menu: count untouched ticks; after SESSION_IDLE_TICKS the attract demo runs. */
 static bool idle_demo(Session *s, const SessionInput *in, SessionEvents *ev)
@@ -59,6 +74,21 @@ static void choose(Session *s, SessionEvents *ev)
 	case MENU_CONTROLS:
 		ctlmenu_init(&s->ctl);
 		session_enter(s, SESSION_CONTROLS, ev);
+		break;
+	case MENU_MUSIC:
+		s->music_on = !s->music_on;
+		s->epoch++;
+		ev->sound = SND_MENU;
+		session_say(s, "menu: music ", NO_NUMBER, s->music_on ? "on" : "off", NULL);
+		break;
+	case MENU_SOUND:
+		s->sfx_on = !s->sfx_on;
+		s->epoch++;
+		ev->sound = SND_MENU;           /* heard only when they come back on */
+		session_say(s, "menu: sound effects ", NO_NUMBER, s->sfx_on ? "on" : "off", NULL);
+		break;
+	case MENU_SYSINFO:
+		session_enter(s, SESSION_SYSINFO, ev);
 		break;
 	case MENU_DEMO:
 		session_start_demo(s, ev);

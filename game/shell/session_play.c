@@ -3,8 +3,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "controls.h"
 #include "episode.h"
 #include "input.h"
+#include "keys.h"
 #include "play.h"
 #include "session.h"
 #include "session_int.h"
@@ -31,6 +33,15 @@ static void after_world_frame(Session *s, SessionEvents *ev)
 	}
 }
 
+/* M in play or in the pause turns the music on or off, unless the player gave M to an action. */
+static void music_key(Session *s, const SessionInput *in)
+{
+	if (in->key != GK_M || controls_owner(&s->controls, GK_M) >= 0)
+		return;
+	s->music_on = !s->music_on;
+	session_say(s, "music: ", NO_NUMBER, s->music_on ? "on" : "off", " (M)");
+}
+
 void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 {
 	GameInput frame_in;
@@ -51,6 +62,7 @@ void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 			return;
 		}
 		frame_in = in->pad;
+		music_key(s, in);
 	}
 	world_tick(&s->world, &frame_in);
 	ev->world_ticked = true;
@@ -62,6 +74,7 @@ void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 /* The pause: the screen's keys, and the pause key as bound in play (even on an arrow) plays on. */
 void session_tick_paused(Session *s, const SessionInput *in, SessionEvents *ev)
 {
+	music_key(s, in);
 	if (in->keys & (SKEY_ESC | SKEY_QUIT)) {
 		session_say(s, "session: abandoned", NO_NUMBER, NULL, NULL);
 		session_go_menu(s, ev);

@@ -7,17 +7,18 @@
 #include "gfx.h"
 #include "title.h"
 
-#define CRITTER_FRAME_TICKS 12          /* animation: 4 frames, 12 ticks each */
-#define CRITTER_BOB_TICKS   6           /* one bob step per 6 ticks */
-#define TICKS_PER_TENTH     14          /* 140 Hz clock shown in tenths of a second */
-#define FLOOR_ROW           22
+#define CRITTER_FRAME_TICKS 12          /* walk animation: 4 frames, 12 ticks each */
+#define CRITTER_STEP_TICKS  3           /* one pixel of patrol per 3 ticks */
+#define CRITTER_RANGE       (TITLE_ANIM_W - 16)
+#define FLOOR_ROW           22          /* grass; dirt below, then the credits line */
+#define CREDITS_Y           192
 
-static const int8_t bob[8] = { 0, -1, -2, -3, -3, -2, -1, 0 };
-
-/* Scattered stars: tile columns and rows, clear of the text and the floor. */
+/* Scattered stars: tile columns and rows, clear of the logo and the words. */
 static const uint8_t stars[][2] = {
-	{ 1, 8 }, { 29, 9 }, { 33, 17 }, { 2, 15 }, { 26, 19 }, { 37, 8 }, { 19, 16 }, { 9, 18 },
+	{ 1, 2 }, { 37, 1 }, { 33, 7 }, { 6, 9 }, { 27, 10 }, { 38, 11 }, { 15, 12 }, { 21, 17 },
+	{ 3, 7 }, { 30, 15 }, { 11, 18 }, { 35, 18 },
 };
+static const uint8_t big_stars[][2] = { { 4, 5 }, { 34, 4 }, { 24, 14 } };
 
 void title_init(TitleState *t)
 {
@@ -81,85 +82,96 @@ void title_tick(TitleState *t, const GameInput *in, TitleEvents *ev)
 	}
 }
 
+/* The patrolling critter's left edge: to and fro inside the animated rect. */
+static int critter_x(uint32_t tick)
+{
+	uint32_t pos = (tick / CRITTER_STEP_TICKS) % (2 * CRITTER_RANGE);
+
+	return TITLE_ANIM_X + (int)(pos < CRITTER_RANGE ? pos : 2 * CRITTER_RANGE - 1 - pos);
+}
+
 /* Everything the picture depends on, folded into one number. */
 uint32_t title_look(const TitleState *t)
 {
-	uint32_t k = t->tick / TICKS_PER_TENTH;
+	uint32_t k = (uint32_t)critter_x(t->tick);
 
-	k = k * 31 + t->tick / CRITTER_FRAME_TICKS;
-	k = k * 31 + t->tick / CRITTER_BOB_TICKS;
+	k = k * 31 + (t->tick / CRITTER_FRAME_TICKS) % 4;
 	k = k * 64 + (uint32_t)t->tx;
 	k = k * 32 + (uint32_t)t->ty;
 	k = k * 2 + t->facing_left;
 	return k * 2 + (t->steps & 1);
 }
 
-/* "12345.6" for a tick count, right-aligned in 7 characters. */
-static void format_tenths(uint32_t tick, char out[8])
+static int text_w(const char *s)
 {
-	uint32_t tenths = tick / TICKS_PER_TENTH;
-	int i;
+	int n = 0;
 
-	out[7] = '\0';
-	out[6] = (char)('0' + tenths % 10);
-	out[5] = '.';
-	tenths /= 10;
-	for (i = 4; i >= 0; i--) {
-		out[i] = (i == 4 || tenths) ? (char)('0' + tenths % 10) : ' ';
-		tenths /= 10;
-	}
+	while (s[n])
+		n++;
+	return n * 8;
 }
 
-static void draw_swatches(Frame *f)
+/* An image standing with its bottom-left pixel on (x, y). */
+static void stand(Frame *f, int x, int y, int img)
 {
-	static const char hex[] = "0123456789ABCDEF";
-	char label[2] = { 0, 0 };
+	const GfxImage *g = &gfx_images[img];
 
-	frame_fill(f, 14, 38, 292, 16, 8);
-	for (int i = 0; i < GFX_COLORS; i++) {
-		frame_fill(f, 16 + i * 18, 40, 16, 12, i);
-		label[0] = hex[i];
-		frame_text(f, 20 + i * 18, 56, label, 7);
-	}
+	frame_image(f, x + g->ox, y - (g->h - 1) + g->oy, img, 0, 0);
 }
 
-static void draw_floor(Frame *f)
+/* The meadow: grass and dirt, a tree at the left, a ledge with prizes, the exit at the right. */
+static void draw_scene(Frame *f)
 {
 	for (int x = 0; x < SCREEN_W / GFX_TILE_W; x++) {
 		frame_tile(f, x * 8, FLOOR_ROW * 8, TILE_GRASS_TOP);
-		for (int row = FLOOR_ROW + 1; row < SCREEN_H / GFX_TILE_H; row++)
-			frame_tile(f, x * 8, row * 8, (x * 7 + row * 3) % 5 ? TILE_DIRT : TILE_DIRT_DARK);
+		frame_tile(f, x * 8, (FLOOR_ROW + 1) * 8, (x * 7) % 5 ? TILE_DIRT : TILE_DIRT_DARK);
 	}
+	for (int row = 17; row < FLOOR_ROW; row++)
+		frame_tile(f, 1 * 8, row * 8, TILE_TRUNK);
+	for (int col = 0; col < 4; col++)
+		for (int row = 13; row < 17; row++)
+			frame_tile(f, col * 8, row * 8, col == 0 ? TILE_LEAVES_L : col == 3 ? TILE_LEAVES_R : TILE_LEAVES);
+	for (int col = 9; col < 15; col++)
+		frame_tile(f, col * 8, 17 * 8, TILE_PLATFORM_BLUE);
+	stand(f, 80, 135, IMG_GOURD);
+	stand(f, 96, 135, IMG_DIAMOND);
+	stand(f, 236, 120, IMG_SLUG0);
+	frame_tile(f, 2 * 8, 21 * 8, TILE_FLOWER);
+	frame_tile(f, 12 * 8, 21 * 8, TILE_GRASS_TUFT);
+	frame_tile(f, 20 * 8, 21 * 8, TILE_FLOWER);
+	frame_tile(f, 37 * 8, 21 * 8, TILE_GRASS_TUFT);
+	stand(f, 64, 175, IMG_BARREL);
+	stand(f, 136, 175, IMG_TULIP_OPEN);
+	stand(f, 252, 175, IMG_BOSS_L0);
+	stand(f, 296, 175, IMG_EXIT1);
+	stand(f, 176, 135, IMG_HOPPER_L0);
+	for (int col = 21; col < 26; col++)
+		frame_tile(f, col * 8, 17 * 8, TILE_ROCK_TOP);
 }
 
 void title_draw(const TitleState *t, Frame *f)
 {
+	static const char press[] = "Press Enter to start";
+	static const char hint[] = "Arrow keys walk the hero";
+	static const char credits[] = "Version " GAME_VERSION "  (c) 2026 Shardfall team";
 	const GfxImage *logo = &gfx_images[IMG_LOGO];
-	int frame = (int)(t->tick / CRITTER_FRAME_TICKS) % 4;
 	int hero;
-	char clock[8];
 
 	frame_clear(f);
 	frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);
 	for (unsigned i = 0; i < sizeof stars / sizeof stars[0]; i++)
 		frame_tile(f, stars[i][0] * 8, stars[i][1] * 8, TILE_SKY_STAR);
-	frame_image(f, (SCREEN_W - logo->w) / 2 + logo->ox, 4 + logo->oy, IMG_LOGO, 0, 0);
-	draw_swatches(f);
-	frame_text(f, 16, 72, "Arrow keys move the hero", 14);
-	frame_text(f, 16, 84, "VGA mode 0Dh, 16 colours", 11);
-	frame_text(f, 16, 96, "PIT 140 Hz, log on COM1", 10);
-	frame_text(f, 16, 108, "Bare metal, no OS below", 13);
-	frame_text(f, 16, 124, "Press Enter for the menu", 15);
-	draw_floor(f);
+	for (unsigned i = 0; i < sizeof big_stars / sizeof big_stars[0]; i++)
+		frame_tile(f, big_stars[i][0] * 8, big_stars[i][1] * 8, TILE_SKY_STAR_BIG);
+	frame_image(f, (SCREEN_W - logo->w) / 2 + logo->ox, 12 + logo->oy, IMG_LOGO, 0, 0);
+	frame_text(f, (SCREEN_W - text_w("An EGA platform adventure")) / 2, 46, "An EGA platform adventure", 7);
+	frame_text(f, (SCREEN_W - text_w(press)) / 2, 76, press, 14);
+	frame_text(f, (SCREEN_W - text_w(hint)) / 2, 90, hint, 8);
+	draw_scene(f);
+	frame_text(f, (SCREEN_W - text_w(credits)) / 2, CREDITS_Y, credits, 8);
 
-	frame_fill(f, TITLE_ANIM_X, TITLE_ANIM_Y, TITLE_ANIM_W, TITLE_ANIM_H, 9);
-	frame_fill(f, TITLE_ANIM_X + 2, TITLE_ANIM_Y + 2, TITLE_ANIM_W - 4, TITLE_ANIM_H - 4, 1);
-	frame_image(f, TITLE_ANIM_X + 32, TITLE_ANIM_Y + 44 + bob[(t->tick / CRITTER_BOB_TICKS) % 8],
-	    IMG_CRITTER0 + frame, 0, 0);
-	format_tenths(t->tick, clock);
-	frame_text(f, TITLE_ANIM_X + 4, TITLE_ANIM_Y + 54, clock, 15);
-	frame_text(f, TITLE_ANIM_X + 60, TITLE_ANIM_Y + 54, "s", 7);
-
+	stand(f, critter_x(t->tick), TITLE_ANIM_Y + TITLE_ANIM_H - 1,
+	    IMG_CRITTER0 + (int)(t->tick / CRITTER_FRAME_TICKS) % 4);
 	if (t->facing_left)
 		hero = (t->steps & 1) ? IMG_PLAYER_L1 : IMG_PLAYER_L0;
 	else

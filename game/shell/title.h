@@ -1,4 +1,4 @@
-/* title.h: the title screen — palette, font, tiles, a bobbing creature and a hero the arrows step. */
+/* title.h: the title screen — the logo over a night meadow with the cast, a critter on patrol, a hero the arrows step. */
 #ifndef GAME_TITLE_H
 #define GAME_TITLE_H
 
@@ -19,11 +19,13 @@
 #define TITLE_REPEAT_DELAY 20           /* ticks held before auto-repeat starts */
 #define TITLE_REPEAT_RATE  10           /* ticks between repeated steps */
 
-/* The only part of the screen that changes by itself. */
-#define TITLE_ANIM_X    240
-#define TITLE_ANIM_Y    68
+#define GAME_VERSION    "0.2"           /* on the title and in the kernel's banner */
+
+/* The only part of the screen that changes by itself: the critter's patrol (tests/qemu/image.py). */
+#define TITLE_ANIM_X    168
+#define TITLE_ANIM_Y    160
 #define TITLE_ANIM_W    80
-#define TITLE_ANIM_H    68
+#define TITLE_ANIM_H    16
 
 typedef struct TitleAxis {
 	uint8_t repeat;                 /* ticks until the next auto-repeat step */

@@ -213,3 +213,28 @@ def write_square_wav(path, tones, rate=44100, amplitude=8000, lead=0.2, tail=0.2
         wav.setsampwidth(2)
         wav.setframerate(rate)
         wav.writeframes(bytes(out))
+
+
+def goertzel_power(samples, rate, hz):
+    """Power of one frequency in a block of samples (the Goertzel recurrence; stdlib only)."""
+    import math
+    w = 2.0 * math.pi * hz / rate
+    coeff = 2.0 * math.cos(w)
+    s1 = s2 = 0.0
+    for x in samples:
+        s0 = x + coeff * s1 - s2
+        s2, s1 = s1, s0
+    return (s1 * s1 + s2 * s2 - coeff * s1 * s2) / max(len(samples), 1) ** 2
+
+
+def midi_hz(note):
+    return 440.0 * 2 ** ((note - 69) / 12.0)
+
+
+def strongest_notes(samples, rate, notes):
+    """[(power, MIDI note)] for the candidate notes, strongest first."""
+    return sorted(((goertzel_power(samples, rate, midi_hz(n)), n) for n in notes), reverse=True)
+
+
+def peak_level(samples):
+    return max((abs(s) for s in samples), default=0)

@@ -70,10 +70,10 @@ class Rect:
             self.x, self.x + self.w - 1, self.y, self.y + self.h - 1)
 
 
-# The title screen's one animated region (bobbing creature, tick counter):
-# x=240..319, y=68..135 (game/shell/title.h TITLE_ANIM_*). Everything else on the title screen is static
+# The title screen's one animated region (the critter on patrol along the grass):
+# x=168..247, y=160..175 (game/shell/title.h TITLE_ANIM_*). Everything else on the title screen is static
 # unless the sprite moves.
-TITLE_ANIM_RECT = Rect(240, 68, 80, 68)
+TITLE_ANIM_RECT = Rect(168, 160, 80, 16)
 
 
 class ImageError(Exception):

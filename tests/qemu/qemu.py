@@ -177,14 +177,16 @@ class Machine:
     boot: "cdrom" (-cdrom), "hdd" (raw image as first IDE disk, what dd to a
     USB stick gives) or "usb" (USB mass storage on xHCI). opts: kernel
     options passed through an options disk, or None for none. wav: path to
-    record the PC speaker to. firmware: a FIRMWARES key; video: a VIDEOS key.
+    record the PC speaker to; opl_wav: add an AdLib card (OPL2 at 0x388) and
+    record it there. cpu: the -cpu model (default under BIOS: qemu32, pinned
+    because System info shows it). firmware: a FIRMWARES key; video: a VIDEOS key.
     Under UEFI the kernel shows the game on the framebuffer GRUB hands over,
     so screendumps are read back through image.frame_from_framebuffer.
     """
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
                  icount=False, firmware="bios", video="std", grub_lines=(), machine=None, cpu=None, extra=None,
-                 key_device=None, reboot=False, log_resets=False, kernel=None, initrd=None):
+                 key_device=None, reboot=False, log_resets=False, kernel=None, initrd=None, opl_wav=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         if firmware not in FIRMWARES or video not in VIDEOS:
@@ -211,6 +213,8 @@ class Machine:
         self.extra = list(extra or [])         # more QEMU arguments (machine type, USB devices), appended last
         self.key_device = key_device           # QMP id of the keyboard keys go to (None: QEMU's choice)
         self.wav = wav
+        self.opl_wav = opl_wav
+        self.cpu = cpu or ("qemu32" if firmware == "bios" else None)
         self.memory = memory
         self.machine_type = machine     # -M value, e.g. "isapc" or "q35,pit=off"; None: the firmware's
         self.cpu = cpu                  # -cpu value, e.g. "486"; None: QEMU's default qemu32
@@ -232,6 +236,8 @@ class Machine:
                 "-m", str(self.memory), "-nic", "none", "-monitor", "none",
                 "-serial", "file:" + self.serial_path,
                 "-qmp", "unix:%s,server=on,wait=off" % qmp_path]
+        if self.cpu:
+            args += ["-cpu", self.cpu]
         fw = FIRMWARES[self.firmware]
         if self.machine_type or fw["machine"]:
             args += ["-M", self.machine_type or fw["machine"]]
@@ -266,6 +272,8 @@ class Machine:
             args += ["-icount", self.icount if isinstance(self.icount, str) else "shift=0"]
         if self.wav:
             args += ["-audiodev", "wav,id=snd,path=%s" % self.wav, "-machine", "pcspk-audiodev=snd"]
+        if self.opl_wav:                # an AdLib (OPL2 at 0x388) recorded to its own WAV
+            args += ["-audiodev", "wav,id=opl,path=%s" % self.opl_wav, "-device", "adlib,audiodev=opl"]
         return args + self.extra
 
     def start(self):

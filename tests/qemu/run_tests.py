@@ -31,6 +31,7 @@ import session_tests            # noqa: E402
 import usb_tests                # noqa: E402
 import uefi_tests               # noqa: E402
 import image                    # noqa: E402
+import music_tests              # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
 
@@ -130,10 +131,18 @@ def sprite_moves(text):
 
 # -- tests ------------------------------------------------------------------
 
+BOOT_MEDIUM = {"cdrom": r"CD-ROM \(BIOS drive E[0-9A-F]h\)", "hdd": r"disk or USB \(drive 80h\)",
+               "usb": r"disk or USB \(drive 8[0-9A-F]h\)"}      # System info's Boot line (kernel/sysprobe.c)
+
+
 def boot_test(boot):
     def test(ctx):
         m = ctx.machine(boot=boot)
         t = boot_ready(ctx, m)
+        medium = re.search(r"^sysinfo: Boot: (.*)$", m.serial(), re.M)
+        assert medium and re.fullmatch(BOOT_MEDIUM[boot], medium.group(1)), (
+            "System info says the boot medium is %r, want /%s/" % (medium and medium.group(1), BOOT_MEDIUM[boot]))
+        ctx.note("sysinfo: Boot: %s" % medium.group(1))
         ctx.record["boot_s"] = round(t, 3)
         ctx.note("boot %s: QEMU start to `ready` %.2f s (limit %.0f s)" % (boot, t, BOOT_LIMIT_S))
         assert t <= BOOT_LIMIT_S, "`ready` after %.2f s, limit %.0f s" % (t, BOOT_LIMIT_S)
@@ -337,6 +346,12 @@ TESTS = [
     ("demo_end", demo_tests.test_demo_end, (), ()),
     ("demo_stop", demo_tests.test_demo_stop, (), ()),
     ("demo_bad", demo_tests.test_demo_bad, (), ()),
+    ("music_title_theme", music_tests.test_music_title_theme, (), ()),     # tests/qemu/music_tests.py
+    ("music_level_tune", music_tests.test_music_level_tune, (), ()),
+    ("music_off", music_tests.test_music_off, (), ()),
+    ("music_no_card", music_tests.test_music_no_card, (), ()),
+    ("music_stops_on_quit", music_tests.test_music_stops_on_quit, (), ()),
+    ("sysinfo_screen", music_tests.test_sysinfo_screen, ("sysinfo.png",), ()),
     ("usb_hold_right", usb_tests.on_usb(test_hold_right), (), ()),     # tests/qemu/usb_tests.py
     ("usb_title_note", usb_tests.test_usb_title_note, (), TITLE),
     ("usb_demo_record", usb_tests.on_usb(demo_tests.test_demo_record), (), ()),

@@ -89,7 +89,7 @@ def test_menu_quit(ctx):
     m = ctx.machine()
     boot_ready(ctx, m)
     tap_and_wait(m, "ret", RE_MENU)
-    tap_and_wait(m, "up", r"^menu: cursor=4 quit$")
+    tap_and_wait(m, "up", r"^menu: cursor=7 quit$")
     tap_and_wait(m, "ret", r"^session: quit$")
     m.wait_for(r"^halt$", 3.0)
     time.sleep(0.5)                     # the halt waits out the last blip before cli

@@ -115,6 +115,20 @@ def test_secure_boot_refused(ctx):
     ctx.note("Secure Boot on: %s" % line.group(0).strip())
 
 
+def check_sysinfo(ctx, m):
+    """System info tells the truth under UEFI: the framebuffer GRUB handed over, UEFI firmware."""
+    text = m.serial()
+    facts = dict(re.findall(r"^sysinfo: ([^:]+): (.*)$", text, re.M))
+    size = re.search(r"^display: framebuffer (\d+)x(\d+)", text, re.M)
+    assert size, "no `display: framebuffer` line"
+    want = "framebuffer %sx%s, " % size.groups()
+    assert facts.get("Display", "").startswith(want), "System info's Display is %r, want %r..." % (
+        facts.get("Display"), want)
+    assert facts.get("Firmware", "").startswith("UEFI"), "System info's Firmware is %r under UEFI" % (
+        facts.get("Firmware"))
+    ctx.note("sysinfo: Display: %s; Firmware: %s" % (facts["Display"], facts["Firmware"]))
+
+
 def tests(checks):
     """The UEFI tests, given run_tests.py's checks: boot_ready(ctx, m), title(ctx, m),
     hold_right(ctx, m), freeze(ctx, m) and the whole tests speaker, demo_parity and crash_ud."""
@@ -125,6 +139,7 @@ def tests(checks):
         ctx.record["boot_s"] = round(t, 3)
         ctx.note("QEMU start to `ready` %.2f s" % t)
         check_framebuffer(ctx, m, screen_size(m))
+        check_sysinfo(ctx, m)
         checks["title"](ctx, m)
         checks["hold_right"](ctx, m)
 

@@ -424,6 +424,28 @@ static void keys_value_is_kept_for_the_session(void **state)
 	assert_string_equal(parse("/k keys").problem[0], "unknown option 'keys' ignored");
 }
 
+/* music=off starts with the music off; music=on is the default; anything else is reported. */
+static void music_option_table(void **state)
+{
+	static const struct {
+		const char *line;
+		bool off;
+		int problems;
+	} rows[] = {
+		{ "/k", false, 0 }, { "/k music=off", true, 0 }, { "/k music=on", false, 0 },
+		{ "/k music=off music=on", false, 0 }, { "/k music=loud", false, 1 }, { "/k music", false, 1 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		BootOptions o = parse(rows[i].line);
+
+		assert_row(o.music_off == rows[i].off, "'%s': music_off %d", rows[i].line, o.music_off);
+		assert_row(o.problems == rows[i].problems, "'%s': %d problems", rows[i].line, o.problems);
+	}
+	assert_string_equal(parse("/k music=loud").problem[0], "bad value for music: 'loud' (want on or off)");
+}
+
 /* The longest word the line holds fits in keys (no second, silent limit). */
 static void the_longest_keys_word_fits(void **state)
 {
@@ -453,6 +475,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(leading_blanks_before_the_kernel_path),
 	cmocka_unit_test(ticks_values_table),
 	cmocka_unit_test(crashtest_values_table),
+	cmocka_unit_test(music_option_table),
 	cmocka_unit_test(unknown_option_reported_verbatim),
 	cmocka_unit_test(both_options_together),
 	cmocka_unit_test(clocklog_is_a_flag),

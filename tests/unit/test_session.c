@@ -60,11 +60,11 @@ static void menu_cursor_wraps_both_ways_with_the_menu_sound(void **state)
 		uint8_t cursor;
 		const char *log;
 	} steps[] = {
-		{ UP, MENU_QUIT, "menu: cursor=4 quit" },
-		{ UP, MENU_DEMO, "menu: cursor=3 demo" },
-		{ UP, MENU_CONTROLS, "menu: cursor=2 controls" },
-		{ DOWN, MENU_DEMO, "menu: cursor=3 demo" },
-		{ DOWN, MENU_QUIT, "menu: cursor=4 quit" },
+		{ UP, MENU_QUIT, "menu: cursor=7 quit" },
+		{ UP, MENU_DEMO, "menu: cursor=6 demo" },
+		{ UP, MENU_SYSINFO, "menu: cursor=5 system info" },
+		{ DOWN, MENU_DEMO, "menu: cursor=6 demo" },
+		{ DOWN, MENU_QUIT, "menu: cursor=7 quit" },
 		{ DOWN, MENU_NEW_GAME, "menu: cursor=0 new game" },
 		{ DOWN, MENU_INSTRUCTIONS, "menu: cursor=1 instructions" },
 	};
@@ -86,13 +86,16 @@ static void menu_cursor_wraps_both_ways_with_the_menu_sound(void **state)
 	assert_int_equal(s.cursor, MENU_INSTRUCTIONS);
 }
 
-static void menu_labels_name_the_five_choices(void **state)
+static void menu_labels_name_the_eight_choices(void **state)
 {
 	(void)state;
-	assert_int_equal(MENU_COUNT, 5);
+	assert_int_equal(MENU_COUNT, 8);
 	assert_string_equal(menu_labels[MENU_NEW_GAME], "New game");
 	assert_string_equal(menu_labels[MENU_INSTRUCTIONS], "Instructions");
 	assert_string_equal(menu_labels[MENU_CONTROLS], "Controls");
+	assert_string_equal(menu_labels[MENU_MUSIC], "Music");
+	assert_string_equal(menu_labels[MENU_SOUND], "Sound effects");
+	assert_string_equal(menu_labels[MENU_SYSINFO], "System info");
 	assert_string_equal(menu_labels[MENU_DEMO], "Demo");
 	assert_string_equal(menu_labels[MENU_QUIT], "Quit");
 }
@@ -108,8 +111,11 @@ static void each_menu_choice_leads_where_it_should(void **state)
 		{ 0, SESSION_PLAYING, false },
 		{ 1, SESSION_INSTRUCTIONS, false },
 		{ 2, SESSION_CONTROLS, false },
-		{ 3, SESSION_PLAYING, true },
-		{ 4, SESSION_HALTED, false },
+		{ 3, SESSION_MENU, false },     /* Music: toggles, stays */
+		{ 4, SESSION_MENU, false },     /* Sound effects: toggles, stays */
+		{ 5, SESSION_SYSINFO, false },
+		{ 6, SESSION_PLAYING, true },
+		{ 7, SESSION_HALTED, false },
 	};
 	static const uint16_t keys[] = { ENTER, FIRE, JUMP };
 
@@ -438,7 +444,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(enter_space_or_jump_on_the_title_open_the_menu, fresh_session),
 		cmocka_unit_test_setup(other_keys_on_the_title_stay_there, fresh_session),
 		cmocka_unit_test_setup(menu_cursor_wraps_both_ways_with_the_menu_sound, fresh_session),
-		cmocka_unit_test_setup(menu_labels_name_the_five_choices, fresh_session),
+		cmocka_unit_test_setup(menu_labels_name_the_eight_choices, fresh_session),
 		cmocka_unit_test_setup(each_menu_choice_leads_where_it_should, fresh_session),
 		cmocka_unit_test_setup(new_game_starts_level_1_of_the_episode_with_fresh_stats, fresh_session),
 		cmocka_unit_test_setup(escape_on_the_menu_goes_back_to_the_title, fresh_session),

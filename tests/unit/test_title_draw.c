@@ -53,18 +53,18 @@ static void look_changes_when_the_hero_moves(void **state)
 }
 
 /*
- * With no input the picture changes by itself only when the clock's tenth
- * changes (every 14 ticks) or the critter bobs (every 6 ticks; its 4-frame
- * walk turns every 12): the look changes at exactly those ticks.
+ * With no input the picture changes by itself only when the patrolling
+ * critter moves a pixel (every 3 ticks) or its 4-frame walk turns (every
+ * 12): the look changes at exactly those ticks.
  */
-static void look_changes_on_clock_tenths_and_bob_steps_only(void **state)
+static void look_changes_on_critter_steps_and_frames_only(void **state)
 {
 	uint32_t prev = title_look(&title);
 
 	(void)state;
-	for (uint32_t t = 1; t <= 2 * 84; t++) {
+	for (uint32_t t = 1; t <= 2 * 200; t++) {
 		uint32_t look;
-		bool due = t % 14 == 0 || t % 6 == 0;
+		bool due = t % 3 == 0 || t % 12 == 0;
 
 		tick(0, 0);
 		look = title_look(&title);
@@ -122,47 +122,66 @@ static void only_the_anim_rectangle_changes_by_itself(void **state)
 	}
 }
 
-/* The clock: the one text of the form "ddddd.d" (leading blanks), wherever the layout puts it. */
-static const char *find_clock(const Frame *f)
+static bool has_text(const Frame *f, const char *want)
 {
-	const char *found = NULL;
-
-	for (int i = 0; i < f->count; i++) {
-		const char *s = &f->text[f->cmds[i].id];
-		bool clock = f->cmds[i].kind == DRAW_TEXT && strlen(s) == 7 && s[5] == '.';
-
-		for (int k = 0; clock && k < 7; k++)
-			clock = k == 5 || (s[k] >= '0' && s[k] <= '9') || (s[k] == ' ' && k < 4);
-		if (clock) {
-			assert_null(found);     /* exactly one */
-			found = s;
-		}
-	}
-	assert_non_null(found);
-	return found;
+	for (int i = 0; i < f->count; i++)
+		if (f->cmds[i].kind == DRAW_TEXT && strstr(&f->text[f->cmds[i].id], want))
+			return true;
+	return false;
 }
 
-/* The clock shows tenths of a second (14 ticks at 140 Hz), right-aligned in 7 characters. */
-static void clock_text_shows_tenths_of_a_second(void **state)
+static bool has_image(const Frame *f, int image)
 {
-	static const struct {
-		uint32_t tick;
-		const char *text;
-	} rows[] = {
-		{ 0, "    0.0" }, { 13, "    0.0" }, { 14, "    0.1" }, { 139, "    0.9" }, { 140, "    1.0" },
-		{ 280, "    2.0" }, { 14 * 1234, "  123.4" }, { 14 * 999999, "99999.9" },
-	};
+	for (int i = 0; i < f->count; i++)
+		if (f->cmds[i].kind == DRAW_IMAGE && f->cmds[i].id == image)
+			return true;
+	return false;
+}
+
+/* A title a player expects: logo, cast, "Press Enter", version and credits; no test card left. */
+static void title_shows_logo_cast_press_enter_and_credits(void **state)
+{
+	static const int cast[] = { IMG_LOGO, IMG_CRITTER0, IMG_BOSS_L0, IMG_EXIT1, IMG_BARREL, IMG_DIAMOND };
+	static const char *const card[] = { "VGA", "PIT", "0Dh", "COM1", "Bare metal" };
 
 	(void)state;
-	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
-		const char *clock;
+	title_draw(&title, &frame);
+	for (size_t i = 0; i < ARRAY_LEN(cast); i++)
+		assert_row(has_image(&frame, cast[i]), "image %d missing", cast[i]);
+	assert_true(has_text(&frame, "Press Enter"));
+	assert_true(has_text(&frame, "Version " GAME_VERSION));
+	assert_true(has_text(&frame, "Shardfall team"));
+	for (size_t i = 0; i < ARRAY_LEN(card); i++)
+		assert_row(!has_text(&frame, card[i]), "the test card's \"%s\" is still there", card[i]);
+	for (int i = 0; i < frame.count; i++)           /* no palette strip: no 16x12 swatches */
+		assert_false(frame.cmds[i].kind == DRAW_FILL && frame.cmds[i].w == 16 && frame.cmds[i].h == 12);
+}
 
-		title.tick = rows[i].tick;
+/* The critter patrols to and fro inside the animated rectangle, its feet on the grass. */
+static void critter_patrols_inside_the_anim_rect(void **state)
+{
+	int lo = SCREEN_W, hi = -1;
+
+	(void)state;
+	for (uint32_t t = 0; t < 600; t++) {
+		title.tick = t;
 		title_draw(&title, &frame);
-		clock = find_clock(&frame);
-		assert_row(strcmp(clock, rows[i].text) == 0, "tick %u: \"%s\", want \"%s\"",
-		    rows[i].tick, clock, rows[i].text);
+		for (int i = 0; i < frame.count; i++) {
+			const DrawCmd *c = &frame.cmds[i];
+
+			if (c->kind == DRAW_IMAGE && c->id >= IMG_CRITTER0 && c->id <= IMG_CRITTER3) {
+				const GfxImage *im = &gfx_images[c->id];
+				int x = c->x - im->ox, top = c->y - im->oy;
+
+				assert_row(x >= TITLE_ANIM_X && x + im->w <= TITLE_ANIM_X + TITLE_ANIM_W, "tick %u: x %d", t, x);
+				assert_row(top >= TITLE_ANIM_Y && top + im->h <= TITLE_ANIM_Y + TITLE_ANIM_H, "tick %u: y %d", t, top);
+				lo = x < lo ? x : lo;
+				hi = x > hi ? x : hi;
+			}
+		}
 	}
+	assert_int_equal(lo, TITLE_ANIM_X);
+	assert_int_equal(hi, TITLE_ANIM_X + TITLE_ANIM_W - 17);       /* to and fro over 64 pixels */
 }
 
 /* The one player image in the frame. */
@@ -322,10 +341,11 @@ static void a_different_script_gives_a_different_frame(void **state)
 #define T(fn) cmocka_unit_test_setup(fn, fresh_title)
 static const struct CMUnitTest tests[] = {
 	T(look_changes_when_the_hero_moves),
-	T(look_changes_on_clock_tenths_and_bob_steps_only),
+	T(look_changes_on_critter_steps_and_frames_only),
 	T(look_changes_iff_the_rastered_picture_changes),
 	T(only_the_anim_rectangle_changes_by_itself),
-	T(clock_text_shows_tenths_of_a_second),
+	T(title_shows_logo_cast_press_enter_and_credits),
+	T(critter_patrols_inside_the_anim_rect),
 	T(hero_image_follows_facing_and_stride),
 	T(draw_fits_the_frame_and_starts_from_clear),
 	T(same_script_gives_same_state_and_frame_at_tick_280),

@@ -1,0 +1,13 @@
+/* music.h: the kernel's music glue — the tune the session names, played on the AdLib from the timer tick. */
+#ifndef KERNEL_MUSIC_H
+#define KERNEL_MUSIC_H
+
+#include <stdbool.h>
+
+#include "tunes.h"
+
+void music_init(bool card);             /* after adlib_detect; without a card everything is a no-op */
+void music_select(MusicId id);          /* main loop: logs a change, the IRQ switches songs */
+void music_tick(void);                  /* from IRQ0, 140 times a second */
+
+#endif

@@ -1,0 +1,180 @@
+"""music_tests.py: the QEMU tests of the AdLib music — detection, the title theme's notes, a level's tune,
+music off, no card, System info — recorded with `-device adlib` into a WAV of its own.
+
+Used by run_tests.py (each test gets its Context); see README.md for the table.
+"""
+
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+
+import audio                    # noqa: E402
+import song2c                   # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+READY_TIMEOUT_S = 20.0
+TICK_HZ = 140
+FREQ_TOLERANCE = 0.03           # measured pitch vs the song's note
+TITLE_NOTES = 6                 # the title theme's first notes, played by the lead alone
+SILENCE = 64                    # music off: no sample of the OPL WAV above this
+RE_READY = r"^ready$"
+RE_FOUND = r"^adlib: OPL2 found at 0x388 \(status 00 then c0\)$"
+RE_MISSING = r"^adlib: no OPL2 at 0x388 \(status ([0-9a-f]{2}) then ([0-9a-f]{2})\): music off$"
+
+
+def song(name):
+    return song2c.parse(os.path.join(REPO, "game", "songs", name + ".txt"))
+
+
+def tap_and_wait(m, key, pattern, timeout=3.0):
+    mark = m.mark()
+    m.tap(key)
+    return m.wait_for(pattern, timeout, since=mark)
+
+
+def recorded(ctx, wav):
+    """Samples of the OPL WAV from its first sound on (QEMU writes it once the card is in use)."""
+    rate, samples, fmt = audio.read_wav(wav)
+    span = audio.non_silent_span(samples, threshold=SILENCE)
+    ctx.note("%s: %s, peak %d" % (os.path.basename(wav), fmt, audio.peak_level(samples)))
+    return rate, samples, span
+
+
+def test_music_title_theme(ctx):
+    """With an AdLib: found on COM1 and System info's line; the title theme's first notes
+    (the lead alone, game/songs/title.txt) are heard in order, each within 3% of its pitch."""
+    wav = os.path.join(ctx.outdir, "opl.wav")
+    s = song("title")
+    notes = song2c.first_notes(s, 0, TITLE_NOTES)
+    solo_rows = next(i for i, row in enumerate(s.rows) if any(c != song2c.CELL_HOLD for c in row[1:]))
+    m = ctx.machine(opl_wav=wav)
+    m.wait_for(RE_FOUND, READY_TIMEOUT_S)
+    m.wait_for(r"^sysinfo: Sound: speaker, AdLib OPL2 at 388h$", 2.0)
+    m.wait_for(r"^music: play title$", 5.0)
+    m.wait_for(RE_READY, 5.0)
+    time.sleep(solo_rows * s.speed / TICK_HZ + 1.0)
+    m.quit()                            # the WAV header is finalised on exit
+    rate, samples, span = recorded(ctx, wav)
+    assert span, "the OPL WAV is silent: no title theme"
+    # Only the solo: the band's entry would change the level the tone finder works with.
+    window = samples[span[0]:span[0] + int(0.9 * solo_rows * s.speed / TICK_HZ * rate)]
+    tones = audio.tone_segments(window, rate)
+    for i, t in enumerate(tones):
+        ctx.note("  tone %d: %.1f Hz at %.3f s, %d cycles" % (i, t["hz"], t["start"] / rate, t["cycles"]))
+    assert len(tones) >= len(notes), "%d tones heard in the solo, want the first %d notes %s" % (
+        len(tones), len(notes), [n for _, n in notes])
+    for (row, note), tone in zip(notes, tones):
+        want = audio.midi_hz(note)
+        err = tone["hz"] / want - 1
+        ctx.note("row %d note %d: %.1f Hz, want %.1f Hz (%+.2f%%)" % (row, note, tone["hz"], want, 100 * err))
+        assert abs(err) <= FREQ_TOLERANCE, "row %d: %.1f Hz heard, the song says %.1f Hz (%+.1f%%)" % (
+            row, tone["hz"], want, 100 * err)
+
+
+def test_music_level_tune(ctx):
+    """level=e1l1 with an AdLib: COM1 says the meadow tune plays, and the first notes heard are
+    the meadow's first row (its strongest pitch is one of them, the lead's among the loud ones),
+    not the title theme's."""
+    wav = os.path.join(ctx.outdir, "opl.wav")
+    s = song("meadow")
+    first_row = {n for n in s.rows[0] if n >= song2c.NOTE_MIN}
+    m = ctx.machine(opts="level=e1l1", opl_wav=wav)
+    m.wait_for(r"^music: play meadow$", READY_TIMEOUT_S)
+    text = m.serial()
+    assert "music: play title" not in text, "the title theme started before the level's tune"
+    time.sleep(2.0)
+    m.quit()
+    rate, samples, span = recorded(ctx, wav)
+    assert span, "the OPL WAV is silent: no level tune"
+    block = samples[span[0] + int(0.02 * rate):span[0] + int(0.02 * rate) + int(0.08 * rate)]
+    ranked = audio.strongest_notes(block, rate, range(40, 90))
+    ctx.note("meadow row 0 notes %s; strongest heard %s" % (sorted(first_row), [n for _, n in ranked[:5]]))
+    assert ranked[0][1] in first_row, "strongest pitch %d is not in the meadow's first row %s" % (
+        ranked[0][1], sorted(first_row))
+    lead = s.rows[0][0]
+    rank = [n for _, n in ranked].index(lead)
+    assert rank < 6, "the meadow's first lead note %d is only the %d. strongest pitch" % (lead, rank + 1)
+
+
+def test_music_off(ctx):
+    """music=off with an AdLib: the card is found, the menu's Music item says Off, no tune starts
+    through the title and the menu, and the OPL WAV stays silent."""
+    wav = os.path.join(ctx.outdir, "opl.wav")
+    m = ctx.machine(opts="music=off", opl_wav=wav)
+    m.wait_for(RE_FOUND, READY_TIMEOUT_S)
+    m.wait_for(RE_READY, 5.0)
+    tap_and_wait(m, "ret", r"^session: menu$")
+    tap_and_wait(m, "down", r"^menu: cursor=1 instructions$")
+    time.sleep(1.5)
+    m.quit()
+    text = m.serial()
+    assert "music: play" not in text, "a tune started with music=off: %s" % re.findall(r"music: play \w+", text)
+    rate, samples, span = recorded(ctx, wav)
+    assert span is None, "the OPL WAV is not silent with music=off (peak %d)" % audio.peak_level(samples)
+
+
+def test_music_no_card(ctx):
+    """No AdLib: COM1 says so (a floating bus reads FFh), the game boots, the keys work,
+    the menu's Music item toggles without a sound, no tune is logged as playing."""
+    m = ctx.machine()
+    line = m.wait_for(RE_MISSING, READY_TIMEOUT_S)
+    m.wait_for(r"^sysinfo: Sound: speaker; no AdLib \(bus FFh\)$", 2.0)
+    ctx.note(line.group(0))
+    m.wait_for(RE_READY, 5.0)
+    tap_and_wait(m, "ret", r"^session: menu$")
+    for i, name in enumerate(("instructions", "controls", "music"), 1):
+        tap_and_wait(m, "down", r"^menu: cursor=%d %s$" % (i, name))
+    tap_and_wait(m, "ret", r"^menu: music off$")
+    tap_and_wait(m, "ret", r"^menu: music on$")
+    assert "music: play" not in m.serial(), "a tune was started without a card"
+
+
+def test_sysinfo_screen(ctx):
+    """Menu -> System info (qemu32, 64 MB, no AdLib, CD-ROM): the kernel's facts on COM1 and on
+    screen, the palette strip under them; equals sysinfo.png; any key goes back to the menu."""
+    m = ctx.machine()
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    text = m.serial()
+    facts = dict(re.findall(r"^sysinfo: ([^:]+): (.*)$", text, re.M))
+    ctx.note("; ".join("%s: %s" % kv for kv in facts.items()))
+    for label, want in (("CPU", r"QEMU Virtual CPU"), ("CPU id", r"GenuineIntel fam 6 "),
+                        ("Features", r"\bFPU\b.*\bTSC\b"), ("Memory", r"^6[0-4] MiB usable"),
+                        ("Display", r"VGA 0Dh"), ("Keyboard", r"PS/2"), ("Timer", r"PIT 140 Hz"),
+                        ("Sound", r"no AdLib"), ("Boot", r"^CD-ROM"), ("Loader", r"^GRUB "),
+                        ("Firmware", r"^BIOS")):
+        assert label in facts, "no `sysinfo: %s:` line on COM1" % label
+        assert re.search(want, facts[label]), "sysinfo %s is %r, want /%s/" % (label, facts[label], want)
+    tap_and_wait(m, "ret", r"^session: menu$")
+    for i, name in ((7, "quit"), (6, "demo"), (5, "system info")):
+        tap_and_wait(m, "up", r"^menu: cursor=%d %s$" % (i, name))
+    tap_and_wait(m, "ret", r"^session: system info$")
+    time.sleep(0.3)
+    frame = m.screendump("sysinfo")
+    ctx.check_golden(frame, "sysinfo.png")
+    tap_and_wait(m, "spc", r"^session: menu$")
+
+
+def test_music_stops_on_quit(ctx):
+    """With an AdLib: the title theme plays; menu -> Quit stops it (`music: stop` before `halt`)
+    and the OPL WAV ends in silence (no stuck note after the machine halts)."""
+    wav = os.path.join(ctx.outdir, "opl.wav")
+    m = ctx.machine(opl_wav=wav)
+    m.wait_for(r"^music: play title$", READY_TIMEOUT_S)
+    m.wait_for(RE_READY, 5.0)
+    time.sleep(2.5)                     # into the band's part
+    tap_and_wait(m, "ret", r"^session: menu$")
+    tap_and_wait(m, "up", r"^menu: cursor=7 quit$")
+    tap_and_wait(m, "ret", r"^halt$")
+    text = m.serial()
+    assert text.index("music: stop") < text.index("\nhalt"), "the music was not stopped before the halt"
+    time.sleep(1.5)
+    m.quit()
+    rate, samples, span = recorded(ctx, wav)
+    assert span, "no music was heard before the quit"
+    tail = samples[-int(0.3 * rate):]
+    ctx.note("last sound at %.2f s of %.2f s; peak of the last 0.3 s: %d" % (
+        span[1] / rate, len(samples) / rate, audio.peak_level(tail)))
+    assert audio.peak_level(tail) <= SILENCE, "the OPL still sounds after the halt (peak %d)" % audio.peak_level(tail)
