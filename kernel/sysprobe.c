@@ -12,6 +12,7 @@
 #include "pit.h"
 #include "sysinfo.h"
 #include "sysprobe.h"
+#include "timer.h"
 
 #define KBC_STATUS      0x0064
 
@@ -123,7 +124,20 @@ void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t 
 		kfmt_snprintf(line, sizeof line, "VGA 0Dh, 320x200, 16 colours");
 	sysinfo_add(si, "Display", line);
 	sysinfo_add(si, "Keyboard", inb(KBC_STATUS) == 0xFF ? "no 8042 answered at 64h" : "PS/2 (8042 at 60h/64h)");
-	kfmt_snprintf(line, sizeof line, "PIT %u Hz (divisor %u)", PIT_TICK_HZ, (unsigned)pit_channel0_divisor());
+	switch (timer_clock()) {
+	case TICK_PIT:
+		kfmt_snprintf(line, sizeof line, "PIT %u Hz (divisor %u)", PIT_TICK_HZ, (unsigned)pit_channel0_divisor());
+		break;
+	case TICK_LAPIC_PM:
+		kfmt_snprintf(line, sizeof line, "local APIC %u Hz (no PIT; ACPI PM timer)", PIT_TICK_HZ);
+		break;
+	case TICK_LAPIC_HPET:
+		kfmt_snprintf(line, sizeof line, "local APIC %u Hz (no PIT; HPET)", PIT_TICK_HZ);
+		break;
+	default:
+		kfmt_snprintf(line, sizeof line, "none: no PIT, no APIC timer");
+		break;
+	}
 	sysinfo_add(si, "Timer", line);
 	if (adlib == ADLIB_FOUND)
 		kfmt_snprintf(line, sizeof line, "speaker, AdLib OPL2 at 388h");

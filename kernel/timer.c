@@ -194,6 +194,11 @@ TickClock timer_start(IrqHandler tick, const BootInfo *boot)
 	return clock_used;
 }
 
+TickClock timer_clock(void)
+{
+	return clock_used;
+}
+
 bool timer_speaker_works(void)
 {
 	return clock_used == TICK_PIT;

@@ -16,5 +16,6 @@ typedef enum TickClock {
 
 TickClock timer_start(IrqHandler tick, const BootInfo *boot); /* probe, choose, start; `tick` runs 140 times a second */
 bool timer_speaker_works(void);         /* the PC speaker needs PIT channel 2 */
+TickClock timer_clock(void);            /* what timer_start chose */
 
 #endif
