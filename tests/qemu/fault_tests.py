@@ -251,10 +251,11 @@ def test_demo_bombs(ctx):
 
 
 def test_not_enough_memory(ctx):
-    """QEMU's own loader with -m 3: the kernel fits and boots; add a 600 KB module and the module
-    ends past the RAM: "NOT ENOUGH MEMORY" naming it, on COM1 and the text screen, and a halt."""
+    """QEMU's own loader with -m 4: the kernel (image and BSS up to about 3.2 MiB) fits and boots;
+    add a 1.2 MB module and the module ends past the RAM: "NOT ENOUGH MEMORY" naming it, on COM1
+    and the text screen, and a halt."""
     kernel = os.path.join(os.path.dirname(os.path.abspath(ctx.iso)), "kernel.elf")
-    m = ctx.machine(kernel=kernel, memory=3)
+    m = ctx.machine(kernel=kernel, memory=4)
     line = m.wait_for(r"^memory: kernel 0x00100000\.\.0x([0-9a-f]{8}) \((\d+) KiB with BSS\), modules 0 KiB: "
                       r"in usable RAM$", READY_TIMEOUT_S)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
@@ -262,8 +263,8 @@ def test_not_enough_memory(ctx):
     m.quit()
     big = os.path.join(ctx.outdir, "big.bin")
     with open(big, "wb") as f:
-        f.write(bytes(range(256)) * (600000 // 256))
-    m = ctx.machine(kernel=kernel, initrd=big, memory=3, log_resets=True)
+        f.write(bytes(range(256)) * (1200000 // 256))
+    m = ctx.machine(kernel=kernel, initrd=big, memory=4, log_resets=True)
     line = m.wait_for(r"^PANIC: NOT ENOUGH MEMORY: module 0 needs RAM up to (\d+) KiB; none at (\d+) KiB$",
                       READY_TIMEOUT_S)
     m.wait_for(RE_HALTED, 5)
