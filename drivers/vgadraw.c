@@ -170,6 +170,28 @@ void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n)
 	}
 }
 
+/* One latched tile copy into cell `cell` (row * 40 + column) of page; a bad tile or cell: nothing. */
+void vga_copy_tile(int page, int cell, int tile)
+{
+	volatile uint8_t *src, *dst;
+
+	if (tile < 0 || tile >= VGA_MAX_TILES || cell < 0 || cell >= VGA_STRIDE * (VGA_H / 8))
+		return;
+	src = VRAM + TILE_STORE + tile * 8;
+	dst = page_base(page) + (cell / VGA_STRIDE) * 8 * VGA_STRIDE + cell % VGA_STRIDE;
+	gc_set(GC_MODE, MODE_WRITE1);
+	map_mask_set(0x0F);
+	(void)src[0]; dst[0 * VGA_STRIDE] = 0;
+	(void)src[1]; dst[1 * VGA_STRIDE] = 0;
+	(void)src[2]; dst[2 * VGA_STRIDE] = 0;
+	(void)src[3]; dst[3 * VGA_STRIDE] = 0;
+	(void)src[4]; dst[4 * VGA_STRIDE] = 0;
+	(void)src[5]; dst[5 * VGA_STRIDE] = 0;
+	(void)src[6]; dst[6 * VGA_STRIDE] = 0;
+	(void)src[7]; dst[7 * VGA_STRIDE] = 0;
+	vga_st.written += 8;
+}
+
 /* Masks of one blit, shifted to the screen's bytes and clipped (rows x bytes). */
 static uint8_t blit_mask[VGA_H][VGA_STRIDE + 1];
 

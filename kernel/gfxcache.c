@@ -1,8 +1,10 @@
 /* gfxcache.c: converts the generated chunky assets to planar form once at boot. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "assets.h"
+#include "cellcomp.h"
 #include "gfx.h"
 #include "gfxcache.h"
 #include "klog.h"
@@ -13,6 +15,8 @@
 #define CACHE_BYTES     (96 * 1024)
 #define CACHE_IMAGES    256
 
+#define CELL_SLOTS      2048            /* composed cells in VRAM (direct-mapped by key hash) */
+
 #define SHIFT_BYTES     (384 * 1024)    /* images pre-shifted by 1..7 pixels, made on first use */
 
 static uint8_t arena[CACHE_BYTES];
@@ -22,6 +26,9 @@ static VgaBitmap shifted[CACHE_IMAGES][8];      /* .mask NULL: not made (yet) */
 static size_t arena_used;
 static VgaBitmap bitmaps[CACHE_IMAGES];
 static VgaBitmap mtiles[CACHE_IMAGES];
+static CellKey cell_keys[CELL_SLOTS];   /* what each slot holds; .n == 0: nothing */
+static uint8_t tile_planes[CACHE_IMAGES][4][8];        /* the solid tiles, planar, for composing */
+static int cell_base;                   /* the first slot's VRAM tile, 0: no room for slots */
 
 static uint8_t *take(size_t n)
 {
@@ -54,12 +61,15 @@ void gfxcache_init(void)
 	uint8_t *pp[4] = { planes[0], planes[1], planes[2], planes[3] };
 	int i;
 
-	if (gfx_tile_count > VGA_MAX_TILES || gfx_image_count > CACHE_IMAGES ||
+	if (gfx_tile_count > VGA_MAX_TILES || gfx_tile_count > CACHE_IMAGES || gfx_image_count > CACHE_IMAGES ||
 	    gfx_mtile_count > CACHE_IMAGES)
 		panic("gfxcache: more tiles or images than the cache holds");
 	for (i = 0; i < gfx_tile_count; i++) {
 		planar_pack(gfx_tiles[i], GFX_TILE_W, GFX_TILE_H, -1, pp, NULL);
 		vga_upload_tile(i, (const uint8_t (*)[8])planes);
+		for (int p = 0; p < 4; p++)
+			for (int r = 0; r < 8; r++)
+				tile_planes[i][p][r] = planes[p][r];
 	}
 	for (i = 0; i < gfx_image_count; i++)
 		cache(&bitmaps[i], gfx_images[i].px, gfx_images[i].w, gfx_images[i].h);
@@ -73,6 +83,8 @@ void gfxcache_init(void)
 		planar_pack(px, GFX_TILE_W, GFX_TILE_H, -1, pp, NULL);
 		vga_upload_tile(gfx_tile_count + i, (const uint8_t (*)[8])planes);
 	}
+	if (gfx_tile_count + gfx_mtile_count + CELL_SLOTS <= VGA_MAX_TILES)
+		cell_base = gfx_tile_count + gfx_mtile_count;
 	klog("gfx: %u tiles in VRAM, %u images, %u masked tiles, %u bytes planar\n",
 	    (unsigned)gfx_tile_count, (unsigned)gfx_image_count, (unsigned)gfx_mtile_count,
 	    (unsigned)arena_used);
@@ -149,4 +161,78 @@ const VgaBitmap *gfxcache_mtile(int id)
 	if (id < 0 || id >= gfx_mtile_count)
 		return NULL;
 	return &mtiles[id];
+}
+
+/* 8 rows of bitmap b from row `row` (upside down: flip), byte column cx, over pl; sil: in colour `color`. */
+static void merge(uint8_t pl[4][8], const VgaBitmap *b, int row, int cx, bool flip, bool sil, int color)
+{
+	for (int r = 0; r < 8; r++) {
+		int at = (flip ? b->h - 1 - (row + r) : row + r) * b->stride + cx;
+		uint8_t m = b->mask[at];
+
+		if (!m)
+			continue;
+		for (int p = 0; p < 4; p++) {
+			uint8_t src = sil ? ((color >> p) & 1 ? 0xFF : 0x00) : b->plane[p][at];
+
+			pl[p][r] = (uint8_t)((pl[p][r] & ~m) | (src & m));
+		}
+	}
+}
+
+/* What cellcomp_pixels gives, in planes: the tile, the layers' masked bytes, the front tile. */
+static void compose_planar(const CellKey *k, uint8_t pl[4][8])
+{
+	uint16_t id = k->code & GRID_ID;
+	const uint8_t (*t)[8] = tile_planes[(k->code & GRID_MASKED) ? TILE_EMPTY : id];
+
+	for (int p = 0; p < 4; p++)
+		for (int r = 0; r < 8; r++)
+			pl[p][r] = t[p][r];
+	if (k->code & GRID_MASKED)
+		merge(pl, &mtiles[id], 0, 0, false, false, 0);
+	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++) {
+		uint32_t v = k->layer[l];
+
+		merge(pl, &bitmaps[v & 0xFF], (int)((v >> 12) & 15) * 8, (v >> 8) & 15, (v >> 16) & DRAWF_FLIP_V,
+		    (v >> 16) & DRAWF_SILHOUETTE, (v >> 18) & 15);
+	}
+	if (k->code & GRID_FRONT) {
+		if (k->code & GRID_MASKED)
+			merge(pl, &mtiles[id], 0, 0, false, false, 0);
+		else
+			for (int p = 0; p < 4; p++)
+				for (int r = 0; r < 8; r++)
+					pl[p][r] = t[p][r];
+	}
+}
+
+bool gfxcache_cells(void)
+{
+	return cell_base != 0;
+}
+
+/*
+ * The VRAM tile holding the composed cell k (cellcomp.h): a slot chosen by
+ * the key's hash, composed and uploaded when it holds another key. The
+ * tile is valid until the next call (that may reuse the slot). -1: no
+ * room, or not there and `compose` false.
+ */
+int gfxcache_cell(const CellKey *k, bool compose)
+{
+	uint32_t h = cellcomp_hash(k) & (CELL_SLOTS - 1);
+	const uint32_t *a = (const uint32_t *)(const void *)k, *b = (const uint32_t *)(const void *)&cell_keys[h];
+
+	if (!cell_base)
+		return -1;
+	if (a[0] != b[0] || a[1] != b[1] || a[2] != b[2] || a[3] != b[3]) {
+		uint8_t planes[4][8];
+
+		if (!compose)
+			return -1;
+		compose_planar(k, planes);
+		vga_upload_tile(cell_base + (int)h, (const uint8_t (*)[8])planes);
+		cell_keys[h] = *k;
+	}
+	return cell_base + (int)h;
 }

@@ -2,6 +2,7 @@
 #ifndef KERNEL_GFXCACHE_H
 #define KERNEL_GFXCACHE_H
 
+#include "cellcomp.h"
 #include "vga.h"
 
 void gfxcache_init(void);                       /* after vga_init */
@@ -9,5 +10,8 @@ const VgaBitmap *gfxcache_image(int id);        /* NULL for a bad id */
 const VgaBitmap *gfxcache_mtile(int id);
 int gfxcache_mtile_on_empty(int id);
 const VgaBitmap *gfxcache_image_shifted(int id, int sh);  /* moved right sh (1..7) pixels, NULL: none */            /* VRAM tile of mtile id over TILE_EMPTY, -1: none */
+
+bool gfxcache_cells(void);                      /* is there room for composed cells? */
+int gfxcache_cell(const CellKey *k, bool compose); /* VRAM tile of a composed cell, -1: none */
 
 #endif

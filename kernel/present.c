@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "assets.h"
+#include "cellcomp.h"
 #include "celldiff.h"
 #include "crc32.h"
 #include "frame.h"
@@ -13,6 +14,13 @@
 
 static CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
 static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));       /* the cells the last present_frames redrew */
+#define COMPOSE_PER_FRAME 64             /* new composed cells a frame may make (~400 instructions each) */
+
+static int fast[CELL_COUNT];            /* dirty cells drawn composed (cellcomp.h) */
+static uint8_t rest[CELL_COUNT] __attribute__((aligned(4)));  /* the other dirty cells: drawn command by command */
+static CellKey keys[CELL_COUNT];
+static uint8_t covered[CELL_COUNT] __attribute__((aligned(4)));     /* mark_covered */
+static uint8_t covered_row[CELL_ROWS];  /* any cell of that row covered */
 static int8_t span_lo[CELL_ROWS], span_hi[CELL_ROWS];   /* dirty columns of each cell row (lo > hi: none) */
 
 /* Which columns of each cell row are dirty, so commands and grid rows away from them cost a test. */
@@ -68,8 +76,8 @@ static bool clip_whole(int x, int y)
 	return x >= clip_x0 && y >= clip_y0 && x + 8 <= clip_x1 && y + 8 <= clip_y1;
 }
 
-/* Does the command's rectangle reach a dirty cell? Clips, grids: always (they look for themselves). */
-static bool cmd_may_draw(const Frame *f, const DrawCmd *c)
+/* The rectangle command c may draw in (false: none; clips and grids look for themselves). */
+static bool cmd_rect(const Frame *f, const DrawCmd *c, int r[4])
 {
 	int x = c->x, y = c->y, w = 8, h = 8;
 
@@ -95,9 +103,27 @@ static bool cmd_may_draw(const Frame *f, const DrawCmd *c)
 	case DRAW_MTILE:
 		break;
 	default:
-		return true;
+		return false;
 	}
-	return touches_dirty(x, y, x + w, y + h);
+	r[0] = x < 0 ? 0 : x;
+	r[1] = y < 0 ? 0 : y;
+	r[2] = x + w > VGA_W ? VGA_W : x + w;
+	r[3] = y + h > VGA_H ? VGA_H : y + h;
+	return r[0] < r[2] && r[1] < r[3];
+}
+
+/*
+ * Cells some command other than a grid drew into this frame: the only
+ * ones where the grid's front pass can change pixels (elsewhere it draws
+ * a cell's tile, or its masked tile, over the same again).
+ */
+static void mark_covered(const int r[4])
+{
+	for (int cy = r[1] >> 3; cy <= (r[3] - 1) >> 3; cy++) {
+		covered_row[cy] = 1;
+		for (int cx = r[0] >> 3; cx <= (r[2] - 1) >> 3; cx++)
+			covered[cy * CELL_COLS + cx] = 1;
+	}
 }
 
 /*
@@ -136,14 +162,15 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 			k0 = k0 < 0 ? 0 : k0;
 			k1 = k1 >= c->w ? c->w - 1 : k1;
 		}
-		if (k0 > k1)
-			continue;
+		if (k0 > k1 || (front && !covered_row[cr]))
+			continue;               /* (the front pass: only where something was drawn over the grid) */
 		for (int k = k0; k <= k1; k++) {
 			uint16_t code = g[r * c->w + k], id = code & GRID_ID;
 			int x = c->x + k * 8, t;
 
 			ids[k] = -1;
-			if ((mask && !mask[cr * CELL_COLS + (c->x >> 3) + k]) || (front && !(code & GRID_FRONT)))
+			if ((mask && !mask[cr * CELL_COLS + (c->x >> 3) + k]) ||
+			    (front && (!(code & GRID_FRONT) || !covered[cr * CELL_COLS + (c->x >> 3) + k])))
 				continue;
 			if (!(code & GRID_MASKED)) {
 				if (id < gfx_tile_count)
@@ -174,8 +201,13 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 		const VgaBitmap *b, *sb;
 		int flags, x;
 
-		if (mask && !cmd_may_draw(f, c))
-			continue;               /* nowhere near a dirty cell */
+		int r[4];
+
+		if (c->kind != DRAW_CLIP && c->kind != DRAW_GRID && c->kind != DRAW_GRID_FRONT) {
+			if (!cmd_rect(f, c, r) || (mask && !touches_dirty(r[0], r[1], r[2], r[3])))
+				continue;       /* nowhere near a dirty cell */
+			mark_covered(r);
+		}
 		switch (c->kind) {
 		case DRAW_FILL:
 			vga_fill_rect(page, c->x, c->y, c->w, c->h, c->color);
@@ -219,6 +251,44 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 	}
 }
 
+/*
+ * The composed cells, each one latched copy of its VRAM tile. At most
+ * COMPOSE_PER_FRAME new pictures are composed per frame (a level's first
+ * frames meet hundreds): the other new ones are drawn command by command
+ * now and composed in later frames.
+ */
+static void draw_composed(const Frame *const *frames, int n, int page, int cells)
+{
+	int made = 0, late = 0;
+
+	for (int i = 0; i < CELL_COUNT / 4; i++)
+		((uint32_t *)(void *)rest)[i] = 0;
+	for (int i = 0; i < cells; i++) {
+		int t = gfxcache_cell(&keys[fast[i]], false);
+
+		if (t < 0 && made < COMPOSE_PER_FRAME) {
+			t = gfxcache_cell(&keys[fast[i]], true);
+			made++;
+		}
+		if (t < 0) {
+			rest[fast[i]] = 1;
+			late++;
+			continue;
+		}
+		vga_copy_tile(page, fast[i], t);
+	}
+	if (!late)
+		return;
+	find_spans(rest);
+	vga_set_cell_mask(rest);
+	for (int i = 0; i < n; i++) {
+		set_clip(0, 0, VGA_W, VGA_H);
+		draw_cmds(frames[i], page, rest);
+	}
+	set_clip(0, 0, VGA_W, VGA_H);
+	vga_set_cell_mask(NULL);
+}
+
 int present_frames(const Frame *const *frames, int n, int page)
 {
 	int count;
@@ -230,11 +300,24 @@ int present_frames(const Frame *const *frames, int n, int page)
 	}
 	count = celldiff_frames(frames, n, &shown[page & 1], dirty);
 	const uint8_t *mask = count == CELL_COUNT ? NULL : dirty;
+	int composed;
 
 	if (!count)
 		return 0;
+	composed = gfxcache_cells() ? cellcomp_plan(frames, n, mask, fast, keys) : 0;
+	if (composed) {                 /* those cells are not drawn command by command */
+		for (int i = 0; i < CELL_COUNT / 4; i++)
+			((uint32_t *)(void *)rest)[i] = ((const uint32_t *)(const void *)dirty)[i];
+		for (int i = 0; i < composed; i++)
+			rest[fast[i]] = 0;
+		mask = rest;
+	}
 	if (mask)
 		find_spans(mask);
+	for (int i = 0; i < CELL_COUNT / 4; i++)
+		((uint32_t *)(void *)covered)[i] = 0;
+	for (int i = 0; i < CELL_ROWS; i++)
+		covered_row[i] = 0;
 	vga_set_cell_mask(mask);
 	for (int i = 0; i < n; i++) {
 		set_clip(0, 0, VGA_W, VGA_H);           /* every frame starts unclipped */
@@ -242,6 +325,8 @@ int present_frames(const Frame *const *frames, int n, int page)
 	}
 	set_clip(0, 0, VGA_W, VGA_H);
 	vga_set_cell_mask(NULL);
+	if (composed)
+		draw_composed(frames, n, page, composed);
 	return count;
 }
 

@@ -1,0 +1,233 @@
+/* cellcomp.c: finds the grid cells whose picture is a tile with whole-cell sprites over it, and composes them. */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "assets.h"
+#include "cellcomp.h"
+#include "frame.h"
+#include "gfx.h"
+
+/*
+ * Per cell, the plan's stamp when a command we do not compose touched it
+ * (slow) or when its layers were counted (lay_at, lay_n): nothing to clear
+ * between frames. Only cells of the grid are marked.
+ */
+static uint16_t stamp, slow[CELL_COUNT], lay_at[CELL_COUNT];
+static uint8_t lay_n[CELL_COUNT];
+static int gx0, gy0, gx1, gy1;          /* the grid, in cells */
+
+/* Cells of [x0, x1) x [y0, y1) (pixels) inside the grid to the usual drawing. */
+static void mark_slow(int x0, int y0, int x1, int y1)
+{
+	x0 = x0 < gx0 * 8 ? gx0 : x0 >> 3;
+	y0 = y0 < gy0 * 8 ? gy0 : y0 >> 3;
+	x1 = x1 > gx1 * 8 ? gx1 : (x1 + 7) >> 3;
+	y1 = y1 > gy1 * 8 ? gy1 : (y1 + 7) >> 3;
+	for (int cy = y0; cy < y1; cy++)
+		for (int cx = x0; cx < x1; cx++)
+			slow[cy * CELL_COLS + cx] = stamp;
+}
+
+/* Where command c may put pixels, as mark_slow takes it (clips and grids: nowhere). */
+static void mark_cmd_slow(const Frame *f, const DrawCmd *c)
+{
+	int x = c->x, y = c->y, w = 8, h = 8;
+
+	switch (c->kind) {
+	case DRAW_FILL:
+		w = c->w;
+		h = c->h;
+		break;
+	case DRAW_IMAGE:
+		if (c->id >= gfx_image_count)
+			return;
+		x -= gfx_images[c->id].ox;
+		y -= gfx_images[c->id].oy;
+		w = gfx_images[c->id].w;
+		h = gfx_images[c->id].h;
+		break;
+	case DRAW_TEXT:
+		w = 0;
+		for (const char *t = &f->text[c->id]; *t; t++)
+			w += 8;
+		break;
+	case DRAW_TILE:
+	case DRAW_MTILE:
+		break;
+	default:
+		return;
+	}
+	mark_slow(x, y, x + w, y + h);
+}
+
+/* Is a grid code one cellcomp_pixels can draw (a tile, or a masked tile, that exists)? */
+static bool code_ok(uint16_t code)
+{
+	uint16_t id = code & GRID_ID;
+
+	return (code & GRID_MASKED) ? id < gfx_mtile_count && TILE_EMPTY < gfx_tile_count : id < gfx_tile_count;
+}
+
+int cellcomp_plan(const Frame *const *frames, int n, const uint8_t *dirty, int cells[CELL_COUNT],
+    CellKey keys[CELL_COUNT])
+{
+	static int16_t laid[CELL_COUNT];        /* cells given a layer, in that order */
+	const Frame *f = 0;
+	const DrawCmd *g;
+	int nlaid = 0, count = 0, front = 0;
+	int kx0 = 0, ky0 = 0, kx1 = CELL_COLS, ky1 = CELL_ROWS;         /* the clip in cells, -1: off the lattice */
+
+	for (int s = 0; s < n && !f; s++)
+		if (frames[s]->grid_cmd >= 0 && frames[s]->grid_cmd < frames[s]->count)
+			f = frames[s];
+	if (!f)
+		return 0;
+	g = &f->cmds[f->grid_cmd];
+	gx0 = g->x >> 3;
+	gy0 = g->y >> 3;
+	gx1 = gx0 + g->w;
+	gy1 = gy0 + g->h;
+	if ((g->x & 7) || (g->y & 7) || g->x < 0 || g->y < 0 || gx1 > CELL_COLS || gy1 > CELL_ROWS)
+		return 0;
+	if (++stamp == 0) {                     /* (wrapped: forget every old mark) */
+		for (int i = 0; i < CELL_COUNT; i++)
+			slow[i] = lay_at[i] = 0;
+		stamp = 1;
+	}
+	for (int s = 0; s < n; s++) {
+		const Frame *o = frames[s];
+
+		for (int i = 0; i < o->count; i++) {
+			const DrawCmd *c = &o->cmds[i];
+			const GfxImage *im;
+			int x0, y0, cx0, cy0, cx1, cy1;
+
+			if (o == f && c->kind == DRAW_CLIP) {   /* (each frame starts unclipped: f is the only one followed) */
+				if ((c->x | c->y | c->w | c->h) & 7) {
+					kx0 = -1;
+					continue;
+				}
+				kx0 = c->x >> 3;
+				ky0 = c->y >> 3;
+				kx1 = (c->x + c->w) >> 3;
+				ky1 = (c->y + c->h) >> 3;
+				continue;
+			}
+			if (o != f || i < f->grid_cmd || front) {
+				mark_cmd_slow(o, c);            /* (clips, grids: nothing) */
+				continue;
+			}
+			if (c->kind == DRAW_GRID_FRONT) {
+				front = 1;
+				continue;
+			}
+			if (c->kind != DRAW_IMAGE || c->id >= gfx_image_count || c->id > 0xFF || kx0 < 0 ||
+			    (c->flags & ~(DRAWF_FLIP_V | DRAWF_SILHOUETTE))) {
+				mark_cmd_slow(o, c);            /* (and the grid itself: nothing) */
+				continue;
+			}
+			im = &gfx_images[c->id];
+			x0 = c->x - im->ox;
+			y0 = c->y - im->oy;
+			if (((x0 | y0 | im->w | im->h) & 7) || im->w > 8 * 16 || im->h > 8 * 16) {
+				mark_cmd_slow(o, c);
+				continue;
+			}
+			cx0 = x0 >> 3;                  /* (arithmetic shift: a multiple of 8) */
+			cy0 = y0 >> 3;
+			cx1 = cx0 + im->w / 8;
+			cy1 = cy0 + im->h / 8;
+			for (int cy = cy0 < ky0 ? ky0 : cy0; cy < cy1 && cy < ky1; cy++)
+				for (int cx = cx0 < kx0 ? kx0 : cx0; cx < cx1 && cx < kx1; cx++) {
+					int cell = cy * CELL_COLS + cx, k;
+
+					if (cx < 0 || cy < 0 || cx >= CELL_COLS || cy >= CELL_ROWS || (dirty && !dirty[cell]))
+						continue;
+					if (cx < gx0 || cx >= gx1 || cy < gy0 || cy >= gy1) {
+						continue;       /* (outside the grid: cells is never told of it) */
+					}
+					if (lay_at[cell] != stamp) {
+						lay_at[cell] = stamp;
+						lay_n[cell] = 0;
+						laid[nlaid++] = (int16_t)cell;
+					}
+					k = lay_n[cell];
+					if (k >= CELLCOMP_LAYERS) {
+						slow[cell] = stamp;
+						continue;
+					}
+					keys[cell].layer[k] = CELLCOMP_LAYER(c->id, cx - cx0, cy - cy0, c->flags, c->color & 15);
+					lay_n[cell] = (uint8_t)(k + 1);
+				}
+		}
+	}
+	if (!front)
+		return 0;                               /* a grid without its front pass: not ours to compose */
+	for (int i = 0; i < nlaid; i++) {
+		int cell = laid[i], k = lay_n[cell];
+		uint16_t code;
+
+		if (slow[cell] == stamp)
+			continue;
+		code = f->grid[(cell / CELL_COLS - gy0) * g->w + (cell % CELL_COLS - gx0)];
+		if (!code_ok(code))
+			continue;
+		keys[cell].code = code;
+		keys[cell].n = (uint8_t)k;
+		keys[cell].pad = 0;
+		for (; k < CELLCOMP_LAYERS; k++)
+			keys[cell].layer[k] = 0;
+		cells[count++] = cell;
+	}
+	return count;
+}
+
+/* Opaque pixels of an 8x8 masked picture over px. */
+static void over(uint8_t px[64], const uint8_t *m)
+{
+	for (int i = 0; i < 64; i++)
+		if (m[i] != GFX_TRANSPARENT)
+			px[i] = m[i];
+}
+
+void cellcomp_pixels(const CellKey *k, uint8_t px[64])
+{
+	uint16_t id = k->code & GRID_ID;
+	const uint8_t *t = (k->code & GRID_MASKED) ? gfx_tiles[TILE_EMPTY] : gfx_tiles[id];
+
+	for (int i = 0; i < 64; i++)
+		px[i] = t[i];
+	if (k->code & GRID_MASKED)
+		over(px, gfx_mtiles[id]);
+	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++) {
+		uint32_t v = k->layer[l];
+		const GfxImage *im = &gfx_images[v & 0xFF];
+		int cx = (v >> 8) & 15, cy = (v >> 12) & 15, flags = (v >> 16) & 3, color = (v >> 18) & 15;
+
+		for (int r = 0; r < 8; r++) {
+			int sr = cy * 8 + r;
+			const uint8_t *row;
+
+			if (flags & DRAWF_FLIP_V)
+				sr = im->h - 1 - sr;
+			row = im->px + sr * im->w + cx * 8;
+			for (int x = 0; x < 8; x++)
+				if (row[x] != GFX_TRANSPARENT)
+					px[r * 8 + x] = (flags & DRAWF_SILHOUETTE) ? (uint8_t)color : row[x];
+		}
+	}
+	if (k->code & GRID_FRONT) {
+		if (k->code & GRID_MASKED)
+			over(px, gfx_mtiles[id]);
+		else
+			for (int i = 0; i < 64; i++)
+				px[i] = t[i];
+	}
+}
+
+uint32_t cellcomp_hash(const CellKey *k)
+{
+	uint32_t h = (k->code ^ k->layer[0] * 0x9E3779B1u) + (k->layer[1] ^ k->layer[2]) * 0x85EBCA77u;
+
+	return h ^ h >> 13;
+}
