@@ -7,6 +7,7 @@
 
 #include "crc32.h"
 #include "demo.h"
+#include "fuzzkit.h"
 #include "player.h"
 #include "world.h"
 
@@ -24,12 +25,6 @@ static DemoRecorder fuzz_rec;
 static World fuzz_world;                /* only its stats fields are used */
 
 /* Stops the run loudly: libFuzzer and ASan both report an abort with the input. */
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
-}
-
 /*
  * One input: check and open must agree, the message must be terminated
  * within errlen, and a demo that opens must keep demo.h's promises: exactly

@@ -7,6 +7,7 @@
 
 #include "actor.h"
 #include "crc32.h"
+#include "fuzzkit.h"
 #include "gfx.h"
 #include "level.h"
 #include "map.h"
@@ -24,12 +25,6 @@ static Map fuzz_map;
 static LevelSpawn fuzz_spawns[LEVEL_MAX_ACTORS];
 
 /* Stops the run loudly: libFuzzer and ASan both report an abort with the input. */
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
-}
-
 /* Independent of level.c: what a loaded map may contain. */
 static bool cell_ok(uint16_t c)
 {
