@@ -129,14 +129,14 @@ int cellcomp_plan(const Frame *const *frames, int n, const uint8_t *dirty, int c
 			im = &gfx_images[c->id];
 			x0 = c->x - im->ox;
 			y0 = c->y - im->oy;
-			if (((x0 | y0 | im->w | im->h) & 7) || im->w > 8 * 16 || im->h > 8 * 16) {
+			if ((x0 & 7) || im->w > 8 * 16 || im->h > 120 || !im->w || !im->h) {
 				mark_cmd_slow(o, c);
 				continue;
 			}
-			cx0 = x0 >> 3;                  /* (arithmetic shift: a multiple of 8) */
+			cx0 = x0 >> 3;                  /* (arithmetic shifts: floor) */
 			cy0 = y0 >> 3;
-			cx1 = cx0 + im->w / 8;
-			cy1 = cy0 + im->h / 8;
+			cx1 = ((x0 + im->w - 1) >> 3) + 1;
+			cy1 = ((y0 + im->h - 1) >> 3) + 1;
 			for (int cy = cy0 < ky0 ? ky0 : cy0; cy < cy1 && cy < ky1; cy++)
 				for (int cx = cx0 < kx0 ? kx0 : cx0; cx < cx1 && cx < kx1; cx++) {
 					int cell = cy * CELL_COLS + cx, k;
@@ -156,7 +156,7 @@ int cellcomp_plan(const Frame *const *frames, int n, const uint8_t *dirty, int c
 						slow[cell] = stamp;
 						continue;
 					}
-					keys[cell].layer[k] = CELLCOMP_LAYER(c->id, cx - cx0, cy - cy0, c->flags, c->color & 15);
+					keys[cell].layer[k] = CELLCOMP_LAYER(c->id, cx - cx0, cy * 8 - y0, c->flags, c->color & 15);
 					lay_n[cell] = (uint8_t)(k + 1);
 				}
 		}
@@ -202,16 +202,18 @@ void cellcomp_pixels(const CellKey *k, uint8_t px[64])
 	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++) {
 		uint32_t v = k->layer[l];
 		const GfxImage *im = &gfx_images[v & 0xFF];
-		int cx = (v >> 8) & 15, cy = (v >> 12) & 15, flags = (v >> 16) & 3, color = (v >> 18) & 15;
+		int cx = (v >> 8) & 15, sy = (int8_t)(uint8_t)(v >> 12), flags = (v >> 20) & 3, color = (v >> 22) & 15;
 
 		for (int r = 0; r < 8; r++) {
-			int sr = cy * 8 + r;
+			int sr = sy + r;
 			const uint8_t *row;
 
+			if (sr < 0 || sr >= im->h)
+				continue;
 			if (flags & DRAWF_FLIP_V)
 				sr = im->h - 1 - sr;
 			row = im->px + sr * im->w + cx * 8;
-			for (int x = 0; x < 8; x++)
+			for (int x = 0; x < 8 && cx * 8 + x < im->w; x++)
 				if (row[x] != GFX_TRANSPARENT)
 					px[r * 8 + x] = (flags & DRAWF_SILHOUETTE) ? (uint8_t)color : row[x];
 		}
@@ -227,7 +229,9 @@ void cellcomp_pixels(const CellKey *k, uint8_t px[64])
 
 uint32_t cellcomp_hash(const CellKey *k)
 {
-	uint32_t h = (k->code ^ k->layer[0] * 0x9E3779B1u) + (k->layer[1] ^ k->layer[2]) * 0x85EBCA77u;
+	uint32_t h = k->code * 0x9E3779B1u;
 
+	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++)
+		h = (h ^ k->layer[l]) * 0x85EBCA77u;
 	return h ^ h >> 13;
 }

@@ -7,32 +7,33 @@
 #include "celldiff.h"
 #include "frame.h"
 
-#define CELLCOMP_LAYERS 3               /* sprites over one cell; more: drawn the usual way */
+#define CELLCOMP_LAYERS 4               /* sprites over one cell; more: drawn the usual way */
 
 /*
  * What one cell of a grid shows once its frame is drawn: the grid cell
  * (frame.h's code: tile, or masked tile over the empty tile, GRID_FRONT
  * drawn again on top) and, in drawing order between the grid and its front
- * pass, the 8x8 pieces of whole-cell sprites over it. Unused layers are 0,
- * so two keys are equal exactly when their 16 bytes are.
+ * pass, the 8x8 pieces of sprites over it. Unused layers are 0, so two
+ * keys are equal exactly when all their bytes are.
  */
 typedef struct CellKey {
 	uint16_t code;
 	uint8_t n;                      /* layers used, 1..CELLCOMP_LAYERS */
 	uint8_t pad;
-	uint32_t layer[CELLCOMP_LAYERS];        /* CELLCOMP_LAYER(image, column, row, flags, colour) */
+	uint32_t layer[CELLCOMP_LAYERS];        /* CELLCOMP_LAYER(image, byte column, top row, flags, colour) */
 } CellKey;
 
-#define CELLCOMP_LAYER(img, cx, cy, flags, color) \
-	((uint32_t)(img) | (uint32_t)(cx) << 8 | (uint32_t)(cy) << 12 | (uint32_t)(flags) << 16 | \
-	    (uint32_t)(color) << 18)
+/* An image's byte column cx from its row sy (-7..h-1: the cell's top row; rows off the image are clear). */
+#define CELLCOMP_LAYER(img, cx, sy, flags, color) \
+	((uint32_t)(img) | (uint32_t)(cx) << 8 | (uint32_t)(uint8_t)(int8_t)(sy) << 12 | (uint32_t)(flags) << 20 | \
+	    (uint32_t)(color) << 22)
 
 /*
  * Which dirty cells (dirty NULL: all) of frames[0..n-1] are a grid cell
- * with one to CELLCOMP_LAYERS whole-cell sprites over it and nothing else:
- * a DRAW_IMAGE whose rectangle lies on the 8x8 lattice (flags FLIP_V,
- * SILHOUETTE allowed) between the grid and its front pass, under a clip on
- * the lattice. Any other command touching a cell (a shifted image, text,
+ * with one to CELLCOMP_LAYERS sprites over it and nothing else: a
+ * DRAW_IMAGE whose left edge is on a byte boundary (any height and width;
+ * flags FLIP_V, SILHOUETTE allowed) between the grid and its front pass,
+ * under a clip on the lattice. Any other command touching a cell (a shifted image, text,
  * fills, masked tiles, anything after the front pass or in another frame)
  * leaves it to the usual drawing. Fills cells[] with those cells (each
  * once) and keys[cell] for each; returns how many. Pure: no pixels, no hardware.

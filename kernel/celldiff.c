@@ -7,6 +7,8 @@
 #include "frame.h"
 #include "gfx.h"
 
+typedef uint32_t __attribute__((may_alias)) word;       /* two grid cells read at once */
+
 #define LOOKAHEAD       8               /* commands added or gone between two matches */
 
 static uint8_t *marks;                  /* the dirty[] being filled */
@@ -108,6 +110,18 @@ static void clip_cmd(Clip *k, const DrawCmd *c)
 	*k = (Clip){ c->x, c->y, c->x + c->w, c->y + c->h };
 }
 
+/* Grid cell k of a row: marked (d[k]) and copied when it changed. */
+static inline void diff_cell(const uint16_t *now, uint16_t *was, uint8_t *d, int k)
+{
+	if (now[k] == was[k])
+		return;
+	was[k] = now[k];
+	if (!d[k]) {
+		d[k] = 1;
+		marked++;
+	}
+}
+
 /* One grid against the page's copy (same place and size): changed cells are marked, the copy updated. */
 static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
 {
@@ -122,16 +136,15 @@ static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
 	}
 	for (int r = 0; r < c->h; r++, now += c->w, was += c->w) {
 		uint8_t *d = marks + (cy0 + r) * CELL_COLS + cx0;
+		const word *n4 = (const word *)(const void *)now, *w4 = (const word *)(const void *)was;
+		int k = 0, pairs = (((uintptr_t)now | (uintptr_t)was) & 3) ? 0 : c->w / 2;
 
-		for (int k = 0; k < c->w; k++) {
-			if (now[k] == was[k])
-				continue;
-			was[k] = now[k];
-			if (!d[k]) {
-				d[k] = 1;
-				marked++;
-			}
-		}
+		for (int p = 0; p < pairs; p++)
+			if (n4[p] != w4[p])
+				for (k = 2 * p; k < 2 * p + 2; k++)
+					diff_cell(now, was, d, k);
+		for (k = 2 * pairs; k < c->w; k++)
+			diff_cell(now, was, d, k);
 	}
 }
 
@@ -227,4 +240,31 @@ int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t d
 	page->frames = (uint8_t)n;
 	page->valid = true;
 	return marked;
+}
+
+void celldiff_copy(CellPage *to, const CellPage *from)
+{
+	to->valid = from->valid;
+	to->frames = from->frames;
+	for (int s = 0; s < CELLDIFF_FRAMES; s++) {
+		int text = 0, cells = 0;
+
+		to->count[s] = from->count[s];
+		for (int i = 0; i < from->count[s]; i++) {
+			const DrawCmd *c = &from->cmds[s][i];
+
+			to->cmds[s][i] = *c;
+			if (c->kind == DRAW_TEXT && c->id < FRAME_TEXT_BYTES) {
+				int end = c->id + text_len(&from->text[s][c->id]) + 1;
+
+				text = end > text ? end : text;
+			} else if (c->kind == DRAW_GRID && c->w * c->h > cells) {
+				cells = c->w * c->h;
+			}
+		}
+		for (int i = 0; i < text && i < FRAME_TEXT_BYTES; i++)
+			to->text[s][i] = from->text[s][i];
+		for (int i = 0; i < cells && i < FRAME_GRID_CELLS; i++)
+			to->grid[s][i] = from->grid[s][i];
+	}
 }

@@ -24,7 +24,7 @@ typedef struct CellPage {
 	uint16_t count[CELLDIFF_FRAMES];
 	DrawCmd cmds[CELLDIFF_FRAMES][FRAME_MAX_CMDS];
 	char text[CELLDIFF_FRAMES][FRAME_TEXT_BYTES];
-	uint16_t grid[CELLDIFF_FRAMES][FRAME_GRID_CELLS];
+	uint16_t grid[CELLDIFF_FRAMES][FRAME_GRID_CELLS] __attribute__((aligned(4)));  /* (compared two cells at a time) */
 } CellPage;
 
 /*
@@ -39,5 +39,8 @@ typedef struct CellPage {
  * frames. Returns the number of dirty cells. Pure: no pixels, no hardware.
  */
 int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT]);
+
+/* to = from, as far as celldiff_frames reads it (the commands held, their texts and grid cells). */
+void celldiff_copy(CellPage *to, const CellPage *from);
 
 #endif

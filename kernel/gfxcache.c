@@ -15,6 +15,8 @@
 #define CACHE_BYTES     (96 * 1024)
 #define CACHE_IMAGES    256
 
+typedef uint32_t __attribute__((may_alias)) word;       /* four plane bytes, or a quarter key, at once */
+
 #define CELL_SLOTS      2048            /* composed cells in VRAM (direct-mapped by key hash) */
 
 #define SHIFT_BYTES     (384 * 1024)    /* images pre-shifted by 1..7 pixels, made on first use */
@@ -27,7 +29,7 @@ static size_t arena_used;
 static VgaBitmap bitmaps[CACHE_IMAGES];
 static VgaBitmap mtiles[CACHE_IMAGES];
 static CellKey cell_keys[CELL_SLOTS];   /* what each slot holds; .n == 0: nothing */
-static uint8_t tile_planes[CACHE_IMAGES][4][8];        /* the solid tiles, planar, for composing */
+static uint8_t tile_planes[CACHE_IMAGES][4][8] __attribute__((aligned(4)));        /* the solid tiles, planar, for composing */
 static int cell_base;                   /* the first slot's VRAM tile, 0: no room for slots */
 
 static uint8_t *take(size_t n)
@@ -163,20 +165,36 @@ const VgaBitmap *gfxcache_mtile(int id)
 	return &mtiles[id];
 }
 
-/* 8 rows of bitmap b from row `row` (upside down: flip), byte column cx, over pl; sil: in colour `color`. */
+/* 8 rows of bitmap b from row `row` (upside down: flip; rows off it: none), byte column cx, over pl; sil: in colour `color`. */
 static void merge(uint8_t pl[4][8], const VgaBitmap *b, int row, int cx, bool flip, bool sil, int color)
 {
-	for (int r = 0; r < 8; r++) {
-		int at = (flip ? b->h - 1 - (row + r) : row + r) * b->stride + cx;
-		uint8_t m = b->mask[at];
+	int r0 = row < 0 ? -row : 0, r1 = b->h - row < 8 ? b->h - row : 8, step = flip ? -b->stride : b->stride, at;
+	const uint8_t *m, *s0, *s1, *s2, *s3;
+	uint8_t f0 = color & 1 ? 0xFF : 0, f1 = color & 2 ? 0xFF : 0, f2 = color & 4 ? 0xFF : 0, f3 = color & 8 ? 0xFF : 0;
 
-		if (!m)
+	if (cx >= b->stride || r0 >= r1)
+		return;
+	at = (flip ? b->h - 1 - (row + r0) : row + r0) * b->stride + cx;
+	m = b->mask + at;
+	s0 = b->plane[0] + at;
+	s1 = b->plane[1] + at;
+	s2 = b->plane[2] + at;
+	s3 = b->plane[3] + at;
+	for (int r = r0; r < r1; r++, m += step, s0 += step, s1 += step, s2 += step, s3 += step) {
+		uint8_t k = *m;
+
+		if (!k)
 			continue;
-		for (int p = 0; p < 4; p++) {
-			uint8_t src = sil ? ((color >> p) & 1 ? 0xFF : 0x00) : b->plane[p][at];
-
-			pl[p][r] = (uint8_t)((pl[p][r] & ~m) | (src & m));
+		if (!sil) {
+			f0 = *s0;
+			f1 = *s1;
+			f2 = *s2;
+			f3 = *s3;
 		}
+		pl[0][r] = (uint8_t)((pl[0][r] & ~k) | (f0 & k));
+		pl[1][r] = (uint8_t)((pl[1][r] & ~k) | (f1 & k));
+		pl[2][r] = (uint8_t)((pl[2][r] & ~k) | (f2 & k));
+		pl[3][r] = (uint8_t)((pl[3][r] & ~k) | (f3 & k));
 	}
 }
 
@@ -184,26 +202,25 @@ static void merge(uint8_t pl[4][8], const VgaBitmap *b, int row, int cx, bool fl
 static void compose_planar(const CellKey *k, uint8_t pl[4][8])
 {
 	uint16_t id = k->code & GRID_ID;
-	const uint8_t (*t)[8] = tile_planes[(k->code & GRID_MASKED) ? TILE_EMPTY : id];
+	const word *t = (const word *)(const void *)tile_planes[(k->code & GRID_MASKED) ? TILE_EMPTY : id];
+	word *d = (word *)(void *)pl;
 
-	for (int p = 0; p < 4; p++)
-		for (int r = 0; r < 8; r++)
-			pl[p][r] = t[p][r];
+	for (int i = 0; i < 8; i++)
+		d[i] = t[i];
 	if (k->code & GRID_MASKED)
 		merge(pl, &mtiles[id], 0, 0, false, false, 0);
 	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++) {
 		uint32_t v = k->layer[l];
 
-		merge(pl, &bitmaps[v & 0xFF], (int)((v >> 12) & 15) * 8, (v >> 8) & 15, (v >> 16) & DRAWF_FLIP_V,
-		    (v >> 16) & DRAWF_SILHOUETTE, (v >> 18) & 15);
+		merge(pl, &bitmaps[v & 0xFF], (int8_t)(uint8_t)(v >> 12), (v >> 8) & 15, (v >> 20) & DRAWF_FLIP_V,
+		    (v >> 20) & DRAWF_SILHOUETTE, (v >> 22) & 15);
 	}
 	if (k->code & GRID_FRONT) {
 		if (k->code & GRID_MASKED)
 			merge(pl, &mtiles[id], 0, 0, false, false, 0);
 		else
-			for (int p = 0; p < 4; p++)
-				for (int r = 0; r < 8; r++)
-					pl[p][r] = t[p][r];
+			for (int i = 0; i < 8; i++)
+				d[i] = t[i];
 	}
 }
 
@@ -215,21 +232,21 @@ bool gfxcache_cells(void)
 /*
  * The VRAM tile holding the composed cell k (cellcomp.h): a slot chosen by
  * the key's hash, composed and uploaded when it holds another key. The
- * tile is valid until the next call (that may reuse the slot). -1: no
- * room, or not there and `compose` false.
+ * tile is valid until the next call (that may reuse the slot). -1: no room.
  */
-int gfxcache_cell(const CellKey *k, bool compose)
+int gfxcache_cell(const CellKey *k)
 {
 	uint32_t h = cellcomp_hash(k) & (CELL_SLOTS - 1);
-	const uint32_t *a = (const uint32_t *)(const void *)k, *b = (const uint32_t *)(const void *)&cell_keys[h];
+	const word *a = (const word *)(const void *)k, *b = (const word *)(const void *)&cell_keys[h];
+	int w = 0;
 
 	if (!cell_base)
 		return -1;
-	if (a[0] != b[0] || a[1] != b[1] || a[2] != b[2] || a[3] != b[3]) {
-		uint8_t planes[4][8];
+	while (w < (int)(sizeof *k / 4) && a[w] == b[w])
+		w++;
+	if (w < (int)(sizeof *k / 4)) {         /* the slot holds another picture */
+		uint8_t planes[4][8] __attribute__((aligned(4)));
 
-		if (!compose)
-			return -1;
 		compose_planar(k, planes);
 		vga_upload_tile(cell_base + (int)h, (const uint8_t (*)[8])planes);
 		cell_keys[h] = *k;

@@ -12,6 +12,6 @@ int gfxcache_mtile_on_empty(int id);
 const VgaBitmap *gfxcache_image_shifted(int id, int sh);  /* moved right sh (1..7) pixels, NULL: none */            /* VRAM tile of mtile id over TILE_EMPTY, -1: none */
 
 bool gfxcache_cells(void);                      /* is there room for composed cells? */
-int gfxcache_cell(const CellKey *k, bool compose); /* VRAM tile of a composed cell, -1: none */
+int gfxcache_cell(const CellKey *k);            /* VRAM tile of a composed cell, -1: no room */
 
 #endif

@@ -13,14 +13,14 @@
 #include "vga.h"
 
 static CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
-static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));       /* the cells the last present_frames redrew */
-#define COMPOSE_PER_FRAME 64             /* new composed cells a frame may make (~400 instructions each) */
+typedef uint32_t __attribute__((may_alias)) word;       /* four cells of a mask at once */
 
+static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));       /* the cells the last present_frames redrew */
 static int fast[CELL_COUNT];            /* dirty cells drawn composed (cellcomp.h) */
 static uint8_t rest[CELL_COUNT] __attribute__((aligned(4)));  /* the other dirty cells: drawn command by command */
 static CellKey keys[CELL_COUNT];
 static uint8_t covered[CELL_COUNT] __attribute__((aligned(4)));     /* mark_covered */
-static uint8_t covered_row[CELL_ROWS];  /* any cell of that row covered */
+static int8_t cov_lo[CELL_ROWS], cov_hi[CELL_ROWS];     /* covered columns of each row (lo > hi: none) */
 static int8_t span_lo[CELL_ROWS], span_hi[CELL_ROWS];   /* dirty columns of each cell row (lo > hi: none) */
 
 /* Which columns of each cell row are dirty, so commands and grid rows away from them cost a test. */
@@ -28,14 +28,24 @@ static void find_spans(const uint8_t *mask)
 {
 	for (int r = 0; r < CELL_ROWS; r++) {
 		const uint8_t *d = mask + r * CELL_COLS;
-		int lo = 0, hi = CELL_COLS - 1;
+		const word *w = (const word *)(const void *)d;     /* (rows of 40 bytes: 10 words) */
+		int lo = 0, hi = CELL_COLS - 1, a = 0, b = CELL_COLS / 4 - 1;
 
-		while (lo < CELL_COLS && !d[lo])
-			lo++;
-		while (hi > lo && !d[hi])
-			hi--;
+		while (a <= b && !w[a])
+			a++;
+		if (a > b) {
+			span_lo[r] = CELL_COLS;
+			span_hi[r] = -1;
+			continue;
+		}
+		while (!w[b])
+			b--;
+		for (lo = a * 4; !d[lo]; lo++)
+			;
+		for (hi = b * 4 + 3; !d[hi]; hi--)
+			;
 		span_lo[r] = (int8_t)lo;
-		span_hi[r] = (int8_t)(lo < CELL_COLS ? hi : -1);
+		span_hi[r] = (int8_t)hi;
 	}
 }
 
@@ -120,7 +130,10 @@ static bool cmd_rect(const Frame *f, const DrawCmd *c, int r[4])
 static void mark_covered(const int r[4])
 {
 	for (int cy = r[1] >> 3; cy <= (r[3] - 1) >> 3; cy++) {
-		covered_row[cy] = 1;
+		if (cov_lo[cy] > r[0] >> 3)
+			cov_lo[cy] = (int8_t)(r[0] >> 3);
+		if (cov_hi[cy] < (r[2] - 1) >> 3)
+			cov_hi[cy] = (int8_t)((r[2] - 1) >> 3);
 		for (int cx = r[0] >> 3; cx <= (r[2] - 1) >> 3; cx++)
 			covered[cy * CELL_COLS + cx] = 1;
 	}
@@ -136,6 +149,7 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 {
 	const uint16_t *g = f->grid;
 	bool front = c->kind == DRAW_GRID_FRONT;
+	int tiles = gfx_tile_count;
 
 	if ((c->x & 7) || (c->y & 7) || c->x < 0 || c->y < 0 || c->x + c->w * 8 > VGA_W ||
 	    c->y + c->h * 8 > VGA_H) {
@@ -155,6 +169,8 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 		int cr = (c->y >> 3) + r, k0 = 0, k1 = c->w - 1, y = c->y + r * 8, blits = 0;
 		int16_t ids[CELL_COLS];
 		uint8_t late[CELL_COLS];        /* columns whose masked tile is blitted after the row */
+		const uint16_t *grow;
+		const uint8_t *mrow, *crow;
 
 		if (mask) {                     /* only this row's dirty columns */
 			k0 = span_lo[cr] - (c->x >> 3);
@@ -162,19 +178,27 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 			k0 = k0 < 0 ? 0 : k0;
 			k1 = k1 >= c->w ? c->w - 1 : k1;
 		}
-		if (k0 > k1 || (front && !covered_row[cr]))
-			continue;               /* (the front pass: only where something was drawn over the grid) */
+		if (front) {                    /* only where something was drawn over the grid */
+			k0 = k0 > cov_lo[cr] - (c->x >> 3) ? k0 : cov_lo[cr] - (c->x >> 3);
+			k1 = k1 < cov_hi[cr] - (c->x >> 3) ? k1 : cov_hi[cr] - (c->x >> 3);
+		}
+		if (k0 > k1)
+			continue;
+		grow = g + r * c->w;
+		mrow = mask ? mask + cr * CELL_COLS + (c->x >> 3) : NULL;
+		crow = covered + cr * CELL_COLS + (c->x >> 3);
 		for (int k = k0; k <= k1; k++) {
-			uint16_t code = g[r * c->w + k], id = code & GRID_ID;
+			uint16_t code = grow[k], id = code & GRID_ID;
 			int x = c->x + k * 8, t;
 
 			ids[k] = -1;
-			if ((mask && !mask[cr * CELL_COLS + (c->x >> 3) + k]) ||
-			    (front && (!(code & GRID_FRONT) || !covered[cr * CELL_COLS + (c->x >> 3) + k])))
+			if (mrow && !mrow[k])
 				continue;
 			if (!(code & GRID_MASKED)) {
-				if (id < gfx_tile_count)
+				if (id < tiles && (!front || ((code & GRID_FRONT) && crow[k])))
 					ids[k] = (int16_t)id;
+			} else if (front && (!(code & GRID_FRONT) || !crow[k])) {
+				continue;
 			} else if (!front && clip_whole(x, y) && (t = gfxcache_mtile_on_empty(id)) >= 0) {
 				ids[k] = (int16_t)t;    /* the pair, pre-drawn */
 			} else {
@@ -252,41 +276,15 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 }
 
 /*
- * The composed cells, each one latched copy of its VRAM tile. At most
- * COMPOSE_PER_FRAME new pictures are composed per frame (a level's first
- * frames meet hundreds): the other new ones are drawn command by command
- * now and composed in later frames.
+ * The composed cells, each one latched copy of its VRAM tile, composed
+ * first if its slot holds another picture (~1,000 instructions; a level's
+ * first frames compose a few dozen). NOTE: a budget of new pictures per
+ * frame, the rest drawn command by command, measured slower (make bench).
  */
-static void draw_composed(const Frame *const *frames, int n, int page, int cells)
+static void draw_composed(int page, int cells)
 {
-	int made = 0, late = 0;
-
-	for (int i = 0; i < CELL_COUNT / 4; i++)
-		((uint32_t *)(void *)rest)[i] = 0;
-	for (int i = 0; i < cells; i++) {
-		int t = gfxcache_cell(&keys[fast[i]], false);
-
-		if (t < 0 && made < COMPOSE_PER_FRAME) {
-			t = gfxcache_cell(&keys[fast[i]], true);
-			made++;
-		}
-		if (t < 0) {
-			rest[fast[i]] = 1;
-			late++;
-			continue;
-		}
-		vga_copy_tile(page, fast[i], t);
-	}
-	if (!late)
-		return;
-	find_spans(rest);
-	vga_set_cell_mask(rest);
-	for (int i = 0; i < n; i++) {
-		set_clip(0, 0, VGA_W, VGA_H);
-		draw_cmds(frames[i], page, rest);
-	}
-	set_clip(0, 0, VGA_W, VGA_H);
-	vga_set_cell_mask(NULL);
+	for (int i = 0; i < cells; i++)
+		vga_copy_tile(page, fast[i], gfxcache_cell(&keys[fast[i]]));
 }
 
 int present_frames(const Frame *const *frames, int n, int page)
@@ -296,7 +294,7 @@ int present_frames(const Frame *const *frames, int n, int page)
 	if (!shown[page & 1].valid && shown[!(page & 1)].valid) {
 		/* A page that holds nothing known (a level's first frames): start from the other one. */
 		vga_copy_page(!(page & 1), page & 1);
-		shown[page & 1] = shown[!(page & 1)];
+		celldiff_copy(&shown[page & 1], &shown[!(page & 1)]);
 	}
 	count = celldiff_frames(frames, n, &shown[page & 1], dirty);
 	const uint8_t *mask = count == CELL_COUNT ? NULL : dirty;
@@ -307,7 +305,7 @@ int present_frames(const Frame *const *frames, int n, int page)
 	composed = gfxcache_cells() ? cellcomp_plan(frames, n, mask, fast, keys) : 0;
 	if (composed) {                 /* those cells are not drawn command by command */
 		for (int i = 0; i < CELL_COUNT / 4; i++)
-			((uint32_t *)(void *)rest)[i] = ((const uint32_t *)(const void *)dirty)[i];
+			((word *)(void *)rest)[i] = ((const word *)(const void *)dirty)[i];
 		for (int i = 0; i < composed; i++)
 			rest[fast[i]] = 0;
 		mask = rest;
@@ -315,9 +313,11 @@ int present_frames(const Frame *const *frames, int n, int page)
 	if (mask)
 		find_spans(mask);
 	for (int i = 0; i < CELL_COUNT / 4; i++)
-		((uint32_t *)(void *)covered)[i] = 0;
-	for (int i = 0; i < CELL_ROWS; i++)
-		covered_row[i] = 0;
+		((word *)(void *)covered)[i] = 0;
+	for (int i = 0; i < CELL_ROWS; i++) {
+		cov_lo[i] = CELL_COLS;
+		cov_hi[i] = -1;
+	}
 	vga_set_cell_mask(mask);
 	for (int i = 0; i < n; i++) {
 		set_clip(0, 0, VGA_W, VGA_H);           /* every frame starts unclipped */
@@ -326,7 +326,7 @@ int present_frames(const Frame *const *frames, int n, int page)
 	set_clip(0, 0, VGA_W, VGA_H);
 	vga_set_cell_mask(NULL);
 	if (composed)
-		draw_composed(frames, n, page, composed);
+		draw_composed(page, composed);
 	return count;
 }
 

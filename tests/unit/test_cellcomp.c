@@ -137,8 +137,24 @@ static void a_sprite_on_the_lattice_gives_its_cells_one_layer_each(void **state)
 		assert_in_range(cx, 0, 1);
 		assert_in_range(cy, 0, 1);
 		assert_int_equal(keys[cells[i]].n, 1);
-		assert_int_equal(keys[cells[i]].layer[0], CELLCOMP_LAYER(img, cx, cy, 0, 0));
+		assert_int_equal(keys[cells[i]].layer[0], CELLCOMP_LAYER(img, cx, cy * 8, 0, 0));
 		assert_int_equal(keys[cells[i]].layer[1], 0);
+	}
+}
+
+static void a_sprite_between_cell_rows_covers_three_rows(void **state)
+{
+	int img = sprite16();
+
+	(void)state;
+	grid_frame();
+	frame_image(&a, 16 + gfx_images[img].ox, 20 + gfx_images[img].oy, img, 0, 0);     /* 4 px down */
+	frame_grid_front(&a);
+	assert_int_equal(plan(NULL), 6);
+	for (int i = 0; i < 6; i++) {
+		int cx = cells[i] % CELL_COLS - 2, cy = cells[i] / CELL_COLS - 2;
+
+		assert_int_equal(keys[cells[i]].layer[0], CELLCOMP_LAYER(img, cx, cy * 8 - 4, 0, 0));
 	}
 }
 
@@ -208,7 +224,7 @@ static void a_front_tile_covers_the_sprite(void **state)
 		if (!(gfx_tile_attrs[t] & TILE_IN_FRONT))
 			continue;
 		k.code = (uint16_t)(t | GRID_FRONT);
-		k.layer[0] = CELLCOMP_LAYER(img, 0, 1, 0, 0);
+		k.layer[0] = CELLCOMP_LAYER(img, 0, 8, 0, 0);
 		cellcomp_pixels(&k, px);
 		assert_memory_equal(px, gfx_tiles[t], 64);
 		return;
@@ -220,6 +236,7 @@ static void a_front_tile_covers_the_sprite(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_demo_frame_composes_cells_as_they_are_drawn),
 	T(a_sprite_on_the_lattice_gives_its_cells_one_layer_each),
+	T(a_sprite_between_cell_rows_covers_three_rows),
 	T(only_dirty_cells_are_planned),
 	T(off_the_lattice_text_or_no_front_pass_leave_cells_to_the_usual_drawing),
 	T(more_layers_than_a_key_holds_are_drawn_as_usual),

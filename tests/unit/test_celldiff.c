@@ -216,6 +216,44 @@ static void a_grid_flattens_to_the_tiles_it_stands_for(void **state)
 	assert_true(b.cmds[4].kind == DRAW_MTILE && b.cmds[4].x == 16 && b.cmds[4].id == 2);
 }
 
+/*
+ * A page copied with celldiff_copy (a VGA page that became a latched copy
+ * of the other) diffs every later frame of a demo as the original does.
+ */
+static void a_copied_page_diffs_as_the_original(void **state)
+{
+	static DemoPlayer p;
+	static CellPage copy;
+	static uint8_t d2[CELL_COUNT];
+	const LevelBlob *lb;
+	char err[DEMO_ERR_SIZE > LEVEL_ERR_SIZE ? DEMO_ERR_SIZE : LEVEL_ERR_SIZE];
+
+	(void)state;
+	assert_true(demo_open(&p, game_demos[0].data, game_demos[0].len, err, sizeof err));
+	lb = level_find(p.h.level);
+	assert_non_null(lb);
+	assert_true(world_load_level(&world, lb->data, lb->len, p.h.seed, err, sizeof err));
+	demo_apply_start(&p.h, &world);
+	for (uint32_t t = 0; t <= p.h.ticks; t++) {
+		const Frame *fr[2] = { &view, &status };
+		GameInput in;
+		int n;
+
+		if (t > 0) {
+			demo_next(&p, &in);
+			world_tick(&world, &in);
+		}
+		render_view(&world, &view);
+		session_draw_demo_label(&view);
+		render_status(&world, &status);
+		if (t % 7 == 0)
+			celldiff_copy(&copy, &page);
+		n = celldiff_frames(fr, 2, &page, dirty);
+		assert_int_equal(celldiff_frames(fr, 2, &copy, d2), n);
+		assert_memory_equal(dirty, d2, CELL_COUNT);
+	}
+}
+
 #define T(f) cmocka_unit_test_setup(f, fresh)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_demo_frame_redraws_every_changed_cell),
@@ -225,6 +263,7 @@ static const struct CMUnitTest tests[] = {
 	T(a_changed_text_marks_its_cells_only),
 	T(after_a_changed_clip_everything_is_marked),
 	T(a_grid_marks_the_cells_whose_code_changed),
+	T(a_copied_page_diffs_as_the_original),
 	T(a_grid_flattens_to_the_tiles_it_stands_for),
 };
 
