@@ -304,6 +304,20 @@ void vga_text(int page, int x, int y, const char *s, int color)
 
 		if (x <= -8 || x >= VGA_W)
 			continue;
+		if (!sh && !(y & 7) && y >= vga_st.clip_y0 && y + 8 <= vga_st.clip_y1 && y + 8 <= VGA_H &&
+		    x >= vga_st.clip_x0 && x + 8 <= vga_st.clip_x1) {
+			volatile uint8_t *d = base + y * VGA_STRIDE + bx;
+
+			if (!cell_open(y, bx))
+				continue;               /* a glyph in one whole cell: no clipping, one test */
+			for (row = 0; row < 8; row++, d += VGA_STRIDE)
+				if (g[row]) {
+					gc_set(GC_BIT_MASK, g[row]);
+					(void)*d;
+					vram_write(d, 0xFF);
+				}
+			continue;
+		}
 		if (vga_st.cell_mask) {
 			int ya = y < vga_st.clip_y0 ? vga_st.clip_y0 : y, yb = y + 7 >= vga_st.clip_y1 ? vga_st.clip_y1 - 1 : y + 7;
 

@@ -105,6 +105,15 @@ static bool same_cmd(const DrawCmd *a, const char *ta, const DrawCmd *b, const c
 	return a->kind == DRAW_TEXT ? same_text(&ta[a->id], &tb[b->id]) : a->id == b->id;
 }
 
+/*
+ * The same kind of drawing at the same place, e.g. an animated sprite's
+ * next picture: marked on both sides without looking ahead for a partner.
+ */
+static bool same_place(const DrawCmd *a, const DrawCmd *b)
+{
+	return a->kind == b->kind && a->x == b->x && a->y == b->y;
+}
+
 static void clip_cmd(Clip *k, const DrawCmd *c)
 {
 	*k = (Clip){ c->x, c->y, c->x + c->w, c->y + c->h };
@@ -151,10 +160,12 @@ static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
 /*
  * One frame against the list the page holds in slot s; afterwards the slot
  * holds the frame. The lists are matched in order (commands may have been
- * added or removed: a look up to LOOKAHEAD steps ahead on either side finds
- * the next pair), so matched commands keep their order; every unmatched command is
- * marked where it was or where it is. After a clip that changed, every
- * command is marked (its pixels are clipped otherwise).
+ * added or removed: as many as the lists' lengths differ by, up to
+ * LOOKAHEAD, are looked for on the longer side), so matched commands keep
+ * their order; every unmatched command is marked where it was or where it
+ * is. After a clip that changed, every command is marked (its pixels are
+ * clipped otherwise). Exact whichever commands are paired: a pair that
+ * differs is marked on both sides.
  */
 static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 {
@@ -166,6 +177,7 @@ static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 
 	while (i < nn || j < on) {
 		bool take_new = i < nn, take_old = j < on;
+		int extra;
 
 		if (take_new && take_old && !clip_changed) {
 			if (same_cmd(&cmd[i], f->text, &old[j], otext)) {
@@ -179,16 +191,25 @@ static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 				j++;
 				continue;
 			}
-			for (int k = 1; k <= LOOKAHEAD; k++) {
-				if (i + k < nn && same_cmd(&cmd[i + k], f->text, &old[j], otext)) {
-					take_old = false;       /* cmd[i] is new (and k - 1 more) */
+			/*
+			 * Not the same: if commands were added from here on, is
+			 * old[j] a little further in the new list (cmd[i] is new)?
+			 * If some went, is cmd[i] a little further in the old one
+			 * (old[j] is gone)? Otherwise the two are a changed pair.
+			 */
+			extra = (nn - i) - (on - j);
+			if (same_place(&cmd[i], &old[j]))
+				extra = 0;
+			for (int k = 1; k <= extra && k <= LOOKAHEAD && i + k < nn; k++)
+				if (same_cmd(&cmd[i + k], f->text, &old[j], otext)) {
+					take_old = false;
 					break;
 				}
-				if (j + k < on && same_cmd(&cmd[i], f->text, &old[j + k], otext)) {
-					take_new = false;       /* old[j] is gone */
+			for (int k = 1; k <= -extra && k <= LOOKAHEAD && j + k < on; k++)
+				if (same_cmd(&cmd[i], f->text, &old[j + k], otext)) {
+					take_new = false;
 					break;
 				}
-			}
 		}
 		if (take_old) {
 			mark_cmd(&old[j], otext, &ko);

@@ -39,10 +39,28 @@ static inline uint16_t grid_code(uint16_t c)
 	return (uint16_t)(id | ((gfx_tile_attrs[id] & TILE_IN_FRONT) ? GRID_FRONT : 0));
 }
 
+/*
+ * grid_code of the map values below CODE_TABLE (air, the solid tiles),
+ * made once from the generated tables: a look-up per cell of a view.
+ */
+#define CODE_TABLE      (MAP_SOLID_BASE + 1 + 256)
+static uint16_t solid_codes[CODE_TABLE];
+static int solid_codes_made;
+
+static void make_solid_codes(void)
+{
+	for (int c = 0; c < CODE_TABLE; c++)
+		solid_codes[c] = grid_code((uint16_t)c);
+	solid_codes_made = 1;
+}
+
 /* The view's map window into the frame's grid, a row at a time from the map's own rows. */
 static void fill_grid(const World *w, uint16_t *g)
 {
 	const Map *m = &w->map;
+
+	if (!solid_codes_made)
+		make_solid_codes();
 
 	for (int y = 0; y < VIEW_H; y++, g += VIEW_W) {
 		int my = w->cam_y + y;
@@ -51,7 +69,7 @@ static void fill_grid(const World *w, uint16_t *g)
 			const uint16_t *row = &m->cells[my * m->w + w->cam_x];
 
 			for (int x = 0; x < VIEW_W; x++)
-				g[x] = grid_code(row[x]);
+				g[x] = row[x] < CODE_TABLE ? solid_codes[row[x]] : grid_code(row[x]);
 		} else {
 			for (int x = 0; x < VIEW_W; x++)
 				g[x] = grid_code(map_get_tile(m, w->cam_x + x, my));
