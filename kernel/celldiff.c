@@ -9,7 +9,7 @@
 
 typedef uint32_t __attribute__((may_alias)) word;       /* two grid cells read at once */
 
-#define LOOKAHEAD       8               /* commands added or gone between two matches */
+#define LOOKAHEAD       32              /* commands added or gone between two matches */
 
 static uint8_t *marks;                  /* the dirty[] being filled */
 static int marked;
@@ -114,6 +114,12 @@ static bool same_place(const DrawCmd *a, const DrawCmd *b)
 	return a->kind == b->kind && a->x == b->x && a->y == b->y;
 }
 
+/* The commands a list has one or two of, in a fixed order: what an actor's commands are matched around. */
+static bool anchor(const DrawCmd *c)
+{
+	return c->kind == DRAW_CLIP || c->kind == DRAW_GRID || c->kind == DRAW_GRID_FRONT;
+}
+
 static void clip_cmd(Clip *k, const DrawCmd *c)
 {
 	*k = (Clip){ c->x, c->y, c->x + c->w, c->y + c->h };
@@ -200,6 +206,12 @@ static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 			extra = (nn - i) - (on - j);
 			if (same_place(&cmd[i], &old[j]))
 				extra = 0;
+			if (anchor(&cmd[i]) != anchor(&old[j])) {
+				/* a clip or grid pass stays paired with its own: the sprite beside it went or came */
+				take_new = !anchor(&cmd[i]);
+				take_old = !anchor(&old[j]);
+				extra = 0;
+			}
 			for (int k = 1; k <= extra && k <= LOOKAHEAD && i + k < nn; k++)
 				if (same_cmd(&cmd[i + k], f->text, &old[j], otext)) {
 					take_old = false;
