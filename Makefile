@@ -27,7 +27,7 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
               kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/display.c \
-              kernel/loop.c kernel/string.c kernel/timer.c
+              kernel/loop.c kernel/string.c kernel/timer.c kernel/latemem.c
 KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c kernel/sysprobe.c kernel/music.c
 # faults: double fault task, stack guard, machine checks, lockups, restart
 KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c kernel/memcheck.c

@@ -19,6 +19,7 @@
 #include "keys.h"
 #include "kfmt.h"
 #include "klog.h"
+#include "latebss.h"
 #include "level.h"
 #include "loop.h"
 #include "multiboot.h"
@@ -38,7 +39,7 @@
 #define SCREEN_CATCH_UP 140             /* menu ticks (one second) */
 #define HALT_SOUND_TICKS 40             /* let a last sound effect finish before halting */
 
-static Session session;
+static LATE_BSS Session session;
 static bool session_up;
 static const char *notice;              /* loop_set_notice: for the title */
 static Frame view_frame, status_frame;

@@ -8,10 +8,11 @@
 #include "frame.h"
 #include "gfx.h"
 #include "gfxcache.h"
+#include "latebss.h"
 #include "present.h"
 #include "vga.h"
 
-static CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
+static LATE_BSS CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
 static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));       /* the cells the last present_frames redrew */
 static int8_t span_lo[CELL_ROWS], span_hi[CELL_ROWS];   /* dirty columns of each cell row (lo > hi: none) */
 
