@@ -146,11 +146,19 @@ $(KERNEL_ISO): $(KERNEL)
 # is never shown (about 4 MB less).
 GRUB_PLATFORMS := i386-pc x86_64-efi i386-efi
 iso: $(ISO)
-$(ISO): $(KERNEL_ISO) boot/grub.cfg boot/grub-opts.cfg $(wildcard iso/*) tools/isocheck.py
+# GRUB reads its config at a cost per statement and byte, so the image carries boot/*.cfg without
+# comments and indentation, and test.mod (the `[` of grub.cfg) in a folder of its own per platform,
+# which GRUB finds faster than among all its modules (docs/boot.md).
+GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
-	cp boot/grub.cfg boot/grub-opts.cfg $(B)/iso/boot/grub/
+	for f in $(GRUB_CFGS); do \
+		sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$$/d' -e 's/[[:space:]][[:space:]]*#.*$$//' $$f \
+			>$(B)/iso/boot/grub/$${f#boot/} || exit 1; done
+	for p in $(GRUB_PLATFORMS); do mkdir -p $(B)/iso/boot/grub/fast/$$p && \
+		cp /usr/lib/grub/$$p/test.mod $(B)/iso/boot/grub/fast/$$p/ || exit 1; done
 	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso 2>$(B)/grub-mkrescue.log || \
 		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
 	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) || { rm -f $@; exit 1; }
