@@ -18,7 +18,7 @@ static struct {
 } fb;
 
 static LATE_BSS uint8_t shown[FB_SRC_W * FB_SRC_H] __attribute__((aligned(4)));   /* the picture on screen now */
-static uint8_t line[FB_MAX_WIDTH * 4] __attribute__((aligned(4)));       /* one scaled screen line */
+static LATE_BSS uint8_t line[FB_MAX_WIDTH * 4] __attribute__((aligned(4)));       /* one scaled screen line */
 
 static bool channel_ok(int pos, int bits, int bpp)
 {

@@ -42,7 +42,7 @@
 static LATE_BSS Session session;
 static bool session_up;
 static const char *notice;              /* loop_set_notice: for the title */
-static Frame view_frame, status_frame;
+static LATE_BSS Frame view_frame, status_frame;
 static uint32_t status_built;                   /* status_version in status_frame, 0 = none */
 static Script script;
 static bool scripted;

@@ -114,7 +114,7 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 
 	if ((c->x & 7) || (c->y & 7) || c->x < 0 || c->y < 0 || c->x + c->w * 8 > VGA_W ||
 	    c->y + c->h * 8 > VGA_H) {
-		static Frame one, flat;
+		static LATE_BSS Frame one, flat;
 
 		frame_clear(&one);
 		one.cmds[0] = *c;
