@@ -20,6 +20,9 @@
 #define FADT_PM_TMR_LEN  91
 #define FADT_FLAGS       112
 #define FADT_TMR_VAL_EXT (1u << 8)
+#define FADT_RESET_REG_SUP (1u << 10)
+#define FADT_RESET_REG   116            /* Generic Address Structure: space, width, offset, size, address */
+#define FADT_RESET_VALUE 128
 #define HPET_BASE_ADDR   44             /* the address field of its Generic Address Structure */
 #define MADT_LAPIC_ADDR  36
 
@@ -75,6 +78,27 @@ static uintptr_t sdt_ok(uintptr_t p, const char *sig)
 	return p;
 }
 
+/* The FADT: the PM timer's port and width, and the reset register (ACPI 2+, when the flags offer it). */
+static void fadt(AcpiInfo *a, uintptr_t t)
+{
+	uint32_t len = rd32(t + 4), flags;
+
+	if (len < FADT_FLAGS + 4)
+		return;
+	flags = rd32(t + FADT_FLAGS);
+	if (*(const volatile uint8_t *)(t + FADT_PM_TMR_LEN) == 4) {
+		a->pm_port = (uint16_t)rd32(t + FADT_PM_TMR_BLK);
+		a->pm_32bit = (flags & FADT_TMR_VAL_EXT) != 0;
+	}
+	if (len > FADT_RESET_VALUE && (flags & FADT_RESET_REG_SUP)) {
+		a->reset_reg = true;
+		a->reset_space = *(const volatile uint8_t *)(t + FADT_RESET_REG);
+		a->reset_addr = rd32(t + FADT_RESET_REG + 4);
+		a->reset_addr_hi = rd32(t + FADT_RESET_REG + 8);
+		a->reset_value = *(const volatile uint8_t *)(t + FADT_RESET_VALUE);
+	}
+}
+
 /*
  * The RSDP sits on a 16-byte boundary in the first KiB of the EBDA or in
  * the BIOS ROM area; under UEFI (no such area) in the firmware's ACPI
@@ -116,10 +140,8 @@ bool acpi_probe(AcpiInfo *a, const AcpiRegion *regions, int count)
 		t = sdt_ok(rd32(e), NULL);
 		if (!t)
 			continue;
-		if (sig_is(t, "FACP", 4) && rd32(t + 4) >= FADT_FLAGS + 4 &&
-		    *(const volatile uint8_t *)(t + FADT_PM_TMR_LEN) == 4) {
-			a->pm_port = (uint16_t)rd32(t + FADT_PM_TMR_BLK);
-			a->pm_32bit = (rd32(t + FADT_FLAGS) & FADT_TMR_VAL_EXT) != 0;
+		if (sig_is(t, "FACP", 4)) {
+			fadt(a, t);
 		} else if (sig_is(t, "HPET", 4) && rd32(t + 4) >= HPET_BASE_ADDR + 8 &&
 		           rd32(t + HPET_BASE_ADDR + 4) == 0) {
 			a->hpet_base = rd32(t + HPET_BASE_ADDR);

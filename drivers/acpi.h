@@ -16,7 +16,15 @@ typedef struct AcpiInfo {
 	bool pm_32bit;                  /* FADT flags TMR_VAL_EXT: 32-bit counter, else 24 */
 	uint32_t hpet_base;             /* HPET table's base address, 0 if none (or above 4 GB) */
 	uint32_t lapic_base;            /* MADT's local APIC address, 0 if no MADT */
+	bool reset_reg;                 /* FADT flags RESET_REG_SUP, and the FADT is long enough to hold it */
+	uint8_t reset_space;            /* its Generic Address Structure: ACPI_SPACE_* */
+	uint8_t reset_value;            /* the byte to write there */
+	uint32_t reset_addr, reset_addr_hi;
 } AcpiInfo;
+
+#define ACPI_SPACE_MEMORY 0
+#define ACPI_SPACE_IO     1
+#define ACPI_SPACE_PCI    2             /* bus 0; device in bits 47:32, function 31:16, register 15:0 */
 
 /* Memory the firmware marked ACPI (reclaimable or NVS): where UEFI firmware keeps the RSDP. */
 typedef struct AcpiRegion {

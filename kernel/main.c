@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "acpi.h"
 #include "adlib.h"
 #include "cmdline.h"
 #include "cpu.h"
@@ -37,6 +38,7 @@ extern char __kernel_start[];   /* linker.ld */
 static BootInfo boot;
 static BootOptions opts;
 static SysInfo sysinfo;
+static AcpiInfo acpi;                   /* read once; the timer and the restart use it */
 
 /* Under QEMU -icount the TSC counts guest instructions: what BIOS and GRUB cost before us. */
 static void log_entry_tsc(void)
@@ -64,6 +66,19 @@ static void cpu_log(void)
 	klog("cpu: features%s%s%s%s\n", cpu_has(CPU_F_FPU) ? " fpu" : " no-fpu",
 	    cpu_has(CPU_F_TSC) ? " tsc" : " no-tsc", cpu_has(CPU_F_MSR) ? " msr" : " no-msr",
 	    cpu_has(CPU_F_APIC) ? " apic" : " no-apic");
+}
+
+/* The RSDP (BIOS areas, or the memory map's ACPI regions under UEFI) and what its tables say. */
+static void acpi_find(const BootInfo *b)
+{
+	if (!acpi_probe(&acpi, b->acpi_mem, b->acpi_mem_count)) {
+		klog("acpi: no RSDP (no ACPI tables)\n");
+		return;
+	}
+	klog("acpi: RSDP at 0x%08X rev %u, %d tables; PM timer port 0x%04X (%s bit), HPET 0x%08X, "
+	    "MADT local APIC 0x%08X\n", (unsigned)acpi.rsdp, (unsigned)acpi.revision, acpi.tables,
+	    (unsigned)acpi.pm_port, acpi.pm_32bit ? "32" : "24", (unsigned)acpi.hpet_base,
+	    (unsigned)acpi.lapic_base);
 }
 
 static void keyboard_irq(void);
@@ -180,10 +195,11 @@ void kmain(uint32_t magic, uint32_t info)
 		klog("cmdline: %s\n", opts.problem[i]);
 	if (opts.crashtest == CRASH_EARLY)
 		fault_crashtest(opts.crashtest);        /* before there is a screen of ours */
-	restart_init();                 /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
+	acpi_find(&boot);               /* the firmware's ACPI tables: PM timer, HPET, reset register */
+	restart_init(&acpi);            /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
 	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	panic_display_ready();          /* from here a panic draws its screen */
-	timer_start(timer_irq, &boot);  /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
+	timer_start(timer_irq, &acpi);  /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	{

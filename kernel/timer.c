@@ -162,21 +162,14 @@ static TickClock lapic_start(void)
 	return acpi.pm_port ? TICK_LAPIC_PM : TICK_LAPIC_HPET;
 }
 
-TickClock timer_start(IrqHandler tick, const BootInfo *boot)
+TickClock timer_start(IrqHandler tick, const AcpiInfo *tables)
 {
 	uint32_t us;
 
 	tick_fn = tick;
-	if (acpi_probe(&acpi, boot->acpi_mem, boot->acpi_mem_count)) {
-		klog("acpi: RSDP at 0x%08X rev %u, %d tables; PM timer port 0x%04X (%s bit), HPET 0x%08X, "
-		    "MADT local APIC 0x%08X\n", (unsigned)acpi.rsdp, (unsigned)acpi.revision, acpi.tables,
-		    (unsigned)acpi.pm_port, acpi.pm_32bit ? "32" : "24", (unsigned)acpi.hpet_base,
-		    (unsigned)acpi.lapic_base);
-		if (!acpi.pm_port && acpi.hpet_base)
-			hpet_fs = hpet_start(hpet = acpi.hpet_base);
-	} else {
-		klog("acpi: no RSDP (no ACPI tables)\n");
-	}
+	acpi = *tables;
+	if (!acpi.pm_port && acpi.hpet_base)
+		hpet_fs = hpet_start(hpet = acpi.hpet_base);
 	irq_set_handler(IRQ_TIMER, tick);
 	if (pit_probe(&us)) {
 		clock_used = TICK_PIT;

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "idt.h"
-#include "multiboot.h"
+#include "acpi.h"
 
 typedef enum TickClock {
 	TICK_PIT,                       /* PIT channel 0 on IRQ0 (the 8259) */
@@ -14,7 +14,7 @@ typedef enum TickClock {
 	TICK_NONE,                      /* no PIT interrupts, nothing to stand in: the game cannot run */
 } TickClock;
 
-TickClock timer_start(IrqHandler tick, const BootInfo *boot); /* probe, choose, start; `tick` runs 140 times a second */
+TickClock timer_start(IrqHandler tick, const AcpiInfo *tables);        /* probe, choose, start; `tick` runs 140 times a second */
 bool timer_speaker_works(void);         /* the PC speaker needs PIT channel 2 */
 TickClock timer_clock(void);            /* what timer_start chose */
 

@@ -6,14 +6,9 @@
 #include <string.h>
 
 #include "cmdline.h"
+#include "fuzzkit.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
-}
 
 /* The line as multiboot gives it: the bytes up to the first NUL (the first byte picks the path mode). */
 static char *as_line(const uint8_t *data, size_t size, bool *path_first)

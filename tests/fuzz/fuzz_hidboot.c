@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzzkit.h"
 #include "usbhid.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -42,12 +43,6 @@ __attribute__((unused)) static bool fuzz_accepts(const uint8_t *data, size_t siz
 		if (hidboot_diff(prev, rep, len, ev) < 0)
 			return false;
 	return true;
-}
-
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
 }
 
 /* What prev says is down: modifier bits as 0xE0.., slot usages between the error codes and the modifiers. */

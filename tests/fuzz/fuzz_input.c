@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzzkit.h"
 #include "input.h"
 #include "script.h"
 
@@ -13,22 +14,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define PLAY_TICKS      4096            /* past the end of short scripts: they then give no input */
 #define BTN_ALL         ((1u << BTN_COUNT) - 1)
-
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
-}
-
-static char *as_text(const uint8_t *data, size_t size)
-{
-	char *s = malloc(size + 1);
-
-	expect(s != NULL);
-	memcpy(s, data, size);
-	s[size] = '\0';
-	return s;
-}
 
 /* For tests/fuzz/replay.c: *.scr seeds must parse, bad_* must not. */
 #define FUZZ_VALID_EXT ".scr"

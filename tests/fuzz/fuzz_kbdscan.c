@@ -5,17 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzzkit.h"
 #include "kbdscan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define SKIP_FLUSH      6               /* more bytes than any Pause sequence still has to skip */
-
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
-}
 
 /* For tests/fuzz/replay.c: a byte stream is never refused. */
 #define FUZZ_VALID_EXT ".kbd"

@@ -6,25 +6,10 @@
 #include <string.h>
 
 #include "controls.h"
+#include "fuzzkit.h"
 #include "keys.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
-}
-
-static char *as_text(const uint8_t *data, size_t size)
-{
-	char *s = malloc(size + 1);
-
-	expect(s != NULL);
-	memcpy(s, data, size);
-	s[size] = '\0';
-	return s;
-}
 
 /* For tests/fuzz/replay.c: *.keys seeds must be accepted, bad_* refused. */
 #define FUZZ_VALID_EXT "keys"

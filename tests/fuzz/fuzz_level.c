@@ -7,6 +7,7 @@
 
 #include "actor.h"
 #include "crc32.h"
+#include "fuzzkit.h"
 #include "gfx.h"
 #include "level.h"
 #include "map.h"
@@ -24,12 +25,6 @@ static Map fuzz_map;
 static LevelSpawn fuzz_spawns[LEVEL_MAX_ACTORS];
 
 /* Stops the run loudly: libFuzzer and ASan both report an abort with the input. */
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
-}
-
 /* Independent of level.c: what a loaded map may contain. */
 static bool cell_ok(uint16_t c)
 {
@@ -78,22 +73,11 @@ static void fuzz_one(const uint8_t *data, size_t size, size_t errlen)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint8_t *fixed;
-	uint32_t crc;
 
 	fuzz_one(size ? data : NULL, size, LEVEL_ERR_SIZE);
 	if (size < LEVEL_CRC_SIZE)
 		return 0;
-	/*
-	 * A random mutation almost never keeps the CRC right, so the cell and
-	 * actor checks behind it would go unexercised: run again on an exact
-	 * copy with the trailing CRC recomputed, and a small error buffer.
-	 */
-	fixed = malloc(size);
-	expect(fixed != NULL);
-	memcpy(fixed, data, size);
-	crc = crc32_update(0, fixed, size - LEVEL_CRC_SIZE);
-	for (int i = 0; i < 4; i++)
-		fixed[size - LEVEL_CRC_SIZE + i] = (uint8_t)(crc >> (8 * i));
+	fixed = crc_fixed_copy(data, size, LEVEL_CRC_SIZE);        /* and a small error buffer */
 	fuzz_one(fixed, size, size % 24);
 	free(fixed);
 	return 0;

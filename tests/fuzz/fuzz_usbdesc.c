@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzzkit.h"
 #include "usbhid.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -18,12 +19,6 @@ __attribute__((unused)) static bool fuzz_accepts(const uint8_t *data, size_t siz
 	(void)err;
 	(void)errlen;
 	return usbdesc_config(data, size, &c) && c.has_keyboard;
-}
-
-static void expect(bool cond)
-{
-	if (!cond)
-		abort();
 }
 
 /* Field by field: a struct's padding bytes are not part of the answer. */

@@ -280,12 +280,22 @@ def test_not_enough_memory(ctx):
     assert sum(1 for r, g, b in top if r > 120 and g < 60 and b < 60) > len(top) // 2, "no message on screen"
 
 
-def restart_test(name, opts, ready, keys=()):
-    """Ctrl+Alt+Del (without -no-reboot): the kernel pulses the reset line, QEMU logs a CPU reset
-    and the kernel boots a second time."""
+# No keyboard controller, a USB keyboard: the reset pulse goes nowhere, so ACPI's reset register must do it.
+Q35_NO_KBC_USB = ["-M", "q35,i8042=off", "-device", "qemu-xhci,id=xhci", "-device", "usb-kbd,id=kbd,bus=xhci.0"]
+RE_ACPI_RESET = r"^restart: ACPI reset register space 1 address 0x00000cf9 value 0x0f$"   # q35: 0xCF9, 0x0F
+
+
+def restart_test(name, opts, ready, keys=(), extra=None, firmware=None, via_acpi=False):
+    """Ctrl+Alt+Del (without -no-reboot): the kernel pulses the reset line (or, with no keyboard
+    controller, writes ACPI's reset register), QEMU logs a CPU reset and the kernel boots again."""
     def test(ctx):
-        m = ctx.machine(opts=opts, reboot=True, log_resets=True)
-        m.wait_for(ready, READY_TIMEOUT_S)
+        kw = dict(extra=extra, key_device=None) if extra else {}
+        if firmware:
+            kw["firmware"] = firmware
+        m = ctx.machine(opts=opts, reboot=True, log_resets=True, **kw)
+        m.wait_for(ready, READY_TIMEOUT_S * (3 if firmware else 1))
+        if via_acpi:
+            m.wait_for(RE_ACPI_RESET, 1)
         for k in keys:
             mark = m.mark()
             m.tap(k)
@@ -300,9 +310,14 @@ def restart_test(name, opts, ready, keys=()):
         for k in ("delete", "alt", "ctrl"):
             m.release(k)
         m.wait_for(r"^restart: keyboard-controller reset pulse$", 3, since=mark)
-        m.wait_for(RE_BOOTING, 10, since=mark)
+        if via_acpi:
+            m.wait_for(r"^restart: ACPI reset register$", 3, since=mark)
+        m.wait_for(RE_BOOTING, 60 if firmware else 10, since=mark)
         assert m.resets() > r0, "QEMU logged no CPU reset (%d before, %d after)" % (r0, m.resets())
-        ctx.note("CPU resets logged %d -> %d; booted again" % (r0, m.resets()))
+        if via_acpi:
+            assert "restart: triple fault" not in m.serial()[mark:], "the ACPI write did not reset the PC"
+        ctx.note("CPU resets logged %d -> %d; booted again%s" % (r0, m.resets(),
+                 " through ACPI's reset register" if via_acpi else ""))
     test.__name__ = name
     return test
 
@@ -310,6 +325,9 @@ def restart_test(name, opts, ready, keys=()):
 test_restart_title = restart_test("restart_title", None, RE_READY)
 test_restart_panic = restart_test("crashtest_restart", "crashtest=ud", RE_HALTED)
 test_restart_halt = restart_test("restart_halt", None, RE_READY, keys=("ret", "up", "ret"))
+test_restart_acpi = restart_test("restart_acpi", None, RE_READY, extra=Q35_NO_KBC_USB, via_acpi=True)
+test_restart_acpi_uefi = restart_test("uefi_restart_acpi", None, RE_READY, extra=Q35_NO_KBC_USB,
+                                      firmware="ovmf64", via_acpi=True)
 
 TESTS = [
     ("crashtest_stack", test_crashtest_stack, (), ()),
@@ -325,4 +343,6 @@ TESTS = [
     ("restart_title", test_restart_title, (), ()),
     ("crashtest_restart", test_restart_panic, (), ()),
     ("restart_halt", test_restart_halt, (), ()),
+    ("restart_acpi", test_restart_acpi, (), ()),
+    ("uefi_restart_acpi", test_restart_acpi_uefi, (), ()),
 ]

@@ -5,6 +5,7 @@
 #include "play.h"
 #include "testmain.h"
 #include "mapfix.h"
+#include "worldfix.h"
 
 #include "actions.h"
 #include "acts.h"
@@ -14,9 +15,6 @@
 #include "world.h"
 
 #define FLOOR_Y 15                      /* the floor row; things standing on it have y = 14 */
-
-static World w;
-static const GameInput no_input = { 0, 0 };
 
 /* An empty 40x30 map, camera at (0, 0): the view covers columns 0-37, rows 0-17. */
 static inline int empty_40x30(void **state)
@@ -44,32 +42,6 @@ static inline void ticks(int n)
 {
 	while (n-- > 0)
 		tick();
-}
-
-static inline int count_kind(int kind)
-{
-	int n = 0;
-
-	for (int i = 0; i < MAX_ACTORS; i++)
-		n += w.actors[i].kind == kind && !w.actors[i].dead;
-	return n;
-}
-
-static inline Actor *find_kind(int kind)
-{
-	for (int i = 0; i < MAX_ACTORS; i++)
-		if (w.actors[i].kind == kind && !w.actors[i].dead)
-			return &w.actors[i];
-	return NULL;
-}
-
-static inline int busy_shards(void)
-{
-	int n = 0;
-
-	for (int i = 0; i < MAX_SHARDS; i++)
-		n += w.shards.slot[i].image != SHARD_IDLE;
-	return n;
 }
 
 static inline int busy_spawners(void)

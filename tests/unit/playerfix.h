@@ -5,6 +5,7 @@
 #include "play.h"
 #include "testmain.h"
 #include "mapfix.h"
+#include "worldfix.h"
 
 #include "actions.h"
 #include "acts.h"
@@ -28,7 +29,6 @@
 #define MAP_H 30
 #define FLOOR_Y 15                      /* the floor row; standing feet are on row 14 */
 
-static World w;                         /* ~140 KB: static, not on the stack */
 static Actor *p;
 
 /* A full block (all four ways, not sloped) with or without TILE_CAN_CLING. */
@@ -82,32 +82,6 @@ static inline Actor *still(int kind, int x, int y)
 	assert_non_null(a);
 	a->tick = NULL;
 	return a;
-}
-
-static inline int count_kind(int kind)
-{
-	int n = 0;
-
-	for (int i = 0; i < MAX_ACTORS; i++)
-		n += w.actors[i].kind == kind && !w.actors[i].dead;
-	return n;
-}
-
-static inline Actor *find_kind(int kind)
-{
-	for (int i = 0; i < MAX_ACTORS; i++)
-		if (w.actors[i].kind == kind && !w.actors[i].dead)
-			return &w.actors[i];
-	return NULL;
-}
-
-static inline int busy_shards(void)
-{
-	int n = 0;
-
-	for (int i = 0; i < MAX_SHARDS; i++)
-		n += w.shards.slot[i].image != SHARD_IDLE;
-	return n;
 }
 
 static inline const char *state_name(ActorTick t)

@@ -1,4 +1,4 @@
-/* worldfix.h: the world and a recording action function shared by the world tests (test_world*.c). */
+/* worldfix.h: the one World a world test works on, counting over it, and a recording action function (test_world*.c). */
 #ifndef TESTS_UNIT_WORLDFIX_H
 #define TESTS_UNIT_WORLDFIX_H
 
@@ -14,6 +14,35 @@ static inline int fresh_world(void **state)
 	(void)state;
 	world_init(&w, 1);
 	return 0;
+}
+
+/* Live actors of a kind. */
+static inline int count_kind(int kind)
+{
+	int n = 0;
+
+	for (int i = 0; i < MAX_ACTORS; i++)
+		n += w.actors[i].kind == kind && !w.actors[i].dead;
+	return n;
+}
+
+/* The first live actor of a kind, or NULL. */
+static inline Actor *find_kind(int kind)
+{
+	for (int i = 0; i < MAX_ACTORS; i++)
+		if (w.actors[i].kind == kind && !w.actors[i].dead)
+			return &w.actors[i];
+	return NULL;
+}
+
+/* Shard slots in flight. */
+static inline int busy_shards(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < MAX_SHARDS; i++)
+		n += w.shards.slot[i].image != SHARD_IDLE;
+	return n;
 }
 
 static inline int slot(const Actor *a)
