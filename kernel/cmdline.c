@@ -166,6 +166,10 @@ static void apply(BootOptions *o, char *word)
 		o->record = true;
 		return;
 	}
+	if (streq(word, "ending") && !value) {
+		o->ending = true;
+		return;
+	}
 	if (streq(word, "crcs") && !value) {
 		o->crcs = true;
 		return;

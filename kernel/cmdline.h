@@ -41,6 +41,7 @@ typedef struct BootOptions {
 	/* Demos (kernel/demo_io.c, game/formats/demo.h). */
 	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
 	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */
+	bool ending;                    /* ending: the episode played by its demos at once, then its ending */
 	bool crcs;                      /* crcs: log the screen CRC after every world frame */
 	bool dump;                      /* dump: log the full state dump (game/formats/dump.h) after every world frame */
 	int problems;                   /* unknown or malformed options (all kept if <= max) */

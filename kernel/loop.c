@@ -405,6 +405,8 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 		session_play_demo(&session);
 	else if (keys_ok && o->level[0])
 		session_play_level(&session, o->level);
+	else if (keys_ok && o->ending)
+		session_play_episode_demos(&session);   /* lands on the ending screen (or the error screen) */
 	in_level = level_watch(o, b, false);
 	music_select(session_music(&session));
 	title_usb_note();                       /* the title names USB keyboards */

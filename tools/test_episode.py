@@ -54,8 +54,24 @@ TEACHES = {
 	         ("ICE", "SPIKES")),
 	"e1l10": (("PLAYER", "EXIT", "BOSS", "HAMBURGER", "BOMB_PICKUP"), ("SPIKES",)),
 }
-# Every level after the first two hides at least one prize behind a tile drawn in front of the player.
-SECRETS_FROM = 3
+# Every level hides at least one prize behind a tile drawn in front of the player.
+SECRETS_FROM = 1
+# The shortcuts (docs/episode.md): tile rectangles that block each level's secret way for build/reach
+# --avoid, what blocks it ("ledges": invisible ledges, INVISIBLE_PLATFORM, and the cells above them
+# where the player stands; "door": a hedge door through a wall, drawn in front of the player, with a
+# prize in it), and the frames the secret way saves: blocked, the shortest route is that much longer.
+SHORTCUTS = {
+	"e1l1": (("94,13,96,15",), "ledges", 6),                                # two steps onto the mound
+	"e1l2": (("101,12,133,13",), "ledges", 58),                             # the bridge over the chasm
+	"e1l3": (("62,19,63,21",), "door", 13),                                 # through the tower's foot
+	"e1l4": (("44,18,68,19", "102,15,124,16"), "ledges", 76),               # bridges over both chasms
+	"e1l5": (("15,17,17,18", "106,17,108,18", "106,13,108,14", "106,9,108,10"), "ledges", 13),  # no waits
+	"e1l6": (("23,32,25,33", "29,28,31,29", "35,24,37,25"), "ledges", 17),  # the diagonal stair
+	"e1l7": (("17,21,18,23",), "door", 18),                                 # through the chimney's foot
+	"e1l8": (("110,19,111,21",), "door", 12),                               # through the tower's foot
+	"e1l9": (("67,21,68,23",), "door", 30),                                 # through the chimney's foot
+	"e1l10": (("56,21,57,23",), "door", 11),                                # through the hall's wall
+}
 
 
 def tile_attrs(name):
@@ -247,6 +263,26 @@ class EpisodeTest(unittest.TestCase):
 		names = re.findall(r"game/levels/(\w+)\.tmj", m.group(1))
 		self.assertEqual(names[:len(EPISODE)], list(EPISODE))
 
+	def test_every_level_has_a_shortcut_that_is_hidden(self):
+		"""Ledges: every invisible ledge of the level lies in the rectangles. Doors: every cell of the
+		rectangles is drawn in front of the player, free to walk through, and one hides a prize."""
+		self.assertEqual(sorted(SHORTCUTS), sorted(EPISODE))
+		for stem, (rects, kind, _) in SHORTCUTS.items():
+			lv = level(stem)
+			covered = {(x, y) for r in rects for x0, y0, x1, y1 in [map(int, r.split(","))]
+			           for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)}
+			if kind == "ledges":
+				ledges = {(x, y) for x in range(lv.w) for y in range(lv.h)
+				          if lv.tile_name(x, y) == "INVISIBLE_PLATFORM"}
+				self.assertTrue(ledges, "%s has no invisible ledge" % stem)
+				self.assertLessEqual(ledges, covered, "%s: a ledge outside the shortcut's rectangles" % stem)
+			else:
+				for x, y in covered:
+					self.assertEqual(lv.attr(x, y) & 0x2F, 0x20, "%s: door cell (%d,%d) is %s" % (
+						stem, x, y, lv.tile_name(x, y)))
+				self.assertTrue([k for k, x, y in lv.actors if k in PRIZES and (x, y) in covered],
+				                "%s: no prize in the door" % stem)
+
 	def test_levels_hide_prizes_behind_tiles_in_front(self):
 		"""A secret: a prize on a cell drawn in front of the player (a hedge), so it cannot be seen."""
 		for stem in EPISODE[SECRETS_FROM - 1:]:
@@ -363,6 +399,23 @@ class RouteTest(unittest.TestCase):
 		rc, out = reach(args)
 		self.assertEqual(rc, 0, out)
 		report("e1l2 --avoid scorpions", out)
+
+	def test_each_shortcut_saves_its_frames(self):
+		"""The shortest route takes the secret way; blocked (--avoid), the route is longer by the stated frames."""
+		for stem, (rects, _, saves) in SHORTCUTS.items():
+			rc, out = reach([stem])
+			self.assertEqual(rc, 0, out)
+			secret = int(re.search(r"exit: reached on frame (\d+)", out).group(1))
+			args = [stem]
+			for r in rects:
+				args += ["--avoid", r]
+			rc, out = reach(args)
+			self.assertEqual(rc, 0, out)
+			blocked = int(re.search(r"exit: reached on frame (\d+)", out).group(1))
+			NUMBERS.append("%-24s shortcut: %3d frames, blocked %3d: saves %d" % (stem, secret, blocked,
+			               blocked - secret))
+			self.assertEqual(blocked - secret, saves, "%s: %d frames by the secret way, %d without" % (
+				stem, secret, blocked))
 
 	def test_the_exit_is_reachable_over_the_boss(self):
 		lv = level(BOSS_LEVEL)

@@ -5,6 +5,7 @@
 
 #include "controls.h"
 #include "ctlmenu.h"
+#include "demo.h"
 #include "episode.h"
 #include "input.h"
 #include "keys.h"
@@ -241,6 +242,48 @@ void session_play_level(Session *s, const char *name)
 void session_play_demo(Session *s)
 {
 	session_start_demo(s, NULL);
+}
+
+/*
+ * The kernel's `ending` option: a New game played through at once, each
+ * level with its built-in demo's input (as a player at the keys would, the
+ * stats carried, each level-complete screen left to time out), to the
+ * ending screen with the score, prizes, secrets and time those demos make.
+ * False (and the error screen) if a demo is missing or does not finish its
+ * level.
+ */
+bool session_play_episode_demos(Session *s)
+{
+	static DemoPlayer pl;
+	char err[DEMO_ERR_SIZE];
+	SessionEvents ev;
+
+	stats_new_game(&s->stats);
+	session_start_episode_level(s, 0, &ev);
+	while (s->mode == SESSION_PLAYING) {
+		const DemoBlob *b = demo_find(s->level_name);
+
+		if (!b || !demo_open(&pl, b->data, b->len, err, sizeof err)) {
+			fail(s, "NO DEMO FOR THE ENDING", s->level_name, &ev);
+			return false;
+		}
+		while (s->mode == SESSION_PLAYING && !demo_ended(&pl)) {
+			SessionInput in = { .key = GK_NONE };
+
+			demo_next(&pl, &in.pad);
+			session_tick(s, &in, &ev);
+		}
+		if (s->mode != SESSION_LEVEL_DONE) {
+			fail(s, "DEMO DID NOT FINISH", s->level_name, &ev);
+			return false;
+		}
+		while (s->mode == SESSION_LEVEL_DONE) {
+			SessionInput none = { .key = GK_NONE };
+
+			session_tick(s, &none, &ev);
+		}
+	}
+	return s->mode == SESSION_EPISODE_END;
 }
 
 void session_error(Session *s, const char *what, const char *detail)

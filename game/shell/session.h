@@ -170,6 +170,7 @@ typedef struct Session {
 void session_init(Session *s, const SessionHooks *hooks);
 void session_play_level(Session *s, const char *name);
 void session_play_demo(Session *s);             /* the demo source's next demo, now (demo=NAME) */
+bool session_play_episode_demos(Session *s);    /* the episode by its demos, to the ending (`ending`) */
 void session_error(Session *s, const char *what, const char *detail);  /* the error screen, now */
 void session_set_notice(Session *s, const char *text);  /* a line for the title; NULL or "" clears it */
 

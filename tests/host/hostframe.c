@@ -20,8 +20,9 @@ static uint8_t fb[SCREEN_W * SCREEN_H];
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--bind SPEC] [--keys STEPS] [--notice TEXT]\n"
-	    "  runs the session from boot (or level NAME, as level=NAME; with the key\n"
+	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--ending] [--bind SPEC] [--keys STEPS] [--notice TEXT]\n"
+	    "  runs the session from boot (or level NAME, as level=NAME; or from the\n"
+	    "  ending screen after the episode played by its demos, as ending; with the key\n"
 	    "  bindings SPEC, as keys=SPEC), first the steps, then TICKS ticks without\n"
 	    "  input; prints the screen's CRC\n"
 	    "  STEPS: comma-separated; a number N = N ticks without input, a key name =\n"
@@ -90,12 +91,15 @@ int main(int argc, char **argv)
 	const char *png = NULL, *level = NULL, *bind = NULL, *notice = NULL;
 	char *steps = NULL;
 	long ticks = -1, total;
+	bool ending = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--level") == 0 && i + 1 < argc)
 			level = argv[++i];
 		else if (strcmp(argv[i], "--bind") == 0 && i + 1 < argc)
 			bind = argv[++i];
+		else if (strcmp(argv[i], "--ending") == 0)
+			ending = true;
 		else if (strcmp(argv[i], "--notice") == 0 && i + 1 < argc)
 			notice = argv[++i];
 		else if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc)
@@ -116,6 +120,8 @@ int main(int argc, char **argv)
 		level = NULL;                   /* the error screen, as the kernel shows it */
 	if (level)
 		session_play_level(&session, level);
+	else if (ending)
+		session_play_episode_demos(&session);
 	total = steps ? run_steps(steps) : 0;
 	idle(ticks);
 	total += ticks;

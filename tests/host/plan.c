@@ -12,12 +12,14 @@
 #include "reach.h"
 
 /*
- * build/plan LEVEL --out FILE.dem [--via X,Y ...] [--die] [--tail N] [--beam N] [--max-frames N]
+ * build/plan LEVEL --out FILE.dem [--via X,Y ...] [--break X,Y ...] [--die] [--tail N] [--beam N]
+ *     [--max-frames N]
  *
  * Finds an input sequence that plays LEVEL, as the session loads it, with
  * every actor in place, from the start to its exit (or, with --die, to the
  * player's first death, after the last --via), passing each --via tile in order (a prize there is
- * collected on the way). It never loses a life (unless --die), avoids
+ * collected on the way); a --break goal, among the --via ones in the order given, is passed when the
+ * barrel or basket standing on tile X,Y has burst (pounced, shot or bombed). It never loses a life (unless --die), avoids
  * getting hurt, and shoots a boss down (its exit is barred until then).
  *
  * How: build/reach's route search (creatures removed) gives, for each map
@@ -80,6 +82,7 @@ static int *field[MAX_VIA + 1];         /* frames to goal k from each cell; FAR 
 static int leg[MAX_VIA + 1];            /* frames from goal k-1 to goal k */
 static Rect via[MAX_VIA];              /* goal k < nvia: the player touches via[k] ... */
 static bool via_boss[MAX_VIA];          /* ... or, for a boss goal, the bosses are gone (via[k]: in range) */
+static bool via_break[MAX_VIA];         /* ... or, for a --break goal, the barrel on the tile under via[k] is gone */
 static int nvia;
 static bool die;
 
@@ -168,6 +171,28 @@ static int boss_left(const World *w)
 	return hp ? hp - (w->bullets > 0) : 0;
 }
 
+/* Whether a barrel or basket still stands on tile (x, y). */
+static bool breakable_at(const World *w, int x, int y)
+{
+	for (int i = 0; i < MAX_ACTORS; i++) {
+		const Actor *a = &w->actors[i];
+
+		if ((a->kind == ACT_BARREL || a->kind == ACT_BASKET) && a->x == x && a->y == y)
+			return true;
+	}
+	return false;
+}
+
+/* Whether world w has just passed goal k (not the exit). */
+static bool goal_passed(const World *w, const Actor *p, int k)
+{
+	if (via_boss[k])
+		return boss_left(w) == 0;
+	if (via_break[k])
+		return !breakable_at(w, via[k].x, via[k].y + via[k].h + 1);
+	return rect_overlap(player_rect(p), via[k]);
+}
+
 /* What is left to go from a player at (x, y) with `passed` goals behind it. */
 static int cost_of(const World *w, const Actor *p, int passed, int hurts)
 {
@@ -228,7 +253,7 @@ static void step(World *dst, const World *from, const Slot *sl, int i, uint8_t *
 	*passed = sl->via;
 	*hurts = (uint8_t)(sl->hurts + (dst->health < from->health));
 	p = world_player(dst);
-	if (p && *passed < nvia && (via_boss[*passed] ? boss_left(dst) == 0 : rect_overlap(player_rect(p), via[*passed])))
+	if (p && *passed < nvia && goal_passed(dst, p, *passed))
 		(*passed)++;
 }
 
@@ -376,7 +401,7 @@ int main(int argc, char **argv)
 	int32_t goal;
 
 	if (argc < 2 || !(b = find(argv[1]))) {
-		fprintf(stderr, "usage: %s LEVEL --out FILE.dem [--via X,Y ...] [--die] [--tail N] [--beam N] "
+		fprintf(stderr, "usage: %s LEVEL --out FILE.dem [--via X,Y ...] [--break X,Y ...] [--die] [--tail N] [--beam N] "
 		    "[--max-frames N]\n", argv[0]);
 		return 2;
 	}
@@ -396,6 +421,11 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--via") == 0 && i + 1 < argc && nvia < MAX_VIA - 1 &&
 		    sscanf(argv[i + 1], "%d,%d", &x, &y) == 2) {
 			via[nvia++] = (Rect){ x, y, 1, 1 };
+			i++;
+		} else if (strcmp(argv[i], "--break") == 0 && i + 1 < argc && nvia < MAX_VIA - 1 &&
+		    sscanf(argv[i + 1], "%d,%d", &x, &y) == 2) {
+			via[nvia] = (Rect){ x, y - 2, 1, 1 };   /* guided to its top: a 2-tile barrel's pounce */
+			via_break[nvia++] = true;
 			i++;
 		} else {
 			fprintf(stderr, "plan: bad option %s\n", argv[i]);

@@ -196,18 +196,18 @@ def test_demo_bad(ctx):
 # compared with the host build's; at each checkpoint the host's frame must equal the golden
 # PNG, so QEMU's frame (same CRC) does too; the frozen last frame is also screendumped.
 EPISODE_DEMOS = {
-    "e1l1": (30, 80),                   # a barrel pounced, the gourd's ledge; the slug over the dip
-    "e1l2": (40, 100, 160, 210),        # the mud and the first climb; in the foot switch's shaft; the platform; the friend freed
-    "e1l3": (40,),                      # Orchard: the first ledge's basket and barrel
-    "e1l4": (150,),                     # Liftworks: riding the first platform over the chasm
-    "e1l5": (60,),                      # Geysers: up the 12-high fountain
-    "e1l6": (50,),                      # Ascent: in the first shaft
-    "e1l7": (70,),                      # Deep Cave: under the stalactites
-    "e1l8": (50,),                      # Hedgerow: over the big wall
-    "e1l9": (60,),                      # Scorpion Ridge: the scorpions' floor
-    "e1l10": (60, 100),                 # Fortress: the boss in the arena; shot at
+    "e1l1": (30, 80),                   # a barrel pounced, the gourd's ledge; on the mound's top over the slug's tunnel
+    "e1l2": (40, 100, 130, 180),        # the mud and the first climb; in the foot switch's shaft; on the invisible bridge; the friend's ledge
+    "e1l3": (8, 50),                    # Orchard: the first barrel's shards burst; in the hedge door through the tower's foot
+    "e1l4": (70,),                      # Liftworks: on the invisible ledges over the first chasm
+    "e1l5": (10, 90),                   # Geysers: on the first invisible ledge; the invisible steps by the 15-high fountain
+    "e1l6": (20,),                      # Ascent: on the invisible diagonal stair
+    "e1l7": (12,),                      # Deep Cave: behind the hedge door at the chimney's foot
+    "e1l8": (82,),                      # Hedgerow: behind the hedge door at the tower's foot
+    "e1l9": (50,),                      # Scorpion Ridge: the scorpions' floor, at the chimney's hedge door
+    "e1l10": (40, 60, 100),             # Fortress: behind the hall wall's hedge door; the boss in the arena; shot at
     "e1bonus": (30,),                   # Treasure Vault: prizes on the planks
-    "prizes": (20, 90),                 # gourd, tomato and emerald taken; down in the dip for the rest
+    "prizes": (20, 90),                 # gourd, tomato and emerald taken; in the slug's tunnel for the rest
     "spikes": (60, 90),                 # dead on the spikes; back at the start with a life less
 }
 

@@ -335,6 +335,7 @@ TESTS = [
     ("menu_new_game", session_tests.test_menu_new_game, (), ()),
     ("menu_quit", session_tests.test_menu_quit, ("halt.png",), ()),
     ("attract", session_tests.test_attract, ("attract_e1l1_40.png",), ()),
+    ("ending", session_tests.test_ending, ("ending.png",), ()),
     ("pause_box", session_tests.test_pause_box, ("pause_box.png",), ()),
     ("play_session", session_tests.test_play_session, (), ()),
     ("controls_rebind_jump", session_tests.test_controls_rebind_jump, (), ()),

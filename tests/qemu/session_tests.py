@@ -27,12 +27,13 @@ PAUSE_BOX = Rect(88, 44, 144, 72)       # game/shell/screens.c: the pause box, c
 SND_MENU_ID = 16                        # game/engine/sound.h
 
 
-def host_session(ctx, name, keys, level=None, bind=None):
-    """The session on the host (build/hostframe) after these key steps (bind: keys=): (crc, png path)."""
+def host_session(ctx, name, keys, level=None, bind=None, ending=False):
+    """The session on the host (build/hostframe) after these key steps (bind: keys=; ending: from the
+    ending screen, as the `ending` option): (crc, png path)."""
     assert ctx.hostframe, "no --hostframe binary given: cannot render the session on the host"
     png = os.path.join(ctx.outdir, "host_%s.png" % name)
     args = [ctx.hostframe, "0", png, "--keys", keys] + (["--level", level] if level else []) + \
-        (["--bind", bind] if bind else [])
+        (["--bind", bind] if bind else []) + (["--ending"] if ending else [])
     out = subprocess.run(args, capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, "%s failed: %s" % (" ".join(args), out.stderr.strip())
     crc = re.search(r"crc=([0-9A-F]{8})", out.stdout)
@@ -81,6 +82,29 @@ def test_attract(ctx):
         frame = image.load_golden(host_png)
     ctx.check_golden(frame, "attract_e1l1_40.png")
     ctx.note("attract reel: e1l1 first; frame %d of its demo equals the host's and the golden" % ATTRACT_FRAMES)
+
+
+ENDING_TICKS = 10                       # ticks of the ending screen before the freeze
+
+
+def test_ending(ctx):
+    """`ending`: the episode played at boot by its demos, every level finished in order (a level-done
+    line each), then the ending screen: COM1 says `session: episode end score=S`; frozen after
+    ENDING_TICKS ticks, QEMU's screen equals the host's render (hostframe --ending) and ending.png."""
+    m = ctx.machine(opts="ending ticks=%d" % ENDING_TICKS)
+    end = m.wait_for(r"^session: episode end score=(\d+)$", READY_TIMEOUT_S)
+    done = re.findall(r"^session: level done level=(\d+) score=\d+$", m.serial(), re.M)
+    assert done == [str(n) for n in range(1, 11)], "levels done: %s" % done
+    match = m.wait_for(r"^READY tick=(\d+) crc=([0-9A-F]{8})$", 15)
+    frame = m.screendump("ending")
+    crc, host_png = host_session(ctx, "ending", str(ENDING_TICKS), ending=True)
+    assert match.group(2) == frame.crc() == crc, "READY crc=%s, screendump %s, host %s (%s)" % (
+        match.group(2), frame.crc(), crc, host_png)
+    if ctx.update and "ending.png" in ctx.writes:
+        frame = image.load_golden(host_png)
+    ctx.check_golden(frame, "ending.png")
+    ctx.note("ten levels played by their demos, score %s; the ending screen equals the host's and the golden"
+             % end.group(1))
 
 
 def test_menu_quit(ctx):

@@ -1,4 +1,4 @@
-/* test_demo_cmdline.c: the demo options on the boot command line — demo=NAME, record, crcs, dump. */
+/* test_demo_cmdline.c: the demo options on the boot command line — demo=NAME, record, crcs, dump, ending. */
 #include "testmain.h"
 
 #include "cmdline.h"
@@ -24,15 +24,17 @@ static void demo_options_are_off_by_default(void **state)
 	assert_false(o.record);
 	assert_false(o.crcs);
 	assert_false(o.dump);
+	assert_false(o.ending);
 	assert_int_equal(o.problems, 0);
 }
 
 static void all_demo_options_together(void **state)
 {
-	BootOptions o = parse("/boot/kernel.elf demo=seeds-2_b record crcs dump trace ticks=81");
+	BootOptions o = parse("/boot/kernel.elf demo=seeds-2_b record crcs dump trace ending ticks=81");
 
 	(void)state;
 	assert_string_equal(o.demo, "seeds-2_b");
+	assert_true(o.ending);
 	assert_true(o.record);
 	assert_true(o.crcs);
 	assert_true(o.dump);
@@ -56,6 +58,7 @@ static void bad_demo_options_are_reported(void **state)
 		{ "record=1", "unknown option 'record=1' ignored" },
 		{ "crcs=yes", "unknown option 'crcs=yes' ignored" },
 		{ "dump=", "unknown option 'dump=' ignored" },
+		{ "ending=1", "unknown option 'ending=1' ignored" },
 	};
 
 	(void)state;
@@ -69,7 +72,8 @@ static void bad_demo_options_are_reported(void **state)
 		assert_row(o.problems == 1, "'%s': %d problems", rows[i].line, o.problems);
 		assert_row(strncmp(o.problem[0], rows[i].problem, CMDLINE_PROBLEM_LEN - 1) == 0,
 		    "'%s': got '%s'", rows[i].line, o.problem[0]);
-		assert_row(o.demo[0] == '\0' && !o.record && !o.crcs && !o.dump, "'%s' set something", rows[i].line);
+		assert_row(o.demo[0] == '\0' && !o.record && !o.crcs && !o.dump && !o.ending, "'%s' set something",
+		    rows[i].line);
 	}
 }
 

@@ -22,6 +22,8 @@ typedef struct Played {
 	uint32_t kinds_collected;       /* bit per ActorKindId of each prize collected */
 	int creatures;                  /* creatures in the level at the start (not prizes or markers) */
 	int bosses_left;
+	int broken;                     /* barrels and baskets pounced or bombed open */
+	int shards;                     /* most shards flying at once (seed 001's bursts) */
 } Played;
 
 static bool is_creature(int kind)
@@ -62,6 +64,16 @@ static Played play(const char *name)
 		for (int i = 0; i < MAX_ACTORS; i++)     /* a prize gone: only a touch removes one */
 			if ((actor_kinds[kinds[i]].flags & AF_PRIZE) && w.actors[i].kind != kinds[i])
 				r.kinds_collected |= 1u << kinds[i];
+			else if ((kinds[i] == ACT_BARREL || kinds[i] == ACT_BASKET) && w.actors[i].kind != kinds[i])
+				r.broken++;
+		{
+			int flying = 0;
+
+			for (int i = 0; i < MAX_SHARDS; i++)
+				flying += w.shards.slot[i].image != SHARD_IDLE;
+			if (flying > r.shards)
+				r.shards = flying;
+		}
 		if (p && p->tick == act_player_die && !r.died_at)
 			r.died_at = r.ticks;
 		else if (w.health < health && (!p || p->tick != act_player_die))
@@ -110,15 +122,27 @@ static void the_level_demos_take_the_planned_ticks(void **state)
 		const char *name;
 		int ticks;
 	} planned[] = {
-		{ "e1l1", 124 }, { "e1l2", 223 },       /* e1l2: four pushes on the foot switch (was 202) */
-		{ "e1l3", 87 }, { "e1l4", 276 }, { "e1l5", 112 }, { "e1l6", 86 }, { "e1l7", 141 },
-		{ "e1l8", 97 }, { "e1l9", 116 }, { "e1l10", 137 }, { "e1bonus", 63 },
+		{ "e1l1", 124 }, { "e1l2", 197 },       /* e1l2: four pushes on the foot switch (was 202) */
+		{ "e1l3", 92 }, { "e1l4", 129 }, { "e1l5", 102 }, { "e1l6", 69 }, { "e1l7", 143 },
+		{ "e1l8", 98 }, { "e1l9", 123 }, { "e1l10", 129 }, { "e1bonus", 63 },
 	};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(planned); i++)
 		assert_row(play(planned[i].name).done_at == planned[i].ticks, "%s: done at tick %d, planned %d",
 		    planned[i].name, play(planned[i].name).done_at, planned[i].ticks);
+}
+
+/* Orchard is about barrels and baskets: its demo pounces one open and its shards burst. */
+static void the_orchard_demo_breaks_a_barrel_and_its_shards_burst(void **state)
+{
+	Played r;
+
+	(void)state;
+	r = play("e1l3");
+	assert_true(r.done_at > 0);
+	assert_true(r.broken >= 1);
+	assert_true(r.shards >= 4);
 }
 
 /* The boss level's demo shoots the boss down: the exit stays barred until then. */
@@ -216,16 +240,40 @@ static void the_episode_plays_start_to_finish_through_the_session(void **state)
 	assert_int_equal(s.stats.lives, PLAYER_START_LIVES);
 }
 
+/*
+ * The kernel's `ending` option plays the same game at once: the ending
+ * screen with the same score, prizes, secrets (the hidden prizes the demos
+ * take on their shortcuts) and time as the game played at the keys.
+ */
+static void the_ending_option_plays_the_episode_by_its_demos(void **state)
+{
+	PlayerStats keys;
+
+	the_episode_plays_start_to_finish_through_the_session(state);
+	keys = s.stats;
+	fresh_session(state);
+	assert_true(session_play_episode_demos(&s));
+	assert_int_equal(s.mode, SESSION_EPISODE_END);
+	assert_int_equal(s.stats.score, keys.score);
+	assert_int_equal(s.stats.prizes, keys.prizes);
+	assert_int_equal(s.stats.secrets, keys.secrets);
+	assert_int_equal(s.stats.frames, keys.frames);
+	assert_int_equal(s.stats.lives, keys.lives);
+	assert_true(s.stats.secrets >= episode_level_count);     /* the hidden prizes on the demos' shortcuts */
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_episode_level_has_a_demo_that_finishes_it),
 		cmocka_unit_test(the_bonus_level_has_a_demo_that_finishes_it),
 		cmocka_unit_test(the_level_demos_take_the_planned_ticks),
+		cmocka_unit_test(the_orchard_demo_breaks_a_barrel_and_its_shards_burst),
 		cmocka_unit_test(the_boss_demo_defeats_the_boss_before_the_exit),
 		cmocka_unit_test(the_prizes_demo_collects_every_prize_kind),
 		cmocka_unit_test(the_spikes_demo_dies_and_respawns),
 		cmocka_unit_test(the_episode_plays_start_to_finish_through_the_session),
+		cmocka_unit_test(the_ending_option_plays_the_episode_by_its_demos),
 	};
 
 	if (testmain_filter("episode_demos", argc, argv, tests, ARRAY_LEN(tests)))
