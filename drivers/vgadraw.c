@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "latebss.h"
 #include "vga.h"
 #include "vgaregs.h"
 
@@ -171,7 +172,7 @@ void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n)
 }
 
 /* Masks of one blit, shifted to the screen's bytes and clipped (rows x bytes). */
-static uint8_t blit_mask[VGA_H][VGA_STRIDE + 1];
+static LATE_BSS uint8_t blit_mask[VGA_H][VGA_STRIDE + 1];
 
 /*
  * Masked blit in write mode 0. First the picture's mask, shifted to its x

@@ -6,6 +6,7 @@
 #include "gfx.h"
 #include "gfxcache.h"
 #include "klog.h"
+#include "latebss.h"
 #include "panic.h"
 #include "planar.h"
 #include "vga.h"
@@ -15,10 +16,10 @@
 
 #define SHIFT_BYTES     (384 * 1024)    /* images pre-shifted by 1..7 pixels, made on first use */
 
-static uint8_t arena[CACHE_BYTES];
-static uint8_t shift_arena[SHIFT_BYTES];
+static LATE_BSS uint8_t arena[CACHE_BYTES];
+static LATE_BSS uint8_t shift_arena[SHIFT_BYTES];
 static size_t shift_used;
-static VgaBitmap shifted[CACHE_IMAGES][8];      /* .mask NULL: not made (yet) */
+static LATE_BSS VgaBitmap shifted[CACHE_IMAGES][8];      /* .mask NULL: not made (yet) */
 static size_t arena_used;
 static VgaBitmap bitmaps[CACHE_IMAGES];
 static VgaBitmap mtiles[CACHE_IMAGES];

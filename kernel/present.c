@@ -8,10 +8,11 @@
 #include "frame.h"
 #include "gfx.h"
 #include "gfxcache.h"
+#include "latebss.h"
 #include "present.h"
 #include "vga.h"
 
-static CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
+static LATE_BSS CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
 static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));       /* the cells the last present_frames redrew */
 static int8_t span_lo[CELL_ROWS], span_hi[CELL_ROWS];   /* dirty columns of each cell row (lo > hi: none) */
 
@@ -113,7 +114,7 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 
 	if ((c->x & 7) || (c->y & 7) || c->x < 0 || c->y < 0 || c->x + c->w * 8 > VGA_W ||
 	    c->y + c->h * 8 > VGA_H) {
-		static Frame one, flat;
+		static LATE_BSS Frame one, flat;
 
 		frame_clear(&one);
 		one.cmds[0] = *c;

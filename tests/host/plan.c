@@ -355,10 +355,7 @@ static int32_t search(int width, int max_frames, int start_lives)
 
 static const LevelBlob *find(const char *name)
 {
-	for (int i = 0; i < game_level_count; i++)
-		if (strcmp(game_levels[i].name, name) == 0)
-			return &game_levels[i];
-	return NULL;
+	return level_find(name);        /* built in packed: level_find unpacks it */
 }
 
 /* Writes the planned inputs plus `tail` idle frames as a demo; replays it to check. */
