@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "fb.h"
+#include "latebss.h"
 
 static struct {
 	uint8_t *base;                  /* first byte of the screen */
@@ -16,8 +17,8 @@ static struct {
 	uint32_t written;
 } fb;
 
-static uint8_t shown[FB_SRC_W * FB_SRC_H] __attribute__((aligned(4)));   /* the picture on screen now */
-static uint8_t line[FB_MAX_WIDTH * 4] __attribute__((aligned(4)));       /* one scaled screen line */
+static LATE_BSS uint8_t shown[FB_SRC_W * FB_SRC_H] __attribute__((aligned(4)));   /* the picture on screen now */
+static LATE_BSS uint8_t line[FB_MAX_WIDTH * 4] __attribute__((aligned(4)));       /* one scaled screen line */
 
 static bool channel_ok(int pos, int bits, int bpp)
 {

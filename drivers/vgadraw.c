@@ -2,6 +2,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "latebss.h"
 #include "vga.h"
 #include "vgaregs.h"
 
@@ -193,7 +194,7 @@ void vga_copy_tile(int page, int cell, int tile)
 }
 
 /* Masks of one blit, shifted to the screen's bytes and clipped (rows x bytes). */
-static uint8_t blit_mask[VGA_H][VGA_STRIDE + 1];
+static LATE_BSS uint8_t blit_mask[VGA_H][VGA_STRIDE + 1];
 
 /*
  * Masked blit in write mode 0. First the picture's mask, shifted to its x

@@ -5,6 +5,7 @@
 
 #include "drvlog.h"
 #include "io.h"
+#include "latebss.h"
 #include "pit.h"
 #include "usbhub.h"
 #include "usbkbd.h"
@@ -17,7 +18,7 @@
 #define COMMAND_MS      500
 
 Xhci xhci_ctrl[XHCI_MAX_CTRL];
-static XhciMem xhci_mem[XHCI_MAX_CTRL];
+static LATE_BSS XhciMem xhci_mem[XHCI_MAX_CTRL];
 
 static uint32_t addr32(const volatile void *p)
 {

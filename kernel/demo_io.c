@@ -15,6 +15,7 @@
 #include "keymap.h"
 #include "keys.h"
 #include "klog.h"
+#include "latebss.h"
 #include "level.h"
 #include "multiboot.h"
 #include "pit.h"
@@ -27,7 +28,7 @@ static DemoPlayer named;                /* demo=NAME */
 static DemoReel reel;                   /* the built-in demos, for the attract mode */
 static DemoSource reel_source;
 static DemoPlayer *cur;           /* the demo being played */
-static DemoRecorder rec;                /* ~80 KB, in .bss */
+static LATE_BSS DemoRecorder rec;       /* ~80 KB, in the late BSS */
 static enum { PLAY_OFF, PLAY_WAITING, PLAY_NAMED, PLAY_REEL } play;
 static bool end_logged, recording, full_logged;
 

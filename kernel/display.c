@@ -9,6 +9,7 @@
 #include "gfx.h"
 #include "gfxcache.h"
 #include "klog.h"
+#include "latebss.h"
 #include "planar.h"
 #include "present.h"
 #include "raster.h"
@@ -25,9 +26,9 @@ static bool use_fb;
  * pixel); a flip shows the new front page through fb_show, which writes only
  * the rows that changed.
  */
-static uint8_t page_px[DISPLAY_PAGES][SCREEN_W * SCREEN_H] __attribute__((aligned(4)));
+static LATE_BSS uint8_t page_px[DISPLAY_PAGES][SCREEN_W * SCREEN_H] __attribute__((aligned(4)));
 static int fb_front;
-static CellPage fb_shown[DISPLAY_PAGES];        /* what each framebuffer page was given */
+static LATE_BSS CellPage fb_shown[DISPLAY_PAGES];        /* what each framebuffer page was given */
 static uint8_t fb_dirty[CELL_COUNT] __attribute__((aligned(4)));
 
 /* Something was drawn into the pages outside the frames: the next frame is drawn whole. */

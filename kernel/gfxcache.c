@@ -8,6 +8,7 @@
 #include "gfx.h"
 #include "gfxcache.h"
 #include "klog.h"
+#include "latebss.h"
 #include "panic.h"
 #include "planar.h"
 #include "vga.h"
@@ -21,14 +22,14 @@ typedef uint32_t __attribute__((may_alias)) word;       /* four plane bytes, or 
 
 #define SHIFT_BYTES     (384 * 1024)    /* images pre-shifted by 1..7 pixels, made on first use */
 
-static uint8_t arena[CACHE_BYTES];
-static uint8_t shift_arena[SHIFT_BYTES];
+static LATE_BSS uint8_t arena[CACHE_BYTES];
+static LATE_BSS uint8_t shift_arena[SHIFT_BYTES];
 static size_t shift_used;
-static VgaBitmap shifted[CACHE_IMAGES][8];      /* .mask NULL: not made (yet) */
+static LATE_BSS VgaBitmap shifted[CACHE_IMAGES][8];      /* .mask NULL: not made (yet) */
 static size_t arena_used;
 static VgaBitmap bitmaps[CACHE_IMAGES];
 static VgaBitmap mtiles[CACHE_IMAGES];
-static CellKey cell_keys[CELL_SLOTS];   /* what each slot holds; .n == 0: nothing */
+static LATE_BSS CellKey cell_keys[CELL_SLOTS];  /* what each slot holds; .n == 0: nothing */
 static uint8_t tile_planes[CACHE_IMAGES][4][8] __attribute__((aligned(4)));        /* the solid tiles, planar, for composing */
 static int cell_base;                   /* the first slot's VRAM tile, 0: no room for slots */
 

@@ -19,6 +19,7 @@
 #include "keys.h"
 #include "kfmt.h"
 #include "klog.h"
+#include "latebss.h"
 #include "level.h"
 #include "loop.h"
 #include "multiboot.h"
@@ -38,10 +39,10 @@
 #define SCREEN_CATCH_UP 140             /* menu ticks (one second) */
 #define HALT_SOUND_TICKS 40             /* let a last sound effect finish before halting */
 
-static Session session;
+static LATE_BSS Session session;
 static bool session_up;
 static const char *notice;              /* loop_set_notice: for the title */
-static Frame view_frame, status_frame;
+static LATE_BSS Frame view_frame, status_frame;
 static uint32_t status_built;                   /* status_version in status_frame, 0 = none */
 static Script script;
 static bool scripted;

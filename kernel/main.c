@@ -13,6 +13,7 @@
 #include "io.h"
 #include "keyboard.h"
 #include "klog.h"
+#include "latemem.h"
 #include "kfmt.h"
 #include "loop.h"
 #include "memcheck.h"
@@ -32,7 +33,7 @@
 #include "watchdog.h"
 #include "usb.h"
 
-extern char __kernel_start[], __kernel_end[];   /* linker.ld */
+extern char __kernel_start[];   /* linker.ld */
 
 static BootInfo boot;
 static BootOptions opts;
@@ -142,13 +143,13 @@ static AdlibProbe sound_init(uint8_t *status)
 }
 
 /*
- * What the kernel occupies (its image and BSS: stacks, pools, page tables)
- * and every module GRUB loaded must be usable RAM in the memory map.
+ * What the kernel occupies (its image, BSS and late BSS: stacks, pools, page
+ * tables) and every module GRUB loaded must be usable RAM in the memory map.
  */
 static void memory_check(void)
 {
 	static char why[96], head[128];
-	uint32_t start = (uint32_t)(uintptr_t)__kernel_start, end = (uint32_t)(uintptr_t)__kernel_end;
+	uint32_t start = (uint32_t)(uintptr_t)__kernel_start, end = (uint32_t)(uintptr_t)__late_end;
 	uint32_t mods = 0;
 
 	for (int i = 0; i < boot.module_count; i++)
@@ -188,6 +189,7 @@ void kmain(uint32_t magic, uint32_t info)
 	multiboot_parse(magic, info, &boot);
 	multiboot_log(&boot);
 	memory_check();                 /* the image, BSS and modules in usable RAM, or a message and a halt */
+	latemem_claim(&boot);           /* modules moved off the late BSS, which is zeroed: its pools usable */
 	cmdline_parse(boot.cmdline, cmdline_loader_puts_path(boot.loader), &opts);     /* QEMU: path first */
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);

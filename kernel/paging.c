@@ -5,6 +5,7 @@
 #include "cpu.h"
 #include "io.h"
 #include "klog.h"
+#include "latebss.h"
 #include "paging.h"
 
 #define PAGE_2M         0x00200000u
@@ -26,7 +27,7 @@
  * pools and GRUB's modules all live far below that.
  */
 static uint64_t pdpt[4] __attribute__((aligned(32)));
-static uint64_t pd[4][512] __attribute__((aligned(4096)));
+static LATE_BSS uint64_t pd[4][512] __attribute__((aligned(4096)));
 static bool on;
 static int windows_used;
 

@@ -9,16 +9,17 @@
 #include "frame.h"
 #include "gfx.h"
 #include "gfxcache.h"
+#include "latebss.h"
 #include "present.h"
 #include "vga.h"
 
-static CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
+static LATE_BSS CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
 typedef uint32_t __attribute__((may_alias)) word;       /* four cells of a mask at once */
 
 static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));       /* the cells the last present_frames redrew */
 static int fast[CELL_COUNT];            /* dirty cells drawn composed (cellcomp.h) */
 static uint8_t rest[CELL_COUNT] __attribute__((aligned(4)));  /* the other dirty cells: drawn command by command */
-static CellKey keys[CELL_COUNT];
+static LATE_BSS CellKey keys[CELL_COUNT];
 static uint8_t covered[CELL_COUNT] __attribute__((aligned(4)));     /* mark_covered */
 static int8_t cov_lo[CELL_ROWS], cov_hi[CELL_ROWS];     /* covered columns of each row (lo > hi: none) */
 static int8_t span_lo[CELL_ROWS], span_hi[CELL_ROWS];   /* dirty columns of each cell row (lo > hi: none) */
@@ -153,7 +154,7 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 
 	if ((c->x & 7) || (c->y & 7) || c->x < 0 || c->y < 0 || c->x + c->w * 8 > VGA_W ||
 	    c->y + c->h * 8 > VGA_H) {
-		static Frame one, flat;
+		static LATE_BSS Frame one, flat;
 
 		frame_clear(&one);
 		one.cmds[0] = *c;

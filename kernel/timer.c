@@ -15,7 +15,16 @@
 #define PROBE_DIVISOR    40             /* ~30 kHz for the probe: an interrupt every 34 us */
 #define PROBE_TICKS      3              /* this many IRQ0s prove the PIT works */
 #define PROBE_MS         100            /* wait at most this long for them */
-#define PROBE_SPINS      (PROBE_MS * 1000)      /* without a reference clock: io_wait()s of ~1 us */
+/*
+ * Without a reference clock (no ACPI: a 486, QEMU's isapc) the wait is
+ * counted in io_wait()s of ~1 us, and given 2 s, not PROBE_MS: under an
+ * emulator a port write can take far less than 1 us of host time while the
+ * host is too busy to deliver the PIT's interrupts (isapc on a loaded
+ * machine missed them in 2 of 10 boots at 100 ms). A working PIT answers in
+ * ~100 us, so only a missing one pays the wait, and such a machine has no
+ * other clock to fall back on anyway.
+ */
+#define PROBE_SPINS      (2000u * 1000u)
 #define CAL_MS           100            /* calibration window */
 #define BRACKET_US       20             /* a reading counts when the reference moved at most this */
 #define BRACKET_TRIES    16
@@ -181,7 +190,8 @@ TickClock timer_start(IrqHandler tick, const AcpiInfo *tables)
 			    (unsigned)pit_channel0_divisor(), PIT_TICK_HZ);
 		return clock_used;
 	}
-	klog("timer: no PIT interrupt within %u ms%s\n", PROBE_MS, us ? "" : " (counted in port writes)");
+	klog("timer: no PIT interrupt within %u ms%s\n", us ? PROBE_MS : PROBE_SPINS / 1000,
+	    us ? "" : " (counted in port writes)");
 	clock_used = lapic_start();
 	klog("speaker: no PIT, so the PC speaker stays silent\n");
 	return clock_used;

@@ -47,7 +47,8 @@ def main(argv):
                 continue
             sizes.append(("GRUB %s modules" % p, tree_bytes(d)))
         extra = sorted(set(os.listdir(os.path.join(tmp, "boot", "grub"))) - set(platforms) -
-                       {"grub.cfg", "fonts", "locale", "roms", "themes"})
+                       {"grub.cfg", "grub-disk.cfg", "grub-opts.cfg", "fast", "fonts", "locale", "roms",
+                        "themes"})
         efi_img = os.path.join(tmp, "efi.img")
         if os.path.exists(efi_img):
             sizes.append(("efi.img (EFI system partition)", os.path.getsize(efi_img)))

@@ -7,6 +7,7 @@
 #include "crc32.h"
 #include "gfx.h"
 #include "level.h"
+#include "lzunpack.h"
 #include "map.h"
 #include "textbuf.h"
 
@@ -260,8 +261,14 @@ const LevelBlob *level_find(const char *name)
 	if (!name)
 		return NULL;
 	for (int i = 0; i < game_level_count; i++) {
-		if (text_equal(game_levels[i].name, name))
-			return &game_levels[i];
+		const LevelBlob *b = &game_levels[i];
+
+		if (!text_equal(b->name, name))
+			continue;
+		/* NOTE: unpacked on every find (at a level's start, ~20 K instructions): no state to keep. */
+		if (b->packed && !lz_unpack(b->packed, b->packed_len, b->room, b->len))
+			return NULL;
+		return b;
 	}
 	return NULL;
 }

@@ -69,17 +69,25 @@ bool level_check(const uint8_t *data, size_t len, LevelHeader *out, char *err, s
 bool level_load(Map *m, LevelSpawn spawns[LEVEL_MAX_ACTORS], int *spawn_count,
     const uint8_t *data, size_t len, char *err, size_t errlen);
 
-/* The levels built into the program (build/gen/levels.c, from the maps in game/levels). */
+/*
+ * The levels built into the program (build/gen/levels.c, from the maps in
+ * game/levels). They are built in packed (lzunpack.h): level_find unpacks
+ * one into its own room, so data is the level file once level_find has
+ * returned the blob. A blob made elsewhere (a file) has packed == NULL.
+ */
 typedef struct LevelBlob {
 	const char *name;               /* file stem, e.g. "test" */
-	const uint8_t *data;
+	const uint8_t *data;            /* the level file, len bytes */
 	uint32_t len;
+	const uint8_t *packed;          /* built in: the file packed, packed_len bytes; else NULL */
+	uint32_t packed_len;
+	uint8_t *room;                  /* built in: where level_find unpacks it (== data) */
 } LevelBlob;
 
 extern const LevelBlob game_levels[];
 extern const uint16_t game_level_count;
 
-/* The built-in level with this file stem, or NULL. */
+/* The built-in level with this file stem, unpacked, or NULL (also when it does not unpack). */
 const LevelBlob *level_find(const char *name);
 
 #endif

@@ -8,19 +8,24 @@
 #include "acts.h"
 #include "demo.h"
 #include "level.h"
+#include "planphase.h"
 #include "play.h"
 #include "reach.h"
 
 /*
- * build/plan LEVEL --out FILE.dem [--via X,Y ...] [--break X,Y ...] [--die] [--tail N] [--beam N]
- *     [--max-frames N]
+ * build/plan LEVEL --out FILE.dem [--via X,Y ...] [--break X,Y ...] [--avoid X0,Y0,X1,Y1 ...] [--phase]
+ *     [--die] [--tail N] [--beam N] [--max-frames N]
  *
  * Finds an input sequence that plays LEVEL, as the session loads it, with
  * every actor in place, from the start to its exit (or, with --die, to the
  * player's first death, after the last --via), passing each --via tile in order (a prize there is
  * collected on the way); a --break goal, among the --via ones in the order given, is passed when the
  * barrel or basket standing on tile X,Y has burst (pounced, shot or bombed). It never loses a life (unless --die), avoids
- * getting hurt, and shoots a boss down (its exit is barred until then).
+ * getting hurt, and shoots a boss down (its exit is barred until then). The player never touches an
+ * --avoid rectangle (tiles, inclusive; e.g. a level's shortcut, so the demo shows the open way), in the
+ * route search as in build/reach --avoid and in the beam. --phase guides the beam by the frames to go
+ * from the player's whole state with the platforms and fountains near it as they are (planphase.h),
+ * not from its cell at the movers' best: it then waits for a platform, not jumps where none is yet.
  *
  * How: build/reach's route search (creatures removed) gives, for each map
  * cell, how many frames the player needs from there to the next goal; a
@@ -37,6 +42,8 @@
 #define MAX_VIA         12
 #define MAX_BEAM        2000
 #define FAR             1000000         /* a cell the route search never stood on */
+#define DOOMED_COST     400             /* a state from which the route search saw no way to the goal */
+#define UNKNOWN_COST    20              /* one it never met (a creature's doing): its cell's best, and some */
 #define HURT_COST       120             /* frames a hurt is worth avoiding */
 #define BOSS_RANGE      8               /* tiles either side of a boss to shoot it from */
 #define BOSS_HIT_COST   60              /* frames a hit on a boss is worth (its exit is barred until it bursts) */
@@ -85,6 +92,9 @@ static bool via_boss[MAX_VIA];          /* ... or, for a boss goal, the bosses a
 static bool via_break[MAX_VIA];         /* ... or, for a --break goal, the barrel on the tile under via[k] is gone */
 static int nvia;
 static bool die;
+static Rect avoid[REACH_MAX_AVOID];    /* --avoid: tile rectangles the player never touches */
+static int navoid;
+static bool phase;                      /* --phase: guided by the movers' phase too */
 
 /* world_copy's two pieces cover everything: the map comes first, the actors right after it. */
 _Static_assert(offsetof(World, map) == 0 &&
@@ -103,6 +113,15 @@ static void world_copy(World *dst, const World *src)
 static Rect player_rect(const Actor *p)
 {
 	return sprite_rect_tiles(actor_image(p), p->x, p->y);
+}
+
+/* Whether the player touches an --avoid rectangle. */
+static bool avoided(const Actor *p)
+{
+	for (int i = 0; i < navoid; i++)
+		if (rect_overlap(avoid[i], player_rect(p)))
+			return true;
+	return false;
 }
 
 /* Whether route-search node n reaches goal k: a --via tile or a boss's range, or (k == nvia) the exit. */
@@ -153,6 +172,8 @@ static void make_field(const Search *s, int k)
 		if (dist[i] >= 0 && map_inside(&level.map, a->x, a->y) && dist[i] < field[k][a->y * level.map.w + a->x])
 			field[k][a->y * level.map.w + a->x] = dist[i];
 	}
+	if (phase)
+		phase_fill(s, k, dist);
 	printf("goal %d: %d states at it, %d lead there\n", k, goals, tail);
 	free(start);
 	free(adj);
@@ -193,13 +214,14 @@ static bool goal_passed(const World *w, const Actor *p, int k)
 	return rect_overlap(player_rect(p), via[k]);
 }
 
-/* What is left to go from a player at (x, y) with `passed` goals behind it. */
+/* What is left to go from a player at (x, y) with `passed` goals behind it (--phase: and the movers so). */
 static int cost_of(const World *w, const Actor *p, int passed, int hurts)
 {
-	int c = FAR;
+	int c = phase ? phase_lookup(passed, w, p) : PHASE_UNKNOWN;
+	int cell = map_inside(&level.map, p->x, p->y) ? field[passed][p->y * level.map.w + p->x] : FAR;
 
-	if (map_inside(&level.map, p->x, p->y))
-		c = field[passed][p->y * level.map.w + p->x];
+	if (c < 0)      /* by its cell at the movers' best: dearer when doomed, or never met with the movers so */
+		c = cell == FAR ? FAR : cell + (c == PHASE_DOOMED ? DOOMED_COST : phase ? UNKNOWN_COST : 0);
 	if (c == FAR && passed < nvia)          /* off the searched cells: as the crow flies, dearly */
 		c = FAR / 2 + abs(p->x - via[passed].x) + abs(p->y - via[passed].y);
 	for (int k = passed + 1; k <= nvia; k++)
@@ -220,7 +242,7 @@ static uint64_t key_of(const World *w, const Actor *p, int passed, int hurts)
 
 	h = mix(h, (uint64_t)(uint16_t)p->x | (uint64_t)(uint16_t)p->y << 16 | (uint64_t)(uint16_t)p->vy << 32 |
 	    (uint64_t)(uint16_t)p->vx << 48);
-	h = mix(h, (uint64_t)(uintptr_t)p->tick);
+	h = mix(h, (uint64_t)((uintptr_t)p->tick - (uintptr_t)act_player_stand));     /* not where the binary loads */
 	h = mix(h, (uint64_t)p->timer | (uint64_t)p->count << 16 | (uint64_t)(uint8_t)p->dir << 32 |
 	    (uint64_t)p->anim.action << 40 | (uint64_t)passed << 48 | (uint64_t)hurts << 56);
 	h = mix(h, (uint64_t)w->score | (uint64_t)w->health << 32 | (uint64_t)w->bombs << 40 |
@@ -291,7 +313,7 @@ static int32_t search(int width, int max_frames, int start_lives)
 				p = world_player(&scratch);
 				if (die && p && p->tick == act_player_die && passed == nvia)
 					return hist_add(slots[cur][s].hist, inputs[i]);
-				if (!p || scratch.lives < start_lives || p->tick == act_player_die)
+				if (!p || scratch.lives < start_lives || p->tick == act_player_die || avoided(p))
 					continue;
 				if (scratch.level_done) {
 					if (passed == nvia && !scratch.bonus_exit)     /* a bonus exit is not this level's end */
@@ -333,10 +355,7 @@ static int32_t search(int width, int max_frames, int start_lives)
 
 static const LevelBlob *find(const char *name)
 {
-	for (int i = 0; i < game_level_count; i++)
-		if (strcmp(game_levels[i].name, name) == 0)
-			return &game_levels[i];
-	return NULL;
+	return level_find(name);        /* built in packed: level_find unpacks it */
 }
 
 /* Writes the planned inputs plus `tail` idle frames as a demo; replays it to check. */
@@ -404,8 +423,8 @@ int main(int argc, char **argv)
 	int32_t goal;
 
 	if (argc < 2 || !(b = find(argv[1]))) {
-		fprintf(stderr, "usage: %s LEVEL --out FILE.dem [--via X,Y ...] [--break X,Y ...] [--die] [--tail N] [--beam N] "
-		    "[--max-frames N]\n", argv[0]);
+		fprintf(stderr, "usage: %s LEVEL --out FILE.dem [--via X,Y ...] [--break X,Y ...] [--avoid X0,Y0,X1,Y1 ...] "
+		    "[--phase] [--die] [--tail N] [--beam N] [--max-frames N]\n", argv[0]);
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
@@ -421,6 +440,8 @@ int main(int argc, char **argv)
 			tail = atoi(argv[++i]);
 		else if (strcmp(argv[i], "--die") == 0)
 			die = true;
+		else if (strcmp(argv[i], "--phase") == 0)
+			phase = true;
 		else if (strcmp(argv[i], "--via") == 0 && i + 1 < argc && nvia < MAX_VIA - 1 &&
 		    sscanf(argv[i + 1], "%d,%d", &x, &y) == 2) {
 			via[nvia++] = (Rect){ x, y, 1, 1 };
@@ -430,6 +451,14 @@ int main(int argc, char **argv)
 			via[nvia] = (Rect){ x, y - 2, 1, 1 };   /* guided to its top: a 2-tile barrel's pounce */
 			via_break[nvia++] = true;
 			i++;
+		} else if (strcmp(argv[i], "--avoid") == 0 && i + 1 < argc && navoid < REACH_MAX_AVOID) {
+			int x0, y0, x1, y1;
+
+			if (sscanf(argv[++i], "%d,%d,%d,%d", &x0, &y0, &x1, &y1) != 4 || x1 < x0 || y1 < y0) {
+				fprintf(stderr, "plan: --avoid wants X0,Y0,X1,Y1 (tiles, inclusive)\n");
+				return 2;
+			}
+			avoid[navoid++] = (Rect){ x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
 		} else {
 			fprintf(stderr, "plan: bad option %s\n", argv[i]);
 			return 2;
@@ -456,12 +485,16 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
+	memcpy(s.avoid, avoid, sizeof avoid);  /* the fields lead round them too */
+	s.avoid_count = navoid;
 	if (!reach_search(&s)) {
 		fprintf(stderr, "plan: out of memory\n");
 		return 1;
 	}
 	printf("route search: %d states%s, exit in %d frames without creatures\n", s.count,
 	    s.truncated ? " (truncated)" : "", s.goal >= 0 ? (int)s.nodes[s.goal].frame : -1);
+	if (phase && !phase_init(&s))
+		return 1;
 	for (int k = 0; k <= nvia; k++)
 		make_field(&s, k);
 	for (int k = 1; k <= nvia; k++) {       /* the legs between goals, from the first cell of each --via */

@@ -51,11 +51,11 @@ static LevelBlob from_file;
 /* A built-in level by name, or a .lvl file. */
 static const LevelBlob *find(const char *name)
 {
+	const LevelBlob *b = level_find(name);        /* built in packed: level_find unpacks it */
 	FILE *f;
 
-	for (int i = 0; i < game_level_count; i++)
-		if (strcmp(game_levels[i].name, name) == 0)
-			return &game_levels[i];
+	if (b)
+		return b;
 	if (!(f = fopen(name, "rb")))
 		return NULL;
 	from_file = (LevelBlob){ .name = name, .data = file, .len = (uint32_t)fread(file, 1, sizeof file, f) };

@@ -37,15 +37,16 @@ class ModelTest(unittest.TestCase):
 		self.assertGreater(cosmo_model.check(path), 0)
 
 	def test_platforms_starting_a_frame_early_are_caught(self):
-		# e1l2: the fourth sink is at tick 107; a platform already moved at 107 breaks the rule
+		# e1l2: the fourth sink is at tick 101; a platform already moved at 101 breaks the rule
 		def early(l):
-			m = re.match(r"^T=107 platform 0 x=(\d+) ", l)
+			m = re.match(r"^T=101 platform 0 x=(\d+) ", l)
 			return l.replace("x=%s " % m.group(1), "x=%d " % (int(m.group(1)) - 1), 1) if m else l
 		self.assertGreater(cosmo_model.check(edited("e1l2", early)), 0)
 
 	def test_a_push_sunk_in_the_same_frame_is_caught(self):
 		def same_frame(l):
-			return re.sub(r"^(T=85 actor \d+ FOOT_SWITCH x=91 y=)10 (.*count=1 hp=1 vx=)0 ", r"\g<1>11 \g<2>1 ", l)
+			# e1l2: the first push is at tick 79, its sink at 80; sunk at 79 already breaks the rule
+			return re.sub(r"^(T=79 actor \d+ FOOT_SWITCH x=91 y=)10 (.*count=1 hp=1 vx=)0 ", r"\g<1>11 \g<2>1 ", l)
 		self.assertGreater(cosmo_model.check(edited("e1l2", same_frame)), 0)
 
 	def test_scripted_runs_on_every_level_match(self):

@@ -197,9 +197,9 @@ def test_demo_bad(ctx):
 # PNG, so QEMU's frame (same CRC) does too; the frozen last frame is also screendumped.
 EPISODE_DEMOS = {
     "e1l1": (30, 80),                   # a barrel pounced, the gourd's ledge; on the mound's top over the slug's tunnel
-    "e1l2": (40, 100, 130, 180),        # the mud and the first climb; in the foot switch's shaft; on the invisible bridge; the friend's ledge
+    "e1l2": (40, 100, 150, 200),        # the mud and the first climb; in the foot switch's shaft; riding the platform over the chasm; by the friend's ledge
     "e1l3": (8, 50),                    # Orchard: the first barrel's shards burst; in the hedge door through the tower's foot
-    "e1l4": (70,),                      # Liftworks: on the invisible ledges over the first chasm
+    "e1l4": (80, 150),                  # Liftworks: riding the first platform over its chasm; riding the second
     "e1l5": (10, 90),                   # Geysers: on the first invisible ledge; the invisible steps by the 15-high fountain
     "e1l6": (20,),                      # Ascent: on the invisible diagonal stair
     "e1l7": (12,),                      # Deep Cave: behind the hedge door at the chimney's foot

@@ -10,8 +10,8 @@ import re
 import struct
 import subprocess
 
-MIN_MEMORY = "6M"               # README: the least memory that boots and plays (measured after the merges: 6M does, 5M not)
-OPTS_MEMORY = "8M"              # with an options disk GRUB loads its file systems: 6 MB is too little (final build)
+MIN_MEMORY = "4M"               # README: the least memory that boots and plays (late BSS: 3840K and up do, 3712K not)
+OPTS_MEMORY = "6M"              # with an options disk GRUB loads its file systems: 5632K and up do, 5376K not
 
 # COM1 lines a 486 must give: CPUID says family 4 without a TSC, and the benchmark clock falls back.
 RE_CPU486 = (r"^cpu: GenuineIntel family 4 model \d+ stepping \d+$",

@@ -4,14 +4,20 @@
 #include "sessionfix.h"
 
 #include "acts.h"
+#include "assets.h"
+#include "collide.h"
 #include "demo.h"
 #include "demoreel.h"
 #include "episode.h"
 #include "level.h"
+#include "seedhost.h"
 #include "session.h"
 #include "world.h"
 
+#define RIDE_TICKS 10                   /* ticks on each platform of e1l2 and e1l4 the demos ride at least */
+
 static World w;
+static Map start_map;                   /* the level's map as loaded: its own invisible ledges, no fountain tops */
 
 /* What happened while a demo played. */
 typedef struct Played {
@@ -24,12 +30,40 @@ typedef struct Played {
 	int bosses_left;
 	int broken;                     /* barrels and baskets pounced or bombed open */
 	int shards;                     /* most shards flying at once (seed 001's bursts) */
+	int rode[MAX_PLATFORMS];        /* ticks the player stood on each moving platform (carried by it) */
+	int on_ledges;                  /* ticks the player stood on one of the level's invisible ledges */
 } Played;
 
 static bool is_creature(int kind)
 {
 	return kind == ACT_CRITTER || kind == ACT_SLUG || kind == ACT_HOPPER || kind == ACT_SCORPION ||
 	    kind == ACT_TULIP || kind == ACT_EYE_PLANT || kind == ACT_BOSS;
+}
+
+/* The running platform the player stands on, -1 if none: platform_update's carry test (feet on the row above). */
+static int riding(const World *wd, const Actor *p)
+{
+	const PlatformPool *pp = &wd->platforms;
+	int x2 = p->x + image_tiles_w(actor_kind_image(ACT_PLAYER)) - 1;
+
+	for (int i = 0; pp->active && i < pp->count; i++) {
+		const Platform *pl = &pp->plat[i];
+
+		if (!pl->halted && p->y == pl->y - 1 && !(x2 < pl->x - PLATFORM_W / 2 || p->x > pl->x + PLATFORM_W / 2))
+			return i;
+	}
+	return -1;
+}
+
+/* Whether the player's feet are on an invisible ledge the level was drawn with (a shortcut's). */
+static bool on_ledge(const Actor *p)
+{
+	int x2 = p->x + image_tiles_w(actor_kind_image(ACT_PLAYER)) - 1;
+
+	for (int x = p->x; x <= x2; x++)
+		if (map_get_tile(&start_map, x, p->y + 1) == MAP_SOLID_BASE + TILE_INVISIBLE_PLATFORM)
+			return true;
+	return false;
 }
 
 /* Plays built-in demo `name` as the session would, tick by tick, watching prizes, hurts and deaths. */
@@ -48,6 +82,7 @@ static Played play(const char *name)
 	assert_int_equal(pl.h.level_crc, demo_level_crc(lb->data, lb->len));    /* made on this level */
 	assert_true(world_load_level(&w, lb->data, lb->len, SESSION_LEVEL_SEED, err, sizeof err));
 	demo_begin_world(&pl.h, &w);
+	start_map = w.map;
 	for (int i = 0; i < MAX_ACTORS; i++)
 		r.creatures += is_creature(w.actors[i].kind);
 	while (!demo_ended(&pl) && !w.level_done) {
@@ -73,6 +108,13 @@ static Played play(const char *name)
 				flying += w.shards.slot[i].image != SHARD_IDLE;
 			if (flying > r.shards)
 				r.shards = flying;
+		}
+		if (p && !p->dead) {
+			int on = riding(&w, p);
+
+			if (on >= 0)
+				r.rode[on]++;
+			r.on_ledges += on_ledge(p);
 		}
 		if (p && p->tick == act_player_die && !r.died_at)
 			r.died_at = r.ticks;
@@ -122,8 +164,8 @@ static void the_level_demos_take_the_planned_ticks(void **state)
 		const char *name;
 		int ticks;
 	} planned[] = {
-		{ "e1l1", 124 }, { "e1l2", 197 },       /* e1l2: four pushes on the foot switch (was 202) */
-		{ "e1l3", 92 }, { "e1l4", 129 }, { "e1l5", 102 }, { "e1l6", 69 }, { "e1l7", 143 },
+		{ "e1l1", 124 }, { "e1l2", 221 },       /* e1l2: rides the platform (197 on the ledges) */
+		{ "e1l3", 92 }, { "e1l4", 172 }, { "e1l5", 102 }, { "e1l6", 69 }, { "e1l7", 143 },
 		{ "e1l8", 98 }, { "e1l9", 123 }, { "e1l10", 129 }, { "e1bonus", 63 },
 	};
 
@@ -143,6 +185,30 @@ static void the_orchard_demo_breaks_a_barrel_and_its_shards_burst(void **state)
 	assert_true(r.done_at > 0);
 	assert_true(r.broken >= 1);
 	assert_true(r.shards >= 4);
+}
+
+/*
+ * Mudworks and Liftworks are built round the foot switch and the moving
+ * platforms: their demos push the switch and ride every platform over its
+ * chasm (RIDE_TICKS at least on each: a platform moves a tile a tick), never
+ * the invisible ledges of the shortcut under them (the attract mode would
+ * show the hero walking on air).
+ */
+static void the_platform_levels_demos_ride_the_platforms_not_the_ledges(void **state)
+{
+	static const char *const levels[] = { "e1l2", "e1l4" };
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(levels); i++) {
+		Played r = play(levels[i]);
+
+		assert_row(r.done_at > 0, "%s: not finished", levels[i]);
+		assert_row(w.platforms.count >= 1, "%s: no platform", levels[i]);
+		for (int k = 0; k < w.platforms.count; k++)
+			assert_row(r.rode[k] >= RIDE_TICKS, "%s: platform %d ridden %d ticks, at least %d wanted",
+			    levels[i], k, r.rode[k], RIDE_TICKS);
+		assert_row(r.on_ledges == 0, "%s: stands on invisible ledges %d ticks", levels[i], r.on_ledges);
+	}
 }
 
 /* The boss level's demo shoots the boss down: the exit stays barred until then. */
@@ -269,6 +335,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(the_bonus_level_has_a_demo_that_finishes_it),
 		cmocka_unit_test(the_level_demos_take_the_planned_ticks),
 		cmocka_unit_test(the_orchard_demo_breaks_a_barrel_and_its_shards_burst),
+		cmocka_unit_test(the_platform_levels_demos_ride_the_platforms_not_the_ledges),
 		cmocka_unit_test(the_boss_demo_defeats_the_boss_before_the_exit),
 		cmocka_unit_test(the_prizes_demo_collects_every_prize_kind),
 		cmocka_unit_test(the_spikes_demo_dies_and_respawns),
