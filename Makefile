@@ -368,7 +368,7 @@ $(TRIVIAL_ISO): $(B)/bootbench/trivial.elf tests/bootbench/grub.cfg
 		{ cat $(B)/bootbench/grub-mkrescue.log >&2; exit 1; }
 
 bench-boot: deps-test $(ISO) $(TRIVIAL_ISO)
-	$(PYTHON) tests/qemu/bootbench.py --iso $(ISO) --trivial $(TRIVIAL_ISO) --out $(B)/bootbench
+	$(PYTHON) tests/qemu/bootbench.py --iso $(ISO) --trivial $(TRIVIAL_ISO) --out $(B)/bootbench --md docs/bootbench.md
 
 clean:
 	rm -rf $(B)
