@@ -328,7 +328,7 @@ test-tools:
 
 # The episode's levels can be finished with run and jump, with no soft-lock (tests/host/reach.c).
 test-episode: $(B)/reach $(B)/plan
-	REACH=$(B)/reach $(PYTHON) tools/test_episode.py RouteTest
+	REACH=$(B)/reach PLAN=$(B)/plan $(PYTHON) tools/test_episode.py RouteTest PlanTest
 
 test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu
