@@ -98,6 +98,23 @@ void vga_pixel(int page, int x, int y, int color)
 }
 
 /*
+ * One 8x8 tile in write mode 1 (set by the caller): eight latch loads from
+ * the tile store, each stored to the next row of the cell; unrolled.
+ */
+static inline __attribute__((always_inline)) void latch_copy8(volatile uint8_t *src, volatile uint8_t *dst)
+{
+	(void)src[0]; dst[0 * VGA_STRIDE] = 0;
+	(void)src[1]; dst[1 * VGA_STRIDE] = 0;
+	(void)src[2]; dst[2 * VGA_STRIDE] = 0;
+	(void)src[3]; dst[3 * VGA_STRIDE] = 0;
+	(void)src[4]; dst[4 * VGA_STRIDE] = 0;
+	(void)src[5]; dst[5 * VGA_STRIDE] = 0;
+	(void)src[6]; dst[6 * VGA_STRIDE] = 0;
+	(void)src[7]; dst[7 * VGA_STRIDE] = 0;
+	vga_st.written += 8;
+}
+
+/*
  * Latched copy (write mode 1): one read and one write move 8 pixels of all
  * 4 planes. The mode stays set for the next tile; a tile on a cell row is
  * 8 unrolled read/write pairs. Honours the cell mask.
@@ -117,15 +134,7 @@ void vga_draw_tile(int page, int x, int y, int tile)
 		if (!cell_open(y, x >> 3))
 			return;
 		dst += y * VGA_STRIDE;
-		(void)src[0]; dst[0 * VGA_STRIDE] = 0;
-		(void)src[1]; dst[1 * VGA_STRIDE] = 0;
-		(void)src[2]; dst[2 * VGA_STRIDE] = 0;
-		(void)src[3]; dst[3 * VGA_STRIDE] = 0;
-		(void)src[4]; dst[4 * VGA_STRIDE] = 0;
-		(void)src[5]; dst[5 * VGA_STRIDE] = 0;
-		(void)src[6]; dst[6 * VGA_STRIDE] = 0;
-		(void)src[7]; dst[7 * VGA_STRIDE] = 0;
-		vga_st.written += 8;
+		latch_copy8(src, dst);
 		return;
 	}
 	for (row = 0; row < 8; row++) {
@@ -159,15 +168,7 @@ void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n)
 		if (tiles[k] < 0 || tiles[k] >= VGA_MAX_TILES)
 			continue;
 		src = VRAM + TILE_STORE + tiles[k] * 8;
-		(void)src[0]; dst[0 * VGA_STRIDE] = 0;
-		(void)src[1]; dst[1 * VGA_STRIDE] = 0;
-		(void)src[2]; dst[2 * VGA_STRIDE] = 0;
-		(void)src[3]; dst[3 * VGA_STRIDE] = 0;
-		(void)src[4]; dst[4 * VGA_STRIDE] = 0;
-		(void)src[5]; dst[5 * VGA_STRIDE] = 0;
-		(void)src[6]; dst[6 * VGA_STRIDE] = 0;
-		(void)src[7]; dst[7 * VGA_STRIDE] = 0;
-		vga_st.written += 8;
+		latch_copy8(src, dst);
 	}
 }
 
@@ -182,15 +183,7 @@ void vga_copy_tile(int page, int cell, int tile)
 	dst = page_base(page) + (cell / VGA_STRIDE) * 8 * VGA_STRIDE + cell % VGA_STRIDE;
 	gc_set(GC_MODE, MODE_WRITE1);
 	map_mask_set(0x0F);
-	(void)src[0]; dst[0 * VGA_STRIDE] = 0;
-	(void)src[1]; dst[1 * VGA_STRIDE] = 0;
-	(void)src[2]; dst[2 * VGA_STRIDE] = 0;
-	(void)src[3]; dst[3 * VGA_STRIDE] = 0;
-	(void)src[4]; dst[4 * VGA_STRIDE] = 0;
-	(void)src[5]; dst[5 * VGA_STRIDE] = 0;
-	(void)src[6]; dst[6 * VGA_STRIDE] = 0;
-	(void)src[7]; dst[7 * VGA_STRIDE] = 0;
-	vga_st.written += 8;
+	latch_copy8(src, dst);
 }
 
 /* Masks of one blit, shifted to the screen's bytes and clipped (rows x bytes). */

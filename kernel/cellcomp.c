@@ -4,6 +4,7 @@
 
 #include "assets.h"
 #include "cellcomp.h"
+#include "cmdbox.h"
 #include "frame.h"
 #include "gfx.h"
 
@@ -31,33 +32,10 @@ static void mark_slow(int x0, int y0, int x1, int y1)
 /* Where command c may put pixels, as mark_slow takes it (clips and grids: nowhere). */
 static void mark_cmd_slow(const Frame *f, const DrawCmd *c)
 {
-	int x = c->x, y = c->y, w = 8, h = 8;
+	int r[4];
 
-	switch (c->kind) {
-	case DRAW_FILL:
-		w = c->w;
-		h = c->h;
-		break;
-	case DRAW_IMAGE:
-		if (c->id >= gfx_image_count)
-			return;
-		x -= gfx_images[c->id].ox;
-		y -= gfx_images[c->id].oy;
-		w = gfx_images[c->id].w;
-		h = gfx_images[c->id].h;
-		break;
-	case DRAW_TEXT:
-		w = 0;
-		for (const char *t = &f->text[c->id]; *t; t++)
-			w += 8;
-		break;
-	case DRAW_TILE:
-	case DRAW_MTILE:
-		break;
-	default:
-		return;
-	}
-	mark_slow(x, y, x + w, y + h);
+	if (frame_cmd_box(c, f->text, r))
+		mark_slow(r[0], r[1], r[2], r[3]);
 }
 
 /* Is a grid code one cellcomp_pixels can draw (a tile, or a masked tile, that exists)? */

@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "celldiff.h"
+#include "cmdbox.h"
 #include "frame.h"
 #include "gfx.h"
 
@@ -48,43 +49,22 @@ typedef struct Clip {
 	int x0, y0, x1, y1;
 } Clip;
 
-/* Mark where command c (of a list with texts `text`) can put pixels. */
+/* Mark where command c (of a list with texts `text`) can put pixels: fills and tiles ignore the clip. */
 static void mark_cmd(const DrawCmd *c, const char *text, const Clip *k)
 {
-	int x0 = c->x, y0 = c->y, x1, y1;
+	int r[4];
 
-	switch (c->kind) {
-	case DRAW_FILL:
-		mark_rect(x0, y0, x0 + c->w, y0 + c->h);
+	if (c->kind == DRAW_GRID || c->kind == DRAW_GRID_FRONT) {
+		mark_rect(c->x, c->y, c->x + c->w * 8, c->y + c->h * 8);
 		return;
-	case DRAW_TILE:
-		mark_rect(x0, y0, x0 + 8, y0 + 8);
-		return;
-	case DRAW_GRID:
-	case DRAW_GRID_FRONT:
-		mark_rect(x0, y0, x0 + c->w * 8, y0 + c->h * 8);
-		return;
-	case DRAW_IMAGE:
-		if (c->id >= gfx_image_count)
-			return;
-		x0 -= gfx_images[c->id].ox;
-		y0 -= gfx_images[c->id].oy;
-		x1 = x0 + gfx_images[c->id].w;
-		y1 = y0 + gfx_images[c->id].h;
-		break;
-	case DRAW_MTILE:
-		x1 = x0 + 8;
-		y1 = y0 + 8;
-		break;
-	case DRAW_TEXT:
-		x1 = x0 + 8 * text_len(&text[c->id]);
-		y1 = y0 + 8;
-		break;
-	default:
-		return;                         /* a clip draws nothing itself */
 	}
-	mark_rect(x0 > k->x0 ? x0 : k->x0, y0 > k->y0 ? y0 : k->y0, x1 < k->x1 ? x1 : k->x1,
-	    y1 < k->y1 ? y1 : k->y1);
+	if (!frame_cmd_box(c, text, r))
+		return;                         /* a clip draws nothing itself */
+	if (c->kind == DRAW_FILL || c->kind == DRAW_TILE)
+		mark_rect(r[0], r[1], r[2], r[3]);
+	else
+		mark_rect(r[0] > k->x0 ? r[0] : k->x0, r[1] > k->y0 ? r[1] : k->y0, r[2] < k->x1 ? r[2] : k->x1,
+		    r[3] < k->y1 ? r[3] : k->y1);
 }
 
 static bool same_text(const char *a, const char *b)

@@ -5,6 +5,7 @@
 #include "assets.h"
 #include "cellcomp.h"
 #include "celldiff.h"
+#include "cmdbox.h"
 #include "crc32.h"
 #include "frame.h"
 #include "gfx.h"
@@ -90,36 +91,12 @@ static bool clip_whole(int x, int y)
 /* The rectangle command c may draw in (false: none; clips and grids look for themselves). */
 static bool cmd_rect(const Frame *f, const DrawCmd *c, int r[4])
 {
-	int x = c->x, y = c->y, w = 8, h = 8;
-
-	switch (c->kind) {
-	case DRAW_FILL:
-		w = c->w;
-		h = c->h;
-		break;
-	case DRAW_IMAGE:
-		if (c->id >= gfx_image_count)
-			return false;
-		x -= gfx_images[c->id].ox;
-		y -= gfx_images[c->id].oy;
-		w = gfx_images[c->id].w;
-		h = gfx_images[c->id].h;
-		break;
-	case DRAW_TEXT:
-		w = 0;
-		for (const char *t = &f->text[c->id]; *t; t++)
-			w += 8;
-		break;
-	case DRAW_TILE:
-	case DRAW_MTILE:
-		break;
-	default:
+	if (!frame_cmd_box(c, f->text, r))
 		return false;
-	}
-	r[0] = x < 0 ? 0 : x;
-	r[1] = y < 0 ? 0 : y;
-	r[2] = x + w > VGA_W ? VGA_W : x + w;
-	r[3] = y + h > VGA_H ? VGA_H : y + h;
+	if (r[0] < 0) r[0] = 0;
+	if (r[1] < 0) r[1] = 0;
+	if (r[2] > VGA_W) r[2] = VGA_W;
+	if (r[3] > VGA_H) r[3] = VGA_H;
 	return r[0] < r[2] && r[1] < r[3];
 }
 
