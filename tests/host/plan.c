@@ -8,6 +8,7 @@
 #include "acts.h"
 #include "demo.h"
 #include "level.h"
+#include "planfield.h"
 #include "planphase.h"
 #include "play.h"
 #include "reach.h"
@@ -135,50 +136,20 @@ static bool node_at_goal(const Search *s, int n, int k)
 /* field[k]: per cell, the fewest frames from a search state standing there to goal k. */
 static void make_field(const Search *s, int k)
 {
-	int n = s->count, cells = level.map.w * level.map.h;
-	int *start = calloc((size_t)n + 2, sizeof *start), *adj = malloc(((size_t)s->edges + 1) * sizeof *adj);
-	int *dist = malloc((size_t)n * sizeof *dist), *queue = malloc((size_t)n * sizeof *queue);
-	int head = 0, tail = 0, goals;
+	int n = s->count, goals = 0, leading;
+	bool *at = malloc((size_t)n * sizeof *at);
+	int *dist = malloc((size_t)n * sizeof *dist);
 
-	for (int i = 0; i < s->edges; i++)
-		if (s->edge_to[i] >= 0)
-			start[s->edge_to[i] + 2]++;
 	for (int i = 0; i < n; i++)
-		start[i + 2] += start[i + 1];
-	for (int i = 0; i < s->edges; i++)
-		if (s->edge_to[i] >= 0)
-			adj[start[s->edge_to[i] + 1]++] = s->edge_from[i];
-	for (int i = 0; i < n; i++) {
-		dist[i] = node_at_goal(s, i, k) ? 0 : -1;
-		if (dist[i] == 0)
-			queue[tail++] = i;
-	}
-	goals = tail;
-	while (head < tail) {
-		int v = queue[head++];
-
-		for (int e = start[v]; e < start[v + 1]; e++)
-			if (dist[adj[e]] < 0) {
-				dist[adj[e]] = dist[v] + 1;
-				queue[tail++] = adj[e];
-			}
-	}
-	field[k] = malloc((size_t)cells * sizeof *field[k]);
-	for (int c = 0; c < cells; c++)
-		field[k][c] = FAR;
-	for (int i = 0; i < n; i++) {
-		const Actor *a = &s->nodes[i].s.a;
-
-		if (dist[i] >= 0 && map_inside(&level.map, a->x, a->y) && dist[i] < field[k][a->y * level.map.w + a->x])
-			field[k][a->y * level.map.w + a->x] = dist[i];
-	}
+		goals += at[i] = node_at_goal(s, i, k);
+	leading = field_distances(s, at, dist);
+	field[k] = malloc((size_t)level.map.w * level.map.h * sizeof *field[k]);
+	field_cells(s, &level.map, dist, field[k], FAR);
 	if (phase)
 		phase_fill(s, k, dist);
-	printf("goal %d: %d states at it, %d lead there\n", k, goals, tail);
-	free(start);
-	free(adj);
+	printf("goal %d: %d states at it, %d lead there\n", k, goals, leading);
+	free(at);
 	free(dist);
-	free(queue);
 }
 
 /* Half-hits left on the level's bosses; a bullet on its way counts as half a hit done (it may be one). */
