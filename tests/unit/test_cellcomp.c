@@ -3,6 +3,7 @@
 
 #include "assets.h"
 #include "cellcomp.h"
+#include "demoframes.h"
 #include "demo.h"
 #include "frame.h"
 #include "gfx.h"
@@ -47,28 +48,16 @@ static void every_demo_frame_composes_cells_as_they_are_drawn(void **state)
 {
 	(void)state;
 	for (uint32_t d = 0; d < game_demo_count; d++) {
-		static DemoPlayer p;
-		const LevelBlob *lb;
-		char err[DEMO_ERR_SIZE > LEVEL_ERR_SIZE ? DEMO_ERR_SIZE : LEVEL_ERR_SIZE], why[80];
+		static DemoFrames df;
+		char why[80];
 		long composed = 0;
 
-		assert_true(demo_open(&p, game_demos[d].data, game_demos[d].len, err, sizeof err));
-		lb = level_find(p.h.level);
-		assert_non_null(lb);
-		assert_true(world_load_level(&world, lb->data, lb->len, p.h.seed, err, sizeof err));
-		demo_apply_start(&p.h, &world);
-		for (uint32_t t = 0; t <= p.h.ticks; t++) {
+		demoframes_open(&df, d, &world, &view, &status);
+		while (demoframes_next(&df)) {
 			const Frame *fr[2] = { &view, &status };
-			GameInput in;
+			uint32_t t = df.t;
 			int n;
 
-			if (t > 0) {
-				demo_next(&p, &in);
-				world_tick(&world, &in);
-			}
-			render_view(&world, &view);
-			session_draw_demo_label(&view);
-			render_status(&world, &status);
 			raster_frame(&view, full);
 			raster_frame(&status, full);
 			memset(dirty, 0, sizeof dirty);

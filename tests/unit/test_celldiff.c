@@ -2,6 +2,7 @@
 #include "testmain.h"
 
 #include "celldiff.h"
+#include "demoframes.h"
 #include "demo.h"
 #include "frame.h"
 #include "hud.h"
@@ -60,30 +61,17 @@ static void every_demo_frame_redraws_every_changed_cell(void **state)
 {
 	(void)state;
 	for (uint32_t d = 0; d < game_demo_count; d++) {
-		static DemoPlayer p;
-		const LevelBlob *lb;
-		char err[DEMO_ERR_SIZE > LEVEL_ERR_SIZE ? DEMO_ERR_SIZE : LEVEL_ERR_SIZE];
+		static DemoFrames df;
 		long redrawn = 0, frames = 0;
 
-		assert_true(demo_open(&p, game_demos[d].data, game_demos[d].len, err, sizeof err));
-		lb = level_find(p.h.level);
-		assert_non_null(lb);
-		assert_true(world_load_level(&world, lb->data, lb->len, p.h.seed, err, sizeof err));
-		demo_apply_start(&p.h, &world);
+		demoframes_open(&df, d, &world, &view, &status);
 		memset(pages, 0, sizeof pages);
 		memset(shown, 0, sizeof shown);
-		for (uint32_t t = 0; t <= p.h.ticks; t++) {
+		while (demoframes_next(&df)) {
 			const Frame *fr[2] = { &view, &status };
+			uint32_t t = df.t;
 			uint8_t *px = shown[t & 1];
-			GameInput in;
 
-			if (t > 0) {
-				demo_next(&p, &in);
-				world_tick(&world, &in);
-			}
-			render_view(&world, &view);
-			session_draw_demo_label(&view);
-			render_status(&world, &status);
 			raster_frame(&view, full);
 			raster_frame(&status, full);
 			redrawn += celldiff_frames(fr, 2, &pages[t & 1], dirty);
@@ -222,30 +210,17 @@ static void a_grid_flattens_to_the_tiles_it_stands_for(void **state)
  */
 static void a_copied_page_diffs_as_the_original(void **state)
 {
-	static DemoPlayer p;
+	static DemoFrames df;
 	static CellPage copy;
 	static uint8_t d2[CELL_COUNT];
-	const LevelBlob *lb;
-	char err[DEMO_ERR_SIZE > LEVEL_ERR_SIZE ? DEMO_ERR_SIZE : LEVEL_ERR_SIZE];
 
 	(void)state;
-	assert_true(demo_open(&p, game_demos[0].data, game_demos[0].len, err, sizeof err));
-	lb = level_find(p.h.level);
-	assert_non_null(lb);
-	assert_true(world_load_level(&world, lb->data, lb->len, p.h.seed, err, sizeof err));
-	demo_apply_start(&p.h, &world);
-	for (uint32_t t = 0; t <= p.h.ticks; t++) {
+	demoframes_open(&df, 0, &world, &view, &status);
+	while (demoframes_next(&df)) {
 		const Frame *fr[2] = { &view, &status };
-		GameInput in;
+		uint32_t t = df.t;
 		int n;
 
-		if (t > 0) {
-			demo_next(&p, &in);
-			world_tick(&world, &in);
-		}
-		render_view(&world, &view);
-		session_draw_demo_label(&view);
-		render_status(&world, &status);
 		if (t % 7 == 0)
 			celldiff_copy(&copy, &page);
 		n = celldiff_frames(fr, 2, &page, dirty);
