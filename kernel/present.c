@@ -91,12 +91,14 @@ static bool clip_whole(int x, int y)
 /* The rectangle command c may draw in (false: none; clips and grids look for themselves). */
 static bool cmd_rect(const Frame *f, const DrawCmd *c, int r[4])
 {
-	if (!frame_cmd_box(c, f->text, r))
+	int b[4];                       /* in registers: r is the caller's */
+
+	if (!frame_cmd_box(c, f->text, b))
 		return false;
-	if (r[0] < 0) r[0] = 0;
-	if (r[1] < 0) r[1] = 0;
-	if (r[2] > VGA_W) r[2] = VGA_W;
-	if (r[3] > VGA_H) r[3] = VGA_H;
+	r[0] = b[0] < 0 ? 0 : b[0];
+	r[1] = b[1] < 0 ? 0 : b[1];
+	r[2] = b[2] > VGA_W ? VGA_W : b[2];
+	r[3] = b[3] > VGA_H ? VGA_H : b[3];
 	return r[0] < r[2] && r[1] < r[3];
 }
 

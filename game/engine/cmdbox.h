@@ -1,4 +1,4 @@
-/* cmdbox.h: where a draw command can put pixels — one rectangle, unclipped (the cell diff, the composer, the presenter). */
+/* cmdbox.h: where a draw command can put pixels — one rectangle, unclipped (the cell composer and the presenter). */
 #ifndef CMDBOX_H
 #define CMDBOX_H
 
