@@ -236,6 +236,8 @@ def read_images(png, js):
 		ox, oy = e.get("ox", 0), e.get("oy", h - 1)
 		if w < 1 or h < 1:
 			raise AssetError("%s: image %s has empty size %dx%d" % (js, name, w, h))
+		if tiles_of(w) > 255 or tiles_of(h) > 255:
+			raise AssetError("%s: image %s is %dx%d, over 255 tiles either way" % (js, name, w, h))
 		if x < 0 or y < 0 or x + w > sheet.w or y + h > sheet.h:
 			raise AssetError("%s: image %s rect (%d, %d) %dx%d lies outside %s (%dx%d)"
 			                 % (js, name, x, y, w, h, png, sheet.w, sheet.h))
@@ -265,6 +267,11 @@ def attr_expr(bits):
 	"""Attribute bits as a C expression of TILE_* names from map.h, e.g. TILE_BLOCK_SOUTH | TILE_SLOPED."""
 	names = ["TILE_" + a for a, bit in TILE_ATTRS.items() if bits & bit]
 	return " | ".join(names) if names else "0"
+
+
+def tiles_of(pixels):
+	"""Whole tiles that cover a length in pixels."""
+	return (pixels + TILE - 1) // TILE
 
 
 def emit_h(banner, tiles, mtiles, images):
@@ -309,6 +316,9 @@ def emit_c(banner, glyphs, tiles, mtiles, images):
 	for name, w, h, ox, oy, px in images:
 		out.append("\t[IMG_%s] = { .w = %d, .h = %d, .ox = %d, .oy = %d, .px = img_%s_px },"
 		           % (name, w, h, ox, oy, name.lower()))
+	out += ["};", "", "/* Each image's size in whole tiles (collide.h: image_tiles_w, image_tiles_h). */",
+	        "const GfxTileSize gfx_image_tiles[IMG_COUNT] = {"]
+	out += ["\t[IMG_%s] = { %d, %d }," % (img[0], tiles_of(img[1]), tiles_of(img[2])) for img in images]
 	out += ["};", "", "const uint16_t gfx_image_count = IMG_COUNT;", ""]
 	return "\n".join(out)
 

@@ -129,6 +129,23 @@ class Gfx2cTest(unittest.TestCase):
 		              "origin defaults to bottom-left")
 		self.assertIn("static const uint8_t img_dot_px[2 * 3] = {\n"
 		              "\t0xFF, 0xFF,\n\t0xFF, 0x02,\n\t0xFF, 0xFF,\n};", c)
+		self.assertIn("const GfxTileSize gfx_image_tiles[IMG_COUNT] = {\n"
+		              "\t[IMG_BOX] = { 1, 1 },\n\t[IMG_DOT] = { 1, 1 },\n};", c)
+
+	def test_image_tiles_round_up(self):
+		Image.new("RGBA", (17, 9), CLEAR).save(self.path("sprites.png"))
+		self.write_json("sprites.json", {"images": [
+			{"name": "WIDE", "x": 0, "y": 0, "w": 17, "h": 8},
+			{"name": "TALL", "x": 0, "y": 0, "w": 8, "h": 9}]})
+		rc, err, c, _ = self.run_gfx2c()
+		self.assertEqual(rc, 0, err)
+		self.assertIn("\t[IMG_WIDE] = { 3, 1 },\n\t[IMG_TALL] = { 1, 2 },\n", c)
+
+	def test_image_over_255_tiles_rejected(self):
+		Image.new("RGBA", (2048, 1), CLEAR).save(self.path("sprites.png"))
+		self.write_json("sprites.json", {"images": [
+			{"name": "BAND", "x": 0, "y": 0, "w": 2041, "h": 1}]})
+		self.assert_rejected("sprites.json", "BAND", "over 255 tiles")
 
 	def test_extra_sheets_append_in_name_order(self):
 		for part, name in (("zz", "LAST"), ("aa", "MIDDLE")):

@@ -3,30 +3,6 @@
 
 #include "anim.h"
 
-/*
- * The table entry for an action id, or 0 when the id is ACTION_NONE or
- * past the end of a table of n entries. Every entry point goes through
- * here, so a bad id never reads outside the table; it just behaves like
- * ACTION_NONE.
- */
-static const Action *anim_lookup(const Action *table, uint8_t n, uint8_t action)
-{
-	if (!table || action >= n)
-		return 0;
-	return &table[action];
-}
-
-/* Frames per view and views, with a zero in a bad table entry read as 1 so nothing divides by it or wraps. */
-static uint8_t anim_count(const Action *act)
-{
-	return act->count ? act->count : 1;
-}
-
-static uint8_t anim_views(const Action *act)
-{
-	return act->views ? act->views : 1;
-}
-
 /* Any int to 0..359, large negatives included (INT_MIN % 360 is -128, no overflow). */
 static int16_t anim_wrap_angle(int degrees)
 {
@@ -158,30 +134,7 @@ void anim_tick_in(AnimState *a, const Action *table, uint8_t n)
 	a->frame = (uint8_t)frame;
 }
 
-/*
- * The image to draw: views are stored one after another, clockwise from
- * east, each `count` frames long, so it is first + count * facing + frame.
- * -1 when nothing is drawn (ACTION_NONE or a bad id).
- *
- * NOTE: a frame or facing outside the action (only possible if the state
- * was set up against another table or poked by hand) is clamped to the
- * action's last frame / view, so the result always lies inside it.
- */
-int anim_image_in(const AnimState *a, const Action *table, uint8_t n)
-{
-	const Action *act = anim_lookup(table, n, a->action);
-	int count, views, frame, facing;
-
-	if (!act)
-		return -1;
-	count = anim_count(act);
-	views = anim_views(act);
-	frame = a->frame < count ? a->frame : count - 1;
-	facing = a->facing < views ? a->facing : views - 1;
-	return act->first + count * facing + frame;
-}
-
-/* The same four against the game's table (game/engine/actions.c). */
+/* The same against the game's table (game/engine/actions.c); anim_tick and anim_image are inline (anim.h). */
 void anim_set_action(AnimState *a, uint8_t action)
 {
 	anim_set_action_in(a, anim_actions, anim_action_count, action);
@@ -190,14 +143,4 @@ void anim_set_action(AnimState *a, uint8_t action)
 void anim_set_angle(AnimState *a, int degrees)
 {
 	anim_set_angle_in(a, anim_actions, anim_action_count, degrees);
-}
-
-void anim_tick(AnimState *a)
-{
-	anim_tick_in(a, anim_actions, anim_action_count);
-}
-
-int anim_image(const AnimState *a)
-{
-	return anim_image_in(a, anim_actions, anim_action_count);
 }

@@ -39,16 +39,76 @@ typedef struct AnimState {
 extern const Action anim_actions[];
 extern const uint8_t anim_action_count;
 
-void anim_init(AnimState *a);                           /* action NONE, angle 0 */
-void anim_set_action(AnimState *a, uint8_t action);     /* no restart if already playing */
-void anim_set_angle(AnimState *a, int degrees);         /* any int; facing recomputed */
-void anim_tick(AnimState *a);                           /* advance the countdown/frame */
-int anim_image(const AnimState *a);                     /* first + count*facing + frame, -1 if none */
-
 /* Same functions against an explicit table (for tests and tools). */
 void anim_set_action_in(AnimState *a, const Action *table, uint8_t n, uint8_t action);
 void anim_set_angle_in(AnimState *a, const Action *table, uint8_t n, int degrees);
 void anim_tick_in(AnimState *a, const Action *table, uint8_t n);
-int anim_image_in(const AnimState *a, const Action *table, uint8_t n);
+static inline int anim_image_in(const AnimState *a, const Action *table, uint8_t n);
+
+void anim_init(AnimState *a);                           /* action NONE, angle 0 */
+void anim_set_action(AnimState *a, uint8_t action);     /* no restart if already playing */
+void anim_set_angle(AnimState *a, int degrees);         /* any int; facing recomputed */
+
+/* Advance the countdown/frame. Inline for the common tick, a countdown running down; the rest in anim.c. */
+static inline void anim_tick(AnimState *a)
+{
+	if (a->action < anim_action_count && a->countdown > 0)
+		a->countdown--;
+	else
+		anim_tick_in(a, anim_actions, anim_action_count);
+}
+
+/* first + count*facing + frame, -1 if none (inline: actors ask for it many times a tick). */
+static inline int anim_image(const AnimState *a)
+{
+	return anim_image_in(a, anim_actions, anim_action_count);
+}
+
+/*
+ * The table entry for an action id, or 0 when the id is ACTION_NONE or
+ * past the end of a table of n entries. Every entry point goes through
+ * here, so a bad id never reads outside the table; it just behaves like
+ * ACTION_NONE.
+ */
+static inline const Action *anim_lookup(const Action *table, uint8_t n, uint8_t action)
+{
+	if (!table || action >= n)
+		return 0;
+	return &table[action];
+}
+
+/* Frames per view and views, with a zero in a bad table entry read as 1 so nothing divides by it or wraps. */
+static inline uint8_t anim_count(const Action *act)
+{
+	return act->count ? act->count : 1;
+}
+
+static inline uint8_t anim_views(const Action *act)
+{
+	return act->views ? act->views : 1;
+}
+
+/*
+ * The image to draw: views are stored one after another, clockwise from
+ * east, each `count` frames long, so it is first + count * facing + frame.
+ * -1 when nothing is drawn (ACTION_NONE or a bad id).
+ *
+ * NOTE: a frame or facing outside the action (only possible if the state
+ * was set up against another table or poked by hand) is clamped to the
+ * action's last frame / view, so the result always lies inside it.
+ */
+static inline int anim_image_in(const AnimState *a, const Action *table, uint8_t n)
+{
+	const Action *act = anim_lookup(table, n, a->action);
+	int count, views, frame, facing;
+
+	if (!act)
+		return -1;
+	count = anim_count(act);
+	views = anim_views(act);
+	frame = a->frame < count ? a->frame : count - 1;
+	facing = a->facing < views ? a->facing : views - 1;
+	return act->first + count * facing + frame;
+}
 
 #endif

@@ -10,20 +10,6 @@
 const int8_t dir8_x[DIR8_COUNT] = { 0, 0, 1, 1, 1, 0, -1, -1, -1 };
 const int8_t dir8_y[DIR8_COUNT] = { 0, -1, -1, 0, 1, 1, 1, 0, -1 };
 
-int image_tiles_w(int image)
-{
-	if (image < 0 || image >= gfx_image_count)
-		return 1;
-	return (gfx_images[image].w + GFX_TILE_W - 1) / GFX_TILE_W;
-}
-
-int image_tiles_h(int image)
-{
-	if (image < 0 || image >= gfx_image_count)
-		return 1;
-	return (gfx_images[image].h + GFX_TILE_H - 1) / GFX_TILE_H;
-}
-
 /*
  * The west/east slope rule: the leading column's bottom cell is sloped and
  * the cell straight above it does not block `bit` (the way of the move).
@@ -173,14 +159,3 @@ int how_far(const Map *m, Rect r, int dir, int max)
 	return max;
 }
 
-bool rect_overlap(Rect a, Rect b)
-{
-	return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-Rect sprite_rect_tiles(int image, int x, int y)
-{
-	int h = image_tiles_h(image);
-
-	return (Rect){ x, y - h + 1, image_tiles_w(image), h };
-}

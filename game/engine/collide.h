@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gfx.h"
 #include "map.h"
 
 typedef enum MoveResult {
@@ -18,9 +19,20 @@ typedef struct Rect {
 	int x, y, w, h;
 } Rect;
 
-/* Size of an image in whole tiles (Cosmo sprites are built from 8x8 tiles). */
-int image_tiles_w(int image);
-int image_tiles_h(int image);
+/*
+ * Size of an image in whole tiles (Cosmo sprites are built from 8x8 tiles);
+ * 1x1 for no image (-1) or a bad id. Inline with the two below: every
+ * actor asks for them several times a tick.
+ */
+static inline int image_tiles_w(int image)
+{
+	return (unsigned)image < gfx_image_count ? gfx_image_tiles[image].w : 1;
+}
+
+static inline int image_tiles_h(int image)
+{
+	return (unsigned)image < gfx_image_count ? gfx_image_tiles[image].h : 1;
+}
 
 /*
  * Can the image occupy (x, y) — left tile, bottom tile — having moved in
@@ -55,9 +67,17 @@ MoveResult test_sprite_block(const Map *m, int dir, int image, int x, int y);
 int how_far(const Map *m, Rect r, int dir, int max);
 static inline bool can_move(const Map *m, Rect r, int dir) { return how_far(m, r, dir, 1) == 1; }
 
-bool rect_overlap(Rect a, Rect b);
+static inline bool rect_overlap(Rect a, Rect b)
+{
+	return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
 
 /* The tile-space rectangle an image covers with its bottom-left tile at (x, y). */
-Rect sprite_rect_tiles(int image, int x, int y);
+static inline Rect sprite_rect_tiles(int image, int x, int y)
+{
+	int h = image_tiles_h(image);
+
+	return (Rect){ x, y - h + 1, image_tiles_w(image), h };
+}
 
 #endif

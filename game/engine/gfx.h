@@ -21,6 +21,11 @@ typedef struct GfxImage {
 	const uint8_t *px;
 } GfxImage;
 
+/* An image's size in whole 8x8 tiles, what tile-step collision uses (generated with the images). */
+typedef struct GfxTileSize {
+	uint8_t w, h;
+} GfxTileSize;
+
 /* EGA palette as 6-bit DAC values (0..63), index = colour number. */
 extern const uint8_t gfx_palette[GFX_COLORS][3];
 
@@ -34,5 +39,6 @@ extern const uint8_t gfx_mtile_attrs[];
 extern const uint16_t gfx_mtile_count;
 extern const GfxImage gfx_images[];
 extern const uint16_t gfx_image_count;
+extern const GfxTileSize gfx_image_tiles[];    /* per image, gfx_images' w and h rounded up to tiles */
 
 #endif
