@@ -73,25 +73,6 @@ void player_fire(Actor *a, World *w)
 	}
 }
 
-/* The largest image in tiles, so actors far from a bullet are passed over without their picture. */
-static void image_extent(int *w, int *h)
-{
-	static int max_w, max_h;
-
-	if (!max_w) {
-		for (int i = 0; i < gfx_image_count; i++) {
-			if (image_tiles_w(i) > max_w)
-				max_w = image_tiles_w(i);
-			if (image_tiles_h(i) > max_h)
-				max_h = image_tiles_h(i);
-		}
-		max_w += !max_w;
-		max_h += !max_h;
-	}
-	*w = max_w;
-	*h = max_h;
-}
-
 /*
  * The actors a bullet can hit, in slot order: live, shootable, not itself.
  * One act_bullet tests up to BULLET_SPEED + 1 tiles; nothing else acts in
@@ -130,9 +111,9 @@ static void targets_find(const World *w, const Actor *b, Targets *t)
 static bool bullet_strike(World *w, Actor *b, Targets *t)
 {
 	Rect br = sprite_rect_tiles(actor_image(b), b->x, b->y);
-	int mw, mh;
+	GfxTileSize m = actor_max_tiles();
+	int mw = m.w, mh = m.h;
 
-	image_extent(&mw, &mh);
 	if (t->stale)
 		targets_find(w, b, t);
 	for (int k = 0; k < t->n; k++) {

@@ -110,3 +110,24 @@ int actor_kind_image(int kind)
 	act = actor_kinds[kind].action;
 	return act < anim_action_count ? anim_actions[act].first : -1;
 }
+
+GfxTileSize actor_extent;               /* 0x0 until actor_extent_make */
+
+void actor_extent_make(void)
+{
+	GfxTileSize m = { 1, 1 };
+
+	for (int i = 0; i < anim_action_count; i++) {
+		const Action *act = &anim_actions[i];
+
+		for (int k = 0; k < anim_count(act) * anim_views(act); k++) {
+			int img = act->first + k;
+
+			if (image_tiles_w(img) > m.w)
+				m.w = (uint8_t)image_tiles_w(img);
+			if (image_tiles_h(img) > m.h)
+				m.h = (uint8_t)image_tiles_h(img);
+		}
+	}
+	actor_extent = m;
+}

@@ -79,7 +79,7 @@ static void fill_grid(const World *w, uint16_t *g)
 
 void render_sprite(const World *w, Frame *f, int img, int x, int y, int flags, int color)
 {
-	if (img < 0 || img >= gfx_image_count || !is_sprite_visible(w, img, x, y))
+	if (img < 0 || img >= gfx_image_count || !world_sees_sprite(w, img, x, y))
 		return;
 	/* Images hang from their origin; sprites stand on the bottom of their tile. */
 	frame_image(f, VIEW_PX + (x - w->cam_x) * 8 + gfx_images[img].ox,
@@ -132,8 +132,18 @@ void render_spawners(const World *w, Frame *f)
 	}
 }
 
+/*
+ * An actor whose tile is farther from the view than any actor's picture
+ * reaches (actor_max_tiles) is passed over before its picture is looked up:
+ * world_sees_sprite would be false for any of them.
+ */
 static void draw_actor(const World *w, const Actor *a, Frame *f)
 {
+	GfxTileSize m = actor_max_tiles();
+
+	if (a->x >= w->cam_x + VIEW_W || a->x + m.w <= w->cam_x ||
+	    a->y < w->cam_y || a->y >= w->cam_y + VIEW_H + m.h - 1)
+		return;
 	render_sprite(w, f, actor_image(a), a->x, a->y, 0, 0);
 }
 

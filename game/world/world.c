@@ -136,16 +136,14 @@ void world_camera_step(World *w, int ydir, bool look_up, bool look_down)
 /* Any part of the image, bottom-left tile at (x, y), inside the view. */
 bool is_sprite_visible(const World *w, int image, int x, int y)
 {
-	Rect view = { w->cam_x, w->cam_y, VIEW_W, VIEW_H };
-
-	return rect_overlap(sprite_rect_tiles(image, x, y), view);
+	return world_sees_sprite(w, image, x, y);
 }
 
 bool is_touching_player(const World *w, const Actor *a)
 {
 	const Actor *p = w->player >= 0 ? &w->actors[w->player] : 0;
 
-	if (!p || p == a)
+	if (!p || p == a || actors_far_apart(a->x, a->y, p->x, p->y))
 		return false;
 	return rect_overlap(sprite_rect_tiles(actor_image(a), a->x, a->y),
 	    sprite_rect_tiles(actor_image(p), p->x, p->y));

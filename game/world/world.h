@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "actor.h"
+#include "collide.h"
+#include "gfx.h"
 #include "input.h"
 #include "map.h"
 #include "platform.h"
@@ -93,7 +95,38 @@ void actor_remove(Actor *a);                    /* marked now, freed after the l
 int actor_count(const World *w);
 void actor_collect_dead(World *w);
 
+/*
+ * The largest picture an actor can show, in tiles: over every image of
+ * every action (anim_image stays inside its action), and at least 1x1 (no
+ * picture). Made once from the constant tables (actor.c). Actors whose
+ * tiles lie farther apart than this cannot overlap, so the overlap tests
+ * pass them over before looking up their pictures.
+ */
+extern GfxTileSize actor_extent;
+void actor_extent_make(void);
+
+static inline GfxTileSize actor_max_tiles(void)
+{
+	if (!actor_extent.w)
+		actor_extent_make();
+	return actor_extent;
+}
+
+/* No picture of an actor standing at (ax, ay) can overlap one of an actor at (bx, by) (map tiles, bottom-left). */
+static inline bool actors_far_apart(int ax, int ay, int bx, int by)
+{
+	GfxTileSize m = actor_max_tiles();
+
+	return ax >= bx + m.w || bx >= ax + m.w || ay >= by + m.h || by >= ay + m.h;
+}
+
 bool is_touching_player(const World *w, const Actor *a);
+
+/* is_sprite_visible (seedhost.h), inline for the renderer: any part of the image inside the view. */
+static inline bool world_sees_sprite(const World *w, int image, int x, int y)
+{
+	return rect_overlap(sprite_rect_tiles(image, x, y), (Rect){ w->cam_x, w->cam_y, VIEW_W, VIEW_H });
+}
 void world_add_score(World *w, uint32_t points);
 void world_camera_follow(World *w);            /* snap: player inside the margins at once */
 void world_camera_step(World *w, int ydir, bool look_up, bool look_down);      /* one frame */
