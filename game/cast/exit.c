@@ -8,7 +8,7 @@
 /* Whether a boss still lives in the level (dying or not, it is in the pool until it bursts). */
 static bool boss_alive(const World *w)
 {
-	for (int i = 0; i < MAX_ACTORS; i++)
+	for (int i = 0; i < w->actor_end; i++)
 		if (w->actors[i].kind == ACT_BOSS && !w->actors[i].dead)
 			return true;
 	return false;

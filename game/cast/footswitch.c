@@ -85,7 +85,7 @@ static bool near_explosion(const World *w, const Actor *a)
 {
 	Rect k = sprite_rect_tiles(actor_image(a), a->x, a->y);
 
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		const Actor *e = &w->actors[i];
 
 		if (e->kind == ACT_EXPLOSION && !e->dead &&

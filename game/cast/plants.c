@@ -24,7 +24,7 @@ int launched_count(const World *w)
 {
 	int n = 0;
 
-	for (int i = 0; i < MAX_ACTORS; i++)
+	for (int i = 0; i < w->actor_end; i++)
 		n += launched(w->actors[i].kind) && !w->actors[i].dead;
 	for (int i = 0; i < MAX_SPAWNERS; i++)
 		n += launched(w->spawners.slot[i].actor);

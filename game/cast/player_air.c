@@ -99,7 +99,7 @@ static Actor *pounce_target(World *w, const Actor *p)
 {
 	Rect pr = sprite_rect_tiles(actor_image(p), p->x, p->y);
 
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		Actor *a = &w->actors[i];
 		Rect ar;
 

@@ -40,7 +40,7 @@ static void kick_hit(Actor *p, World *w)
 	if (p->dir < 0)
 		r.x -= KICK_REACH;
 	r.w += KICK_REACH;
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		Actor *v = &w->actors[i];
 
 		if (v == p || v->kind == ACT_NONE || v->dead || !(actor_kinds[v->kind].flags & AF_SHOOTABLE))

@@ -96,7 +96,7 @@ static void targets_find(const World *w, const Actor *b, Targets *t)
 {
 	t->n = 0;
 	t->stale = false;
-	for (int i = 0; i < MAX_ACTORS; i++)
+	for (int i = 0; i < w->actor_end; i++)
 		if (w->actors[i].kind != ACT_NONE && shootable(w, b, i))
 			t->slot[t->n++] = (uint8_t)i;
 }
@@ -127,7 +127,7 @@ static bool bullet_strike(World *w, Actor *b, Targets *t)
 			return true;
 		/* It did not take the shot, but may have changed things: the rest as the pool scan sees them. */
 		t->stale = true;
-		for (int i = t->slot[k] + 1; i < MAX_ACTORS; i++) {
+		for (int i = t->slot[k] + 1; i < w->actor_end; i++) {
 			v = &w->actors[i];
 			if (!shootable(w, b, i))
 				continue;
@@ -239,7 +239,7 @@ static void explode(Actor *a, World *w)
 	world_request_sound(w, SND_EXPLOSION);
 	for (int i = 0; i < EXPLOSION_EMBERS; i++)
 		shard_new(&w->shards, IMG_EMBER0 + (i & 1), bx, by);
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		Actor *v = &w->actors[i];
 
 		if (v == a || i == w->player || v->kind == ACT_NONE || v->dead ||

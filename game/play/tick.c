@@ -18,7 +18,7 @@ static void check_player_hazards(World *w)
 		world_kill_player(w);
 		return;
 	}
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		const Actor *a = &w->actors[i];
 
 		if (a->kind != ACT_NONE && !a->dead && (actor_kinds[a->kind].flags & AF_HURTS) &&
@@ -51,7 +51,7 @@ void world_tick(World *w, const GameInput *in)
 	}
 	platform_update(&w->platforms, w);
 	fountain_update(&w->platforms, w);
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		Actor *a = &w->actors[i];
 
 		if (i == w->player || a->kind == ACT_NONE || a->dead || a->born > w->tick || !a->tick)

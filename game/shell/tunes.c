@@ -47,7 +47,7 @@ static bool same(const char *a, const char *b)
  */
 static bool boss_in_view(const World *w)
 {
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		const Actor *a = &w->actors[i];
 
 		if (a->kind == ACT_BOSS && !a->dead && a->x + 4 >= w->cam_x - VIEW_W / 2 &&

@@ -12,6 +12,12 @@
  * Take a free slot. A slot marked dead is not reused until it has been
  * collected, and an actor spawned during the actor loop first runs on the
  * next tick (it is stamped with the tick it was born in).
+ *
+ * w->actor_end: every slot from it up is free. A spawn above it raises it,
+ * actor_collect_dead lowers it to just past the last slot in use, so the
+ * loops over the pool skip the free slots at its top (slots are taken
+ * lowest first, so most of the pool usually is). Clearing a slot by hand
+ * leaves it a bound that is merely loose.
  */
 Actor *actor_spawn(World *w, int kind, int x, int y)
 {
@@ -31,6 +37,8 @@ Actor *actor_spawn(World *w, int kind, int x, int y)
 			.born = w->in_tick ? w->tick + 1 : w->tick,
 			.hp = actor_kinds[kind].hp ? actor_kinds[kind].hp : 1,
 		};
+		if (w->actor_end <= i)
+			w->actor_end = i + 1;
 		anim_init(&a->anim);
 		anim_set_action(&a->anim, actor_kinds[kind].action);
 		anim_set_angle(&a->anim, 180);          /* facing west, like dir */
@@ -51,21 +59,23 @@ int actor_count(const World *w)
 {
 	int n = 0;
 
-	for (int i = 0; i < MAX_ACTORS; i++)
+	for (int i = 0; i < w->actor_end; i++)
 		n += w->actors[i].kind != ACT_NONE;
 	return n;
 }
 
-/* After the loop: free every slot marked dead. */
+/* After the loop: free every slot marked dead; the free slots at the top leave the pool's loops. */
 void actor_collect_dead(World *w)
 {
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		if (w->actors[i].kind != ACT_NONE && w->actors[i].dead) {
 			if (i == w->player)
 				w->player = -1;
 			w->actors[i] = (Actor){ .kind = ACT_NONE };
 		}
 	}
+	while (w->actor_end > 0 && w->actors[w->actor_end - 1].kind == ACT_NONE)
+		w->actor_end--;
 }
 
 bool actor_on_ground(const World *w, const Actor *a)

@@ -171,7 +171,7 @@ void render_view(const World *w, Frame *f)
 	if (w->player >= 0 && !(w->hurt_cooldown & 2))     /* blinks while hurt */
 		draw_actor(w, &w->actors[w->player], f);
 	render_fountains(w, f);
-	for (int i = 0; i < MAX_ACTORS; i++) {
+	for (int i = 0; i < w->actor_end; i++) {
 		const Actor *a = &w->actors[i];
 
 		if (a->kind != ACT_NONE && i != w->player && !(a->born == w->tick && w->tick > 0))

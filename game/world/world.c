@@ -12,6 +12,7 @@ void world_init(World *w, uint32_t seed)
 	map_init(&w->map, VIEW_W, VIEW_H);
 	for (int i = 0; i < MAX_ACTORS; i++)
 		w->actors[i] = (Actor){ .kind = ACT_NONE };
+	w->actor_end = 0;
 	w->player = -1;
 	w->cam_x = w->cam_y = 0;
 	w->tick = 0;

@@ -49,6 +49,7 @@
 struct World {
 	Map map;
 	Actor actors[MAX_ACTORS];
+	int actor_end;                  /* no actor at or above this slot: the pool's loops stop here (actor.c) */
 	int player;                     /* index of the player's actor, -1 if none */
 	int cam_x, cam_y;               /* map tile at the view's top-left */
 	uint32_t tick;                  /* game frames since the level started */

@@ -128,6 +128,8 @@ static bool run_player(World *w, PState *st, int i, bool keep)
 		}
 	}
 	*p = st->a;
+	if (w->actor_end <= ctx.ps)             /* the pool's loops must reach the player put back */
+		w->actor_end = ctx.ps + 1;
 	w->player = ctx.ps;
 	w->cling_dir = st->cling_dir;
 	w->kicking = st->kicking;
