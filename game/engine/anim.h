@@ -48,15 +48,7 @@ static inline int anim_image_in(const AnimState *a, const Action *table, uint8_t
 void anim_init(AnimState *a);                           /* action NONE, angle 0 */
 void anim_set_action(AnimState *a, uint8_t action);     /* no restart if already playing */
 void anim_set_angle(AnimState *a, int degrees);         /* any int; facing recomputed */
-
-/* Advance the countdown/frame. Inline for the common tick, a countdown running down; the rest in anim.c. */
-static inline void anim_tick(AnimState *a)
-{
-	if (a->action < anim_action_count && a->countdown > 0)
-		a->countdown--;
-	else
-		anim_tick_in(a, anim_actions, anim_action_count);
-}
+static inline void anim_tick(AnimState *a);             /* advance the countdown/frame (below) */
 
 /* first + count*facing + frame, -1 if none (inline: actors ask for it many times a tick). */
 static inline int anim_image(const AnimState *a)
@@ -109,6 +101,25 @@ static inline int anim_image_in(const AnimState *a, const Action *table, uint8_t
 	frame = a->frame < count ? a->frame : count - 1;
 	facing = a->facing < views ? a->facing : views - 1;
 	return act->first + count * facing + frame;
+}
+
+/*
+ * Advance the countdown/frame. Inline for the common ticks, a countdown
+ * running down or a frozen frame (vec 0, where anim_tick_in only reloads
+ * the countdown); the rest in anim.c.
+ */
+static inline void anim_tick(AnimState *a)
+{
+	const Action *act = anim_lookup(anim_actions, anim_action_count, a->action);
+
+	if (!act)
+		return;
+	if (a->countdown > 0)
+		a->countdown--;
+	else if (a->vec == 0 && a->frame < anim_count(act))
+		a->countdown = act->delay;
+	else
+		anim_tick_in(a, anim_actions, anim_action_count);
 }
 
 #endif

@@ -105,11 +105,6 @@ MoveResult test_sprite_block(const Map *m, int dir, int image, int x, int y)
 	return test_area_block(m, dir, image_tiles_w(image), image_tiles_h(image), x, y);
 }
 
-MoveResult test_sprite_move(const Map *m, int dir, int image, int x, int y)
-{
-	return test_area_move(m, dir, image_tiles_w(image), image_tiles_h(image), x, y);
-}
-
 static int floor_div(int a, int b)
 {
 	return a >= 0 ? a / b : -((-a + b - 1) / b);

@@ -46,7 +46,7 @@ static inline int image_tiles_h(int image)
  * column blocks the way (BLOCK_WEST / BLOCK_EAST). Cells outside the map
  * block everything.
  */
-MoveResult test_sprite_move(const Map *m, int dir, int image, int x, int y);
+static inline MoveResult test_sprite_move(const Map *m, int dir, int image, int x, int y);
 
 /* Same test for an explicit size in tiles. */
 MoveResult test_area_move(const Map *m, int dir, int w_tiles, int h_tiles, int x, int y);
@@ -70,6 +70,11 @@ static inline bool can_move(const Map *m, Rect r, int dir) { return how_far(m, r
 static inline bool rect_overlap(Rect a, Rect b)
 {
 	return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+static inline MoveResult test_sprite_move(const Map *m, int dir, int image, int x, int y)
+{
+	return test_area_move(m, dir, image_tiles_w(image), image_tiles_h(image), x, y);
 }
 
 /* The tile-space rectangle an image covers with its bottom-left tile at (x, y). */

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gfx.h"
+
 /*
  * A map cell is 16 bits:
  *   0                  air
@@ -45,15 +47,42 @@ static inline bool map_is_masked(uint16_t c) { return c != MAP_OUTSIDE && (c & M
 static inline bool map_is_solid(uint16_t c) { return c > MAP_SOLID_BASE && !(c & MAP_MASKED_FLAG); }
 
 void map_init(Map *m, int w, int h);            /* all air; w, h clamped to the limits */
-uint16_t map_get_tile(const Map *m, int x, int y);
 void map_set_tile(Map *m, int x, int y, uint16_t v);
-bool map_inside(const Map *m, int x, int y);
+
+/* The reads below are inline: every mover asks for a few cells a tick. */
+static inline bool map_inside(const Map *m, int x, int y)
+{
+	return x >= 0 && y >= 0 && x < m->w && y < m->h;
+}
+
+static inline uint16_t map_get_tile(const Map *m, int x, int y)
+{
+	if (!map_inside(m, x, y))
+		return MAP_OUTSIDE;
+	return m->cells[y * m->w + x];
+}
 
 /*
  * Attribute bits of a cell. Outside the map everything blocks: nothing walks,
  * falls or rises off the edge of the world.
  */
-uint8_t map_attr(uint16_t cell);
-uint8_t map_attr_at(const Map *m, int x, int y);
+static inline uint8_t map_attr(uint16_t c)
+{
+	if (c == MAP_OUTSIDE)
+		return TILE_BLOCK_ALL;
+	if (c & MAP_MASKED_FLAG) {
+		c &= (uint16_t)~MAP_MASKED_FLAG;
+		return c < gfx_mtile_count ? gfx_mtile_attrs[c] : TILE_BLOCK_ALL;
+	}
+	if (c <= MAP_SOLID_BASE)
+		return 0;                       /* air and path tiles */
+	c -= MAP_SOLID_BASE;
+	return c < gfx_tile_count ? gfx_tile_attrs[c] : TILE_BLOCK_ALL;
+}
+
+static inline uint8_t map_attr_at(const Map *m, int x, int y)
+{
+	return map_attr(map_get_tile(m, x, y));
+}
 
 #endif

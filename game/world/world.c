@@ -140,14 +140,10 @@ bool is_sprite_visible(const World *w, int image, int x, int y)
 	return world_sees_sprite(w, image, x, y);
 }
 
-bool is_touching_player(const World *w, const Actor *a)
+bool actors_overlap(const Actor *a, const Actor *b)
 {
-	const Actor *p = w->player >= 0 ? &w->actors[w->player] : 0;
-
-	if (!p || p == a || actors_far_apart(a->x, a->y, p->x, p->y))
-		return false;
 	return rect_overlap(sprite_rect_tiles(actor_image(a), a->x, a->y),
-	    sprite_rect_tiles(actor_image(p), p->x, p->y));
+	    sprite_rect_tiles(actor_image(b), b->x, b->y));
 }
 
 /* One line per active spawner, shard, platform and fountain (the `trace` option). */

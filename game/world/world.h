@@ -121,7 +121,18 @@ static inline bool actors_far_apart(int ax, int ay, int bx, int by)
 	return ax >= bx + m.w || bx >= ax + m.w || ay >= by + m.h || by >= ay + m.h;
 }
 
-bool is_touching_player(const World *w, const Actor *a);
+/* Their pictures share a tile (world.c). */
+bool actors_overlap(const Actor *a, const Actor *b);
+
+/* The player's picture and a's share a tile (inline: most actors ask every tick, most are far away). */
+static inline bool is_touching_player(const World *w, const Actor *a)
+{
+	const Actor *p = w->player >= 0 ? &w->actors[w->player] : 0;
+
+	if (!p || p == a || actors_far_apart(a->x, a->y, p->x, p->y))
+		return false;
+	return actors_overlap(a, p);
+}
 
 /* is_sprite_visible (seedhost.h), inline for the renderer: any part of the image inside the view. */
 static inline bool world_sees_sprite(const World *w, int image, int x, int y)
