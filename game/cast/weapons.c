@@ -74,15 +74,19 @@ void player_fire(Actor *a, World *w)
 }
 
 /*
- * The actors a bullet can hit, in slot order: live, shootable, not itself.
- * One act_bullet tests up to BULLET_SPEED + 1 tiles; nothing else acts in
- * between, so one list serves them all, unless a hit that did not take
- * changed the world (then the list is made again: `stale`).
+ * The actors a bullet can hit in the rest of this act_bullet, in slot
+ * order: live, shootable, not itself, and standing where a picture of
+ * theirs can reach the tiles the bullet still crosses (its rectangle now,
+ * swept `reach` tiles its way: a tile a step, a->dir being -1 or +1). An
+ * actor standing elsewhere is a sure miss at every step, whatever its
+ * picture (actor_max_tiles). Nothing else acts in between, so one list
+ * serves every step, unless a hit that did not take changed the world
+ * (then it is made again from where the bullet is: `stale`).
  */
 typedef struct Targets {
 	int n;
 	bool stale;
-	uint8_t slot[MAX_ACTORS];
+	Actor *v[MAX_ACTORS];
 } Targets;
 
 static bool shootable(const World *w, const Actor *b, int i)
@@ -92,32 +96,40 @@ static bool shootable(const World *w, const Actor *b, int i)
 	return v->kind != ACT_NONE && v != b && !v->dead && (actor_kinds[v->kind].flags & AF_SHOOTABLE);
 }
 
-static void targets_find(const World *w, const Actor *b, Targets *t)
+static void targets_find(World *w, const Actor *b, Rect br, int reach, Targets *t)
 {
+	GfxTileSize m = actor_max_tiles();
+	int x0 = br.x - (b->dir < 0 ? reach : 0) - m.w + 1;   /* the leftmost column a target may stand in */
+	unsigned cols = (unsigned)(br.w + reach + m.w - 1), rows = (unsigned)(br.h + m.h - 1);
+
 	t->n = 0;
 	t->stale = false;
-	for (int i = 0; i < w->actor_end; i++)
-		if (w->actors[i].kind != ACT_NONE && shootable(w, b, i))
-			t->slot[t->n++] = (uint8_t)i;
+	for (int i = 0; i < w->actor_end; i++) {
+		Actor *v = &w->actors[i];
+
+		if (v->kind != ACT_NONE && (unsigned)(v->x - x0) < cols && (unsigned)(v->y - br.y) < rows &&
+		    shootable(w, b, i))
+			t->v[t->n++] = v;
+	}
 }
 
 /*
  * The first actor overlapping the bullet that takes the shot (kinds flagged
- * AF_SHOOTABLE), in slot order. The targets list holds the same actors the
- * pool scan finds, in the same order; an actor whose tile can be no part of
- * a picture overlapping the bullet is passed over before its picture is
- * looked up (only sure misses cost less).
+ * AF_SHOOTABLE), in slot order, with `reach` steps of the flight to come
+ * after this one. The targets list holds the actors of the pool scan that
+ * can overlap it; one standing too far for this step is passed over before
+ * its picture is looked up (only sure misses cost less).
  */
-static bool bullet_strike(World *w, Actor *b, Targets *t)
+static bool bullet_strike(World *w, Actor *b, int reach, Targets *t)
 {
 	Rect br = sprite_rect_tiles(actor_image(b), b->x, b->y);
 	GfxTileSize m = actor_max_tiles();
 	int mw = m.w, mh = m.h;
 
 	if (t->stale)
-		targets_find(w, b, t);
+		targets_find(w, b, br, reach, t);
 	for (int k = 0; k < t->n; k++) {
-		Actor *v = &w->actors[t->slot[k]];
+		Actor *v = t->v[k];
 
 		if (v->x >= br.x + br.w || v->x + mw <= br.x || v->y < br.y || v->y - mh + 1 >= br.y + br.h)
 			continue;               /* rect_overlap below is false for any picture */
@@ -127,7 +139,7 @@ static bool bullet_strike(World *w, Actor *b, Targets *t)
 			return true;
 		/* It did not take the shot, but may have changed things: the rest as the pool scan sees them. */
 		t->stale = true;
-		for (int i = t->slot[k] + 1; i < w->actor_end; i++) {
+		for (int i = (int)(v - w->actors) + 1; i < w->actor_end; i++) {
 			v = &w->actors[i];
 			if (!shootable(w, b, i))
 				continue;
@@ -163,10 +175,12 @@ void act_bullet(Actor *a, World *w)
 {
 	int steps = a->timer++ ? BULLET_SPEED : 0;
 	int dir = a->dir < 0 ? DIR4_WEST : DIR4_EAST;
-	Targets targets = { .stale = true };
+	Targets targets;                /* not cleared: only its first n are read */
 
+	targets.n = 0;
+	targets.stale = true;
 	for (;;) {
-		if (bullet_strike(w, a, &targets) ||
+		if (bullet_strike(w, a, steps, &targets) ||
 		    test_sprite_block(&w->map, dir, actor_image(a), a->x + a->dir, a->y) != MOVE_FREE) {
 			bullet_end(a, true);
 			return;
