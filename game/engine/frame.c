@@ -44,17 +44,6 @@ void frame_tile(Frame *f, int x, int y, int tile)
 		c->id = (uint16_t)tile;
 }
 
-void frame_image(Frame *f, int x, int y, int image, int flags, int color)
-{
-	DrawCmd *c = add(f, DRAW_IMAGE, x, y);
-
-	if (c) {
-		c->id = (uint16_t)image;
-		c->flags = (uint8_t)flags;
-		c->color = (uint8_t)(color & 15);
-	}
-}
-
 /* The text is copied into the frame, so callers may pass a temporary buffer. */
 void frame_text(Frame *f, int x, int y, const char *text, int color)
 {

@@ -59,7 +59,7 @@ typedef struct Frame {
 void frame_clear(Frame *f);
 void frame_fill(Frame *f, int x, int y, int w, int h, int color);
 void frame_tile(Frame *f, int x, int y, int tile);
-void frame_image(Frame *f, int x, int y, int image, int flags, int color);
+static inline void frame_image(Frame *f, int x, int y, int image, int flags, int color);   /* below */
 void frame_text(Frame *f, int x, int y, const char *text, int color);
 void frame_mtile(Frame *f, int x, int y, int mtile);
 void frame_clip(Frame *f, int x, int y, int w, int h);  /* every frame starts unclipped */
@@ -68,5 +68,16 @@ uint16_t *frame_grid(Frame *f, int x, int y, int cols, int rows);
 void frame_grid_front(Frame *f);                        /* its GRID_FRONT cells again, here */
 /* f with its grid as the DRAW_TILE / DRAW_MTILE commands it stands for (tests, rasteriser). */
 void frame_flatten(const Frame *f, Frame *out);
+
+/* An image with its origin at x,y (DRAW_IMAGE); inline: a view holds dozens of sprites. */
+static inline void frame_image(Frame *f, int x, int y, int image, int flags, int color)
+{
+	if (f->count >= FRAME_MAX_CMDS) {
+		f->dropped++;
+		return;
+	}
+	f->cmds[f->count++] = (DrawCmd){ .kind = DRAW_IMAGE, .color = (uint8_t)(color & 15), .flags = (uint8_t)flags,
+	    .x = (int16_t)x, .y = (int16_t)y, .id = (uint16_t)image };
+}
 
 #endif

@@ -98,14 +98,22 @@ static void fill_grid(const World *w, uint16_t *g)
 	}
 }
 
+/* render_sprite, inline for the view's actor loop. */
+static inline void put_sprite(const World *w, Frame *f, int img, int x, int y, int flags, int color)
+{
+	const GfxImage *im;
+
+	if ((unsigned)img >= gfx_image_count || !world_sees_sprite(w, img, x, y))
+		return;
+	im = &gfx_images[img];
+	/* Images hang from their origin; sprites stand on the bottom of their tile. */
+	frame_image(f, VIEW_PX + (x - w->cam_x) * 8 + im->ox, VIEW_PY + (y - w->cam_y) * 8 + 7 - (im->h - 1 - im->oy),
+	    img, flags, color);
+}
+
 void render_sprite(const World *w, Frame *f, int img, int x, int y, int flags, int color)
 {
-	if (img < 0 || img >= gfx_image_count || !world_sees_sprite(w, img, x, y))
-		return;
-	/* Images hang from their origin; sprites stand on the bottom of their tile. */
-	frame_image(f, VIEW_PX + (x - w->cam_x) * 8 + gfx_images[img].ox,
-	    VIEW_PY + (y - w->cam_y) * 8 + 7 - (gfx_images[img].h - 1 - gfx_images[img].oy),
-	    img, flags, color);
+	put_sprite(w, f, img, x, y, flags, color);
 }
 
 /*
@@ -158,14 +166,14 @@ void render_spawners(const World *w, Frame *f)
  * reaches (actor_max_tiles) is passed over before its picture is looked up:
  * world_sees_sprite would be false for any of them.
  */
-static void draw_actor(const World *w, const Actor *a, Frame *f)
+static inline void draw_actor(const World *w, const Actor *a, Frame *f)
 {
 	GfxTileSize m = actor_max_tiles();
 
 	if (a->x >= w->cam_x + VIEW_W || a->x + m.w <= w->cam_x ||
 	    a->y < w->cam_y || a->y >= w->cam_y + VIEW_H + m.h - 1)
 		return;
-	render_sprite(w, f, actor_image(a), a->x, a->y, 0, 0);
+	put_sprite(w, f, actor_image(a), a->x, a->y, 0, 0);
 }
 
 void render_view(const World *w, Frame *f)
