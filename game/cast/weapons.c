@@ -116,13 +116,13 @@ static void targets_find(World *w, const Actor *b, Rect br, int reach, Targets *
 /*
  * The first actor overlapping the bullet that takes the shot (kinds flagged
  * AF_SHOOTABLE), in slot order, with `reach` steps of the flight to come
- * after this one. The targets list holds the actors of the pool scan that
+ * after this one; img is the bullet's picture. The targets list holds the actors of the pool scan that
  * can overlap it; one standing too far for this step is passed over before
  * its picture is looked up (only sure misses cost less).
  */
-static bool bullet_strike(World *w, Actor *b, int reach, Targets *t)
+static bool bullet_strike(World *w, Actor *b, int img, int reach, Targets *t)
 {
-	Rect br = sprite_rect_tiles(actor_image(b), b->x, b->y);
+	Rect br = sprite_rect_tiles(img, b->x, b->y);
 	GfxTileSize m = actor_max_tiles();
 	int mw = m.w, mh = m.h;
 
@@ -170,18 +170,20 @@ static void bullet_end(Actor *b, bool burst)
  * frame where it stopped (here as a small burst).
  * NOTE: Tommy's loop goes on after a hit, so one bullet can fell two
  * enemies in the same spot; ours stops at the first.
+ * Its picture is looked up once: only bullet_end changes it (a hit handler
+ * changes the actor hit, the player or what it spawns, never a bullet).
  */
 void act_bullet(Actor *a, World *w)
 {
 	int steps = a->timer++ ? BULLET_SPEED : 0;
-	int dir = a->dir < 0 ? DIR4_WEST : DIR4_EAST;
+	int dir = a->dir < 0 ? DIR4_WEST : DIR4_EAST, img = actor_image(a);
 	Targets targets;                /* not cleared: only its first n are read */
 
 	targets.n = 0;
 	targets.stale = true;
 	for (;;) {
-		if (bullet_strike(w, a, steps, &targets) ||
-		    test_sprite_block(&w->map, dir, actor_image(a), a->x + a->dir, a->y) != MOVE_FREE) {
+		if (bullet_strike(w, a, img, steps, &targets) ||
+		    test_sprite_block(&w->map, dir, img, a->x + a->dir, a->y) != MOVE_FREE) {
 			bullet_end(a, true);
 			return;
 		}

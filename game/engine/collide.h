@@ -77,6 +77,19 @@ static inline MoveResult test_sprite_move(const Map *m, int dir, int image, int 
 	return test_area_move(m, dir, image_tiles_w(image), image_tiles_h(image), x, y);
 }
 
+/*
+ * test_area_move's south test answers anything but MOVE_FREE: a cell of
+ * row y, columns x .. x + w_tiles - 1, is sloped or blocks the way south
+ * (something to stand on). Inline for the movers' every-tick ground test.
+ */
+static inline bool area_rests(const Map *m, int w_tiles, int x, int y)
+{
+	for (int i = 0; i < w_tiles; i++)
+		if (map_attr_at(m, x + i, y) & (TILE_SLOPED | TILE_BLOCK_SOUTH))
+			return true;
+	return false;
+}
+
 /* The tile-space rectangle an image covers with its bottom-left tile at (x, y). */
 static inline Rect sprite_rect_tiles(int image, int x, int y)
 {

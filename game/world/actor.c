@@ -78,9 +78,10 @@ void actor_collect_dead(World *w)
 		w->actor_end--;
 }
 
+/* test_sprite_move south from one row lower is not MOVE_FREE. */
 bool actor_on_ground(const World *w, const Actor *a)
 {
-	return test_sprite_move(&w->map, DIR4_SOUTH, actor_image(a), a->x, a->y + 1) != MOVE_FREE;
+	return area_rests(&w->map, image_tiles_w(actor_image(a)), a->x, a->y + 1);
 }
 
 bool actor_step_x(World *w, Actor *a, int dx)
@@ -103,7 +104,7 @@ int actor_fall(World *w, Actor *a, int tiles)
 	int n;
 
 	for (n = 0; n < tiles; n++) {
-		if (test_sprite_move(&w->map, DIR4_SOUTH, actor_image(a), a->x, a->y + 1) != MOVE_FREE)
+		if (actor_on_ground(w, a))
 			break;
 		a->y++;
 	}
