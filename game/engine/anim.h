@@ -96,6 +96,8 @@ static inline int anim_image_in(const AnimState *a, const Action *table, uint8_t
 
 	if (!act)
 		return -1;
+	if (a->frame < act->count && a->facing < act->views)    /* the usual case: nothing to clamp */
+		return act->first + act->count * a->facing + a->frame;
 	count = anim_count(act);
 	views = anim_views(act);
 	frame = a->frame < count ? a->frame : count - 1;

@@ -78,12 +78,6 @@ void actor_collect_dead(World *w)
 		w->actor_end--;
 }
 
-/* test_sprite_move south from one row lower is not MOVE_FREE. */
-bool actor_on_ground(const World *w, const Actor *a)
-{
-	return area_rests(&w->map, image_tiles_w(actor_image(a)), a->x, a->y + 1);
-}
-
 bool actor_step_x(World *w, Actor *a, int dx)
 {
 	int dir = dx < 0 ? DIR4_WEST : DIR4_EAST;

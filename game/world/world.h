@@ -121,6 +121,12 @@ static inline bool actors_far_apart(int ax, int ay, int bx, int by)
 	return ax >= bx + m.w || bx >= ax + m.w || ay >= by + m.h || by >= ay + m.h;
 }
 
+/* Something to stand on right under a's picture: test_sprite_move south from one row lower is not MOVE_FREE. */
+static inline bool actor_on_ground(const World *w, const Actor *a)
+{
+	return area_rests(&w->map, image_tiles_w(actor_image(a)), a->x, a->y + 1);
+}
+
 /* Their pictures share a tile (world.c). */
 bool actors_overlap(const Actor *a, const Actor *b);
 
