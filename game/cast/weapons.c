@@ -107,8 +107,7 @@ static void targets_find(World *w, const Actor *b, Rect br, int reach, Targets *
 	for (int i = 0; i < w->actor_end; i++) {
 		Actor *v = &w->actors[i];
 
-		if (v->kind != ACT_NONE && (unsigned)(v->x - x0) < cols && (unsigned)(v->y - br.y) < rows &&
-		    shootable(w, b, i))
+		if ((unsigned)(v->y - br.y) < rows && (unsigned)(v->x - x0) < cols && shootable(w, b, i))
 			t->v[t->n++] = v;
 	}
 }

@@ -52,7 +52,7 @@ void map_set_tile(Map *m, int x, int y, uint16_t v);
 /* The reads below are inline: every mover asks for a few cells a tick. */
 static inline bool map_inside(const Map *m, int x, int y)
 {
-	return x >= 0 && y >= 0 && x < m->w && y < m->h;
+	return (unsigned)x < m->w && (unsigned)y < m->h;        /* a negative x or y is a huge unsigned */
 }
 
 static inline uint16_t map_get_tile(const Map *m, int x, int y)
