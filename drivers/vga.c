@@ -171,15 +171,14 @@ void vga_copy_page(int from, int to)
 		return;
 	gc_set(GC_MODE, MODE_WRITE1);
 	map_mask_set(0x0F);
-	for (int i = 0; i < VGA_PAGE_BYTES; i += 8, src += 8, dst += 8) {     /* (8000: a multiple of 8) */
-		(void)src[0]; dst[0] = 0;
-		(void)src[1]; dst[1] = 0;
-		(void)src[2]; dst[2] = 0;
-		(void)src[3]; dst[3] = 0;
-		(void)src[4]; dst[4] = 0;
-		(void)src[5]; dst[5] = 0;
-		(void)src[6]; dst[6] = 0;
-		(void)src[7]; dst[7] = 0;
+	/*
+	 * Each byte read loads the latches, each write stores all four: one
+	 * REP MOVSB moves the page, a byte at a time as the latches need.
+	 */
+	{
+		uint32_t n = VGA_PAGE_BYTES;
+
+		__asm__ volatile("cld; rep movsb" : "+S"(src), "+D"(dst), "+c"(n) : : "memory");
 	}
 	vga_st.written += VGA_PAGE_BYTES;
 }

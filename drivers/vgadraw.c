@@ -101,7 +101,7 @@ void vga_pixel(int page, int x, int y, int color)
  * One 8x8 tile in write mode 1 (set by the caller): eight latch loads from
  * the tile store, each stored to the next row of the cell; unrolled.
  */
-static inline __attribute__((always_inline)) void latch_copy8(volatile uint8_t *src, volatile uint8_t *dst)
+static inline __attribute__((always_inline)) void latch_rows8(volatile uint8_t *src, volatile uint8_t *dst)
 {
 	(void)src[0]; dst[0 * VGA_STRIDE] = 0;
 	(void)src[1]; dst[1 * VGA_STRIDE] = 0;
@@ -111,6 +111,12 @@ static inline __attribute__((always_inline)) void latch_copy8(volatile uint8_t *
 	(void)src[5]; dst[5 * VGA_STRIDE] = 0;
 	(void)src[6]; dst[6 * VGA_STRIDE] = 0;
 	(void)src[7]; dst[7 * VGA_STRIDE] = 0;
+}
+
+/* The same, counted. */
+static inline __attribute__((always_inline)) void latch_copy8(volatile uint8_t *src, volatile uint8_t *dst)
+{
+	latch_rows8(src, dst);
 	vga_st.written += 8;
 }
 
@@ -184,6 +190,32 @@ void vga_copy_tile(int page, int cell, int tile)
 	gc_set(GC_MODE, MODE_WRITE1);
 	map_mask_set(0x0F);
 	latch_copy8(src, dst);
+}
+
+/* n latched tile copies: tiles[k] into cell cells[k] (row * 40 + column) of page; bad entries are skipped. */
+void vga_copy_tiles(int page, const int16_t *cells, const int16_t *tiles, int n)
+{
+	volatile uint8_t *base = page_base(page);
+
+	static uint16_t at[VGA_STRIDE * (VGA_H / 8)];   /* a cell's first byte in a page */
+	uint32_t copied = 0;
+
+	if (!at[1])
+		for (int c = 0; c < VGA_STRIDE * (VGA_H / 8); c++)
+			at[c] = (uint16_t)(c / VGA_STRIDE * 8 * VGA_STRIDE + c % VGA_STRIDE);
+	gc_set(GC_MODE, MODE_WRITE1);
+	map_mask_set(0x0F);
+	for (int k = 0; k < n; k++) {
+		unsigned cell = (unsigned)cells[k], tile = (unsigned)tiles[k];
+		volatile uint8_t *src = VRAM + TILE_STORE + tile * 8, *dst;
+
+		if (tile >= VGA_MAX_TILES || cell >= VGA_STRIDE * (VGA_H / 8))
+			continue;
+		dst = base + at[cell];
+		latch_rows8(src, dst);          /* (counted below, once) */
+		copied++;
+	}
+	vga_st.written += 8 * copied;
 }
 
 /* Masks of one blit, shifted to the screen's bytes and clipped (rows x bytes). */
