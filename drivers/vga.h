@@ -39,6 +39,7 @@ void vga_clear(int page, int color);
 void vga_pixel(int page, int x, int y, int color);
 void vga_fill_rect(int page, int x, int y, int w, int h, int color);
 bool vga_upload_tile(int tile, const uint8_t planes[4][8]);
+bool vga_upload_tile_words(int tile, const uint32_t rows[8]);  /* rows[r]: plane p's byte in bits 8p..8p+7 */
 void vga_draw_tile(int page, int x, int y, int tile);   /* x multiple of 8 */
 /* n tiles side by side from x, y (multiples of 8); tiles[k] < 0: that cell is left alone. */
 void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n);

@@ -312,20 +312,34 @@ static inline bool same_key(const CellKey *a, const CellKey *b)
 static int16_t dl[CELL_COUNT];          /* the dirty cells, listed */
 static int ndl;
 
-static inline void mark(uint8_t *dirty, int cell)
-{
-	if (!dirty[cell]) {
-		dirty[cell] = 1;
-		dl[ndl++] = (int16_t)cell;
-	}
-}
 
 /* The grid's codes and keys against the page's; the page then holds this frame's. */
-static void diff_keys(const Frame *f, PlanPage *p, uint8_t *dirty, bool same_grid)
+static void diff_keys(const Frame *f, PlanPage *p, CellPlan *plan, bool same_grid)
 {
 	const uint16_t *g = f->grid;
-	int w = gx1 - gx0;
+	uint8_t *dirty = plan->dirty;
+	int w = gx1 - gx0, npic = 0, n = ndl;
+	unsigned mtiles = gfx_mtile_count, tiles = TILE_EMPTY < gfx_tile_count ? gfx_tile_count : 0;
 	bool ovl_same = same_overlays(&p->ovls);
+
+/*
+ * A grid cell whose code changed: with nothing over it (most of them),
+ * straight to the pictures; else listed for classify.
+ */
+#define MARK_CODE(cell, code) do { \
+		int c_ = (cell); \
+		unsigned v_ = (code), id_ = v_ & GRID_ID; \
+		if (!dirty[c_]) { \
+			dirty[c_] = 1; \
+			if (at[c_] != stamp && ((v_ & GRID_MASKED) ? id_ < mtiles && tiles : id_ < tiles)) { \
+				*(word *)(void *)&cur[c_] = v_;         /* (code, n 0, pad 0) */ \
+				plan->key[npic] = &cur[c_]; \
+				plan->pic[npic++] = (int16_t)c_; \
+			} else { \
+				dl[n++] = (int16_t)c_; \
+			} \
+		} \
+	} while (0)
 
 	for (int r = 0; r < gy1 - gy0; r++) {
 		const uint16_t *now = g + r * w;
@@ -339,21 +353,25 @@ static void diff_keys(const Frame *f, PlanPage *p, uint8_t *dirty, bool same_gri
 		for (int q = 0; q < pairs; q++)
 			if (n4[q] != w4[q]) {
 				w4[q] = n4[q];
-				mark(dirty, c0 + 2 * q);
-				mark(dirty, c0 + 2 * q + 1);
+				MARK_CODE(c0 + 2 * q, now[2 * q]);
+				MARK_CODE(c0 + 2 * q + 1, now[2 * q + 1]);
 			}
 		for (int k = 2 * pairs; k < w; k++)
 			if (now[k] != was[k] || !same_grid) {
 				was[k] = now[k];
-				mark(dirty, c0 + k);
+				MARK_CODE(c0 + k, now[k]);
 			}
 	}
+#undef MARK_CODE
 	for (int i = 0; i < p->nlaid; i++) {
 		int cell = p->laid_list[i];
 
 		if (at[cell] != stamp || !ovl_same) {
-			mark(dirty, cell);              /* nothing over it now, or its overlays changed */
 			p->laid[cell] = 0;
+			if (!dirty[cell]) {     /* nothing over it now, or its overlays changed */
+				dirty[cell] = 1;
+				dl[n++] = (int16_t)cell;
+			}
 		}
 	}
 	for (int i = 0; i < nlist; i++) {
@@ -362,7 +380,10 @@ static void diff_keys(const Frame *f, PlanPage *p, uint8_t *dirty, bool same_gri
 
 		k->code = g[gidx[cell]];
 		if (k->pad || !p->laid[cell] || cur_ovl[cell] != p->ovl[cell] || !same_key(k, &p->key[cell])) {
-			mark(dirty, cell);
+			if (!dirty[cell]) {
+				dirty[cell] = 1;
+				dl[n++] = (int16_t)cell;
+			}
 			p->key[cell] = *k;
 			p->ovl[cell] = cur_ovl[cell];
 		}
@@ -372,6 +393,8 @@ static void diff_keys(const Frame *f, PlanPage *p, uint8_t *dirty, bool same_gri
 	p->nlaid = nlist;
 	if (!ovl_same)
 		keep_overlays(&p->ovls);
+	ndl = n;
+	plan->npic = npic;
 }
 
 /* Cell `cell` into one of the plan's sets and its spans (its cells are listed, to be cleared next time). */
@@ -392,7 +415,7 @@ static void put(uint8_t *set, CellSpans *sp, int *n, int cell)
 /* The dirty cells, sorted: a picture (then post-grid commands where overlays are), commands, or everything. */
 static void classify(const Frame *f, CellPlan *plan)
 {
-	int npic = 0, mtiles = gfx_mtile_count, tiles = gfx_tile_count;
+	int npic = plan->npic, mtiles = gfx_mtile_count, tiles = gfx_tile_count;
 	int16_t *pic = plan->pic;
 	const CellKey **key = plan->key;
 
@@ -484,10 +507,10 @@ void cellplan_frames(const Frame *const *frames, int n, PlanPage *page, CellPlan
 					if (plan->dirty[cell])
 						dl[ndl++] = (int16_t)cell;
 	}
-	diff_keys(frames[sf], page, plan->dirty, page->keyed && page->grid_frame == sf && ndl < CELL_COUNT);
+	diff_keys(frames[sf], page, plan, page->keyed && page->grid_frame == sf && ndl < CELL_COUNT);
 	page->keyed = true;
 	page->grid_frame = (int8_t)sf;
-	plan->count = ndl;
+	plan->count = ndl + plan->npic;
 	classify(frames[sf], plan);
 }
 

@@ -253,11 +253,16 @@ static int slot(const CellKey *k, bool *held)
 	return (int)h;
 }
 
+static const CellKey *missed;            /* the key gfxcache_cell_held last did not find, and its slot */
+static int missed_slot;
+
 int gfxcache_cell_held(const CellKey *k)
 {
 	bool held;
 	int h = slot(k, &held);
 
+	missed = held ? NULL : k;
+	missed_slot = h;
 	return cell_base && held ? cell_base + h : -1;
 }
 
@@ -268,23 +273,17 @@ int gfxcache_cell_held(const CellKey *k)
  */
 int gfxcache_cell(const CellKey *k)
 {
-	bool held;
-	int h = slot(k, &held);
+	bool held = false;
+	int h = k == missed ? missed_slot : slot(k, &held);   /* (just looked for: not there) */
 
+	missed = NULL;
 	if (!cell_base)
 		return -1;
 	if (!held) {                            /* the slot holds another picture */
 		uint32_t d[8];
-		uint8_t planes[4][8];
 
 		compose(k, d);
-		for (int r = 0; r < 8; r++) {
-			planes[0][r] = (uint8_t)d[r];
-			planes[1][r] = (uint8_t)(d[r] >> 8);
-			planes[2][r] = (uint8_t)(d[r] >> 16);
-			planes[3][r] = (uint8_t)(d[r] >> 24);
-		}
-		vga_upload_tile(cell_base + h, (const uint8_t (*)[8])planes);
+		vga_upload_tile_words(cell_base + h, d);
 		cell_keys[h] = *k;
 	}
 	return cell_base + h;
