@@ -278,6 +278,10 @@ static int diff_frames(const Frame *const *frames, int n, CellPage *page, uint8_
 		static DrawCmd kept[FRAME_MAX_CMDS];
 		int nk = 0;
 
+		if (!all && f->grid_cmd < 0 && page->src[s] == f && page->gen[s] == f->gen)
+			continue;               /* not touched since this page got it: the same list */
+		page->src[s] = f;
+		page->gen[s] = f->gen;
 		if (s != skip_frame || !skip) {
 			diff_frame(f, f->cmds, f->count, grids, page, s, all);
 			continue;
@@ -311,6 +315,8 @@ void celldiff_copy(CellPage *to, const CellPage *from)
 		int text = 0, cells = 0;
 
 		to->count[s] = from->count[s];
+		to->src[s] = from->src[s];
+		to->gen[s] = from->gen[s];
 		for (int i = 0; i < from->count[s]; i++) {
 			const DrawCmd *c = &from->cmds[s][i];
 

@@ -21,6 +21,8 @@
 typedef struct CellPage {
 	bool valid;
 	uint8_t frames;
+	const Frame *src[CELLDIFF_FRAMES];      /* the frames given, as they were (Frame.gen) */
+	uint32_t gen[CELLDIFF_FRAMES];
 	uint16_t count[CELLDIFF_FRAMES];
 	DrawCmd cmds[CELLDIFF_FRAMES][FRAME_MAX_CMDS];
 	char text[CELLDIFF_FRAMES][FRAME_TEXT_BYTES];

@@ -291,9 +291,20 @@ static bool build_keys(const Frame *const *frames, int n, int sf)
 			overlay(c, f->text, front);
 		}
 	}
-	for (int s = sf + 1; s < n; s++)
+	for (int s = sf + 1; s < n; s++) {
+		static const Frame *clear_of;   /* a frame found to draw nothing over the grid, as it was */
+		static uint32_t clear_gen;
+		int before = novl, listed = nlist;
+
+		if (frames[s] == clear_of && frames[s]->gen == clear_gen)
+			continue;
 		for (int i = 0; i < frames[s]->count; i++)
 			overlay(&frames[s]->cmds[i], frames[s]->text, true);
+		if (novl == before && nlist == listed) {
+			clear_of = frames[s];
+			clear_gen = frames[s]->gen;
+		}
+	}
 	overlay_bits();
 	return front;
 }
