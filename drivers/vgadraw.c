@@ -37,8 +37,9 @@ static void fill_run(volatile uint8_t *base, int y0, int y1, int bx0, int bx1, u
 			last--;
 		if (bx <= last) {
 			gc_set(GC_BIT_MASK, 0xFF);
+			vga_st.written += (uint32_t)(last - bx + 1);    /* (counted once a run) */
 			for (; bx <= last; bx++)
-				vram_write(p + bx, 0xFF);
+				p[bx] = 0xFF;
 		}
 		if (rm != 0xFF && bx1 >= bx0 + (lm != 0xFF)) {
 			gc_set(GC_BIT_MASK, rm);
@@ -362,26 +363,34 @@ void vga_text(int page, int x, int y, const char *s, int color)
 			if (ya > yb || !any_open(ya, yb, bx < 0 ? 0 : bx, bx + 1 < VGA_STRIDE ? bx + 1 : bx))
 				continue;
 		}
-		for (row = 0; row < 8; row++) {
-			volatile uint8_t *d = base + (y + row) * VGA_STRIDE;
-			uint8_t left = (uint8_t)(g[row] >> sh);
-			uint8_t right = (uint8_t)(g[row] << (8 - sh));
+		{
+			/* the clip's bits of the glyph's two bytes, and their cells' mask a cell row at a time */
+			uint8_t lclip = bx >= 0 ? clip_bits(bx) : 0, rclip = sh && bx + 1 < VGA_STRIDE ? clip_bits(bx + 1) : 0;
+			int r0 = y < vga_st.clip_y0 ? vga_st.clip_y0 - y : 0, r1 = y + 8 > vga_st.clip_y1 ? vga_st.clip_y1 - y : 8;
+			int band = -1;
+			uint8_t lm = 0, rm = 0;
 
-			if (y + row < vga_st.clip_y0 || y + row >= vga_st.clip_y1)
-				continue;
-			if (bx >= 0)
-				left &= clip_bits(bx);
-			if (bx + 1 < VGA_STRIDE)
-				right &= clip_bits(bx + 1);
-			if (left && bx >= 0 && cell_open(y + row, bx)) {
-				gc_set(GC_BIT_MASK, left);
-				(void)d[bx];
-				vram_write(d + bx, 0xFF);
-			}
-			if (sh && right && bx + 1 < VGA_STRIDE && cell_open(y + row, bx + 1)) {
-				gc_set(GC_BIT_MASK, right);
-				(void)d[bx + 1];
-				vram_write(d + bx + 1, 0xFF);
+			for (row = r0; row < r1; row++) {
+				volatile uint8_t *d = base + (y + row) * VGA_STRIDE;
+				uint8_t left, right;
+
+				if ((y + row) >> 3 != band) {
+					band = (y + row) >> 3;
+					lm = lclip && cell_open(y + row, bx) ? lclip : 0;
+					rm = rclip && cell_open(y + row, bx + 1) ? rclip : 0;
+				}
+				left = (uint8_t)(g[row] >> sh) & lm;
+				right = (uint8_t)(g[row] << (8 - sh)) & rm;
+				if (left) {
+					gc_set(GC_BIT_MASK, left);
+					(void)d[bx];
+					vram_write(d + bx, 0xFF);
+				}
+				if (right) {
+					gc_set(GC_BIT_MASK, right);
+					(void)d[bx + 1];
+					vram_write(d + bx + 1, 0xFF);
+				}
 			}
 		}
 	}

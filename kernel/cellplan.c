@@ -18,6 +18,7 @@ typedef uint32_t __attribute__((may_alias)) word;       /* four cell bytes, two 
  * cur_ovl[]. Nothing to clear between frames.
  */
 #define KEY_ALL         1               /* CellKey.pad */
+#define KEY_COVERED     2               /* an overlay fill covers the cell: nothing under it shows */
 static uint16_t stamp, at[CELL_COUNT];
 static CellKey cur[CELL_COUNT];
 static uint32_t cur_ovl[CELL_COUNT];
@@ -148,31 +149,46 @@ static void keep_overlays(OverlayCopy *k)
 }
 
 /*
- * The overlays' bits into the cells they touch. The same overlays as last
- * time (a label that stays put) replay the cells and bits found then.
+ * The overlays' bits into the cells they touch. A cell a fill covers
+ * whole shows nothing of what came before it: its key keeps only that
+ * fill's bit and the later ones (KEY_COVERED: no grid code, no layers), so
+ * a label over a scrolling view leaves the cells it covers alone. The same
+ * overlays as last time (a label that stays put) replay the cells, bits
+ * and covers found then.
  */
 static void overlay_bits(void)
 {
 	static OverlayCopy last = { .n = -1 };
 	static int16_t cells[CELL_COUNT];
 	static uint32_t bits[CELL_COUNT];
+	static uint8_t cover[CELL_COUNT];       /* 1 + the bit of the last fill covering the cell, 0: none */
 	static int ncells;
 	static int16_t seen[CELL_COUNT];       /* (+1: its place in cells[]) */
 
 	if (!same_overlays(&last)) {
 		ncells = 0;
 		for (int b = 0; b < novl; b++) {
+			const DrawCmd *c = ovl[b];
 			int r[4];
 
-			grid_cells(ovl[b], ovl_text[b], r);
+			grid_cells(c, ovl_text[b], r);
 			for (int cy = r[1]; cy < r[3]; cy++)
 				for (int cell = cy * CELL_COLS + r[0]; cell < cy * CELL_COLS + r[2]; cell++) {
+					int i, x = cell % CELL_COLS * 8;
+
 					if (!seen[cell]) {
 						cells[ncells] = (int16_t)cell;
-						bits[ncells++] = 0;
+						bits[ncells] = 0;
+						cover[ncells++] = 0;
 						seen[cell] = (int16_t)ncells;
 					}
-					bits[seen[cell] - 1] |= 1u << b;
+					i = seen[cell] - 1;
+					bits[i] |= 1u << b;
+					if (c->kind == DRAW_FILL && c->x <= x && c->x + c->w >= x + 8 && c->y <= cy * 8 &&
+					    c->y + c->h >= cy * 8 + 8) {
+						bits[i] = 1u << b;      /* (what came before it is hidden) */
+						cover[i] = (uint8_t)(b + 1);
+					}
 				}
 		}
 		for (int i = 0; i < ncells; i++)
@@ -180,8 +196,16 @@ static void overlay_bits(void)
 		keep_overlays(&last);
 	}
 	for (int i = 0; i < ncells; i++) {
-		touch(cells[i]);
-		cur_ovl[cells[i]] |= bits[i];
+		int cell = cells[i];
+
+		touch(cell);
+		if (cover[i]) {
+			cur[cell].pad = KEY_COVERED;
+			cur[cell].n = 0;
+			cur_ovl[cell] = bits[i];
+		} else {
+			cur_ovl[cell] |= bits[i];
+		}
 	}
 }
 
@@ -340,7 +364,7 @@ static void diff_keys(const Frame *f, PlanPage *p, CellPlan *plan, bool same_gri
 #define MARK_CODE(cell, code) do { \
 		int c_ = (cell); \
 		unsigned v_ = (code), id_ = v_ & GRID_ID; \
-		if (!dirty[c_]) { \
+		if (!dirty[c_] && !(at[c_] == stamp && cur[c_].pad == KEY_COVERED)) { \
 			dirty[c_] = 1; \
 			if (at[c_] != stamp && ((v_ & GRID_MASKED) ? id_ < mtiles && tiles : id_ < tiles)) { \
 				*(word *)(void *)&cur[c_] = v_;         /* (code, n 0, pad 0) */ \
@@ -389,8 +413,8 @@ static void diff_keys(const Frame *f, PlanPage *p, CellPlan *plan, bool same_gri
 		int cell = list[i];
 		CellKey *k = &cur[cell];
 
-		k->code = g[gidx[cell]];
-		if (k->pad || !p->laid[cell] || cur_ovl[cell] != p->ovl[cell] || !same_key(k, &p->key[cell])) {
+		k->code = k->pad == KEY_COVERED ? 0 : g[gidx[cell]];
+		if (k->pad == KEY_ALL || !p->laid[cell] || cur_ovl[cell] != p->ovl[cell] || !same_key(k, &p->key[cell])) {
 			if (!dirty[cell]) {
 				dirty[cell] = 1;
 				dl[n++] = (int16_t)cell;
@@ -443,6 +467,10 @@ static void classify(const Frame *f, CellPlan *plan)
 		code = f->grid[gi];
 		id = code & GRID_ID;
 		k = &cur[cell];
+		if (at[cell] == stamp && k->pad == KEY_COVERED) {
+			put(plan->post, &plan->post_span, &plan->npost, cell);  /* the overlays draw all of it */
+			continue;
+		}
 		if (!((code & GRID_MASKED) ? id < (unsigned)mtiles && TILE_EMPTY < tiles : id < (unsigned)tiles)) {
 			if (at[cell] == stamp) {
 				put(plan->all, &plan->all_span, &plan->nall, cell);
