@@ -384,12 +384,13 @@ static void diff_keys(const Frame *f, PlanPage *p, CellPlan *plan, bool same_gri
 		word *w4 = (word *)(void *)was;
 		int pairs = (((uintptr_t)now | (uintptr_t)was) & 3) || !same_grid ? 0 : w / 2;
 
-		/* (a changed pair marks both cells: at worst one cell too many, drawn again as it is) */
 		for (int q = 0; q < pairs; q++)
 			if (n4[q] != w4[q]) {
+				if (now[2 * q] != was[2 * q])
+					MARK_CODE(c0 + 2 * q, now[2 * q]);
+				if (now[2 * q + 1] != was[2 * q + 1])
+					MARK_CODE(c0 + 2 * q + 1, now[2 * q + 1]);
 				w4[q] = n4[q];
-				MARK_CODE(c0 + 2 * q, now[2 * q]);
-				MARK_CODE(c0 + 2 * q + 1, now[2 * q + 1]);
 			}
 		for (int k = 2 * pairs; k < w; k++)
 			if (now[k] != was[k] || !same_grid) {
