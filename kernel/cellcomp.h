@@ -7,14 +7,15 @@
 #include "celldiff.h"
 #include "frame.h"
 
-#define CELLCOMP_LAYERS 4               /* sprites over one cell; more: drawn the usual way */
+#define CELLCOMP_LAYERS 8               /* sprites over one cell; more: drawn the usual way */
 
 /*
  * What one cell of a grid shows once its frame is drawn: the grid cell
  * (frame.h's code: tile, or masked tile over the empty tile, GRID_FRONT
  * drawn again on top) and, in drawing order between the grid and its front
- * pass, the 8x8 pieces of sprites over it. Unused layers are 0, so two
- * keys are equal exactly when all their bytes are.
+ * pass, the 8x8 pieces of sprites over it. Only the first n layers
+ * count: two keys are equal when their first word (code, n, pad) and
+ * those layers are.
  */
 typedef struct CellKey {
 	uint16_t code;

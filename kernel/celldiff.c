@@ -101,8 +101,7 @@ static bool same_text(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* Would a and b put the same pixels in the same places (given the same clip)? */
-static bool same_cmd(const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb)
+bool celldiff_same_cmd(const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb)
 {
 	if (a->kind != b->kind || a->color != b->color || a->flags != b->flags || a->x != b->x ||
 	    a->y != b->y || a->w != b->w || a->h != b->h)
@@ -178,11 +177,11 @@ static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
  * clipped otherwise). Exact whichever commands are paired: a pair that
  * differs is marked on both sides.
  */
-static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
+static void diff_frame(const Frame *f, const DrawCmd *cmd, int nn, bool grids, CellPage *page, int s, bool all)
 {
-	const DrawCmd *old = page->cmds[s], *cmd = f->cmds;
+	const DrawCmd *old = page->cmds[s];
 	const char *otext = page->text[s];
-	int on = all ? 0 : page->count[s], nn = f->count, i = 0, j = 0;
+	int on = all ? 0 : page->count[s], i = 0, j = 0;
 	Clip kn = { 0, 0, SCREEN_W, SCREEN_H }, ko = kn;
 	bool clip_changed = false;
 
@@ -191,11 +190,11 @@ static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 		int extra;
 
 		if (take_new && take_old && !clip_changed) {
-			if (same_cmd(&cmd[i], f->text, &old[j], otext)) {
+			if (celldiff_same_cmd(&cmd[i], f->text, &old[j], otext)) {
 				if (cmd[i].kind == DRAW_CLIP) {
 					clip_cmd(&kn, &cmd[i]);
 					ko = kn;
-				} else if (cmd[i].kind == DRAW_GRID) {
+				} else if (cmd[i].kind == DRAW_GRID && grids) {
 					diff_grid(&cmd[i], f->grid, page->grid[s]);
 				}
 				i++;
@@ -218,12 +217,12 @@ static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 				extra = 0;
 			}
 			for (int k = 1; k <= extra && k <= LOOKAHEAD && i + k < nn; k++)
-				if (same_cmd(&cmd[i + k], f->text, &old[j], otext)) {
+				if (celldiff_same_cmd(&cmd[i + k], f->text, &old[j], otext)) {
 					take_old = false;
 					break;
 				}
 			for (int k = 1; k <= -extra && k <= LOOKAHEAD && j + k < on; k++)
-				if (same_cmd(&cmd[i], f->text, &old[j + k], otext)) {
+				if (celldiff_same_cmd(&cmd[i], f->text, &old[j + k], otext)) {
 					take_new = false;
 					break;
 				}
@@ -242,22 +241,23 @@ static void diff_frame(const Frame *f, CellPage *page, int s, bool all)
 				clip_cmd(&kn, &cmd[i]);
 				clip_changed = true;
 			}
-			if (cmd[i].kind == DRAW_GRID)
+			if (cmd[i].kind == DRAW_GRID && grids)
 				for (int k = 0; k < cmd[i].w * cmd[i].h && k < FRAME_GRID_CELLS; k++)
 					page->grid[s][k] = f->grid[k];
 			i++;
 		}
 	}
 
-	/* The slot now holds f's commands and texts (the grid cells were copied on the way). */
-	for (int i = 0; i < f->count; i++)
-		page->cmds[s][i] = f->cmds[i];
+	/* The slot now holds these commands and f's texts (the grid cells were copied on the way). */
+	for (int i = 0; i < nn; i++)
+		page->cmds[s][i] = cmd[i];
 	for (int i = 0; i < f->text_used && i < FRAME_TEXT_BYTES; i++)
 		page->text[s][i] = f->text[i];
-	page->count[s] = f->count;
+	page->count[s] = (uint16_t)nn;
 }
 
-int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT])
+static int diff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT], bool grids,
+    int skip_frame, const uint8_t *skip)
 {
 	bool all = !page->valid || n != page->frames;
 
@@ -273,11 +273,38 @@ int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t d
 		marked = CELL_COUNT;
 	if (n > CELLDIFF_FRAMES)
 		n = CELLDIFF_FRAMES;
-	for (int s = 0; s < n; s++)
-		diff_frame(frames[s], page, s, all);
+	for (int s = 0; s < n; s++) {
+		const Frame *f = frames[s];
+		static DrawCmd kept[FRAME_MAX_CMDS];
+		int nk = 0;
+
+		if (!all && f->grid_cmd < 0 && page->src[s] == f && page->gen[s] == f->gen)
+			continue;               /* not touched since this page got it: the same list */
+		page->src[s] = f;
+		page->gen[s] = f->gen;
+		if (s != skip_frame || !skip) {
+			diff_frame(f, f->cmds, f->count, grids, page, s, all);
+			continue;
+		}
+		for (int i = 0; i < f->count; i++)
+			if (!skip[i])
+				kept[nk++] = f->cmds[i];
+		diff_frame(f, kept, nk, false, page, s, all);
+	}
 	page->frames = (uint8_t)n;
 	page->valid = true;
 	return marked;
+}
+
+int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT])
+{
+	return diff_frames(frames, n, page, dirty, true, -1, NULL);
+}
+
+int celldiff_frames_without(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT],
+    int skip_frame, const uint8_t *skip)
+{
+	return diff_frames(frames, n, page, dirty, false, skip_frame, skip);
 }
 
 void celldiff_copy(CellPage *to, const CellPage *from)
@@ -288,6 +315,8 @@ void celldiff_copy(CellPage *to, const CellPage *from)
 		int text = 0, cells = 0;
 
 		to->count[s] = from->count[s];
+		to->src[s] = from->src[s];
+		to->gen[s] = from->gen[s];
 		for (int i = 0; i < from->count[s]; i++) {
 			const DrawCmd *c = &from->cmds[s][i];
 

@@ -21,6 +21,8 @@
 typedef struct CellPage {
 	bool valid;
 	uint8_t frames;
+	const Frame *src[CELLDIFF_FRAMES];      /* the frames given, as they were (Frame.gen) */
+	uint32_t gen[CELLDIFF_FRAMES];
 	uint16_t count[CELLDIFF_FRAMES];
 	DrawCmd cmds[CELLDIFF_FRAMES][FRAME_MAX_CMDS];
 	char text[CELLDIFF_FRAMES][FRAME_TEXT_BYTES];
@@ -39,6 +41,18 @@ typedef struct CellPage {
  * frames. Returns the number of dirty cells. Pure: no pixels, no hardware.
  */
 int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT]);
+
+/*
+ * The same, but grid cells are not looked at (a grid command at the same
+ * place and size marks nothing) and the commands i of frames[skip_frame]
+ * with skip[i] set are left out on both sides: the caller diffs those
+ * itself (kernel/cellplan.c). skip NULL: grids not looked at, nothing left out.
+ */
+int celldiff_frames_without(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT],
+    int skip_frame, const uint8_t *skip);
+
+/* Would a (texts ta) and b (texts tb) put the same pixels in the same places, given the same clip? */
+bool celldiff_same_cmd(const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb);
 
 /* to = from, as far as celldiff_frames reads it (the commands held, their texts and grid cells). */
 void celldiff_copy(CellPage *to, const CellPage *from);

@@ -30,7 +30,16 @@ static size_t arena_used;
 static VgaBitmap bitmaps[CACHE_IMAGES];
 static VgaBitmap mtiles[CACHE_IMAGES];
 static LATE_BSS CellKey cell_keys[CELL_SLOTS];  /* what each slot holds; .n == 0: nothing */
-static uint8_t tile_planes[CACHE_IMAGES][4][8] __attribute__((aligned(4)));        /* the solid tiles, planar, for composing */
+/*
+ * For composing cells: pictures as words, a byte of each plane (plane p in
+ * bits 8p..8p+7) per byte of a row, so one AND-OR merges a row of all four
+ * planes under its mask byte.
+ */
+#define WORDS           (24 * 1024)
+static LATE_BSS uint32_t words[WORDS];
+static size_t words_used;
+static const uint32_t *image_words[CACHE_IMAGES], *mtile_words[CACHE_IMAGES];
+static uint32_t tile_words[CACHE_IMAGES][8];
 static int cell_base;                   /* the first slot's VRAM tile, 0: no room for slots */
 
 static uint8_t *take(size_t n)
@@ -44,18 +53,31 @@ static uint8_t *take(size_t n)
 	return p;
 }
 
-static void cache(VgaBitmap *b, const uint8_t *px, int w, int h)
+/* The bytes of four planes as words (above): n of them. */
+static void interleave(uint32_t *out, uint8_t *const pl[4], size_t n)
 {
-	size_t plane_bytes = (size_t)((w + 7) / 8) * h;
+	for (size_t i = 0; i < n; i++)
+		out[i] = pl[0][i] | (uint32_t)pl[1][i] << 8 | (uint32_t)pl[2][i] << 16 | (uint32_t)pl[3][i] << 24;
+}
+
+/* b: px in planes and mask; *w: the same as words. */
+static void cache(VgaBitmap *b, const uint32_t **w, const uint8_t *px, int width, int h)
+{
+	size_t plane_bytes = (size_t)((width + 7) / 8) * h;
 	uint8_t *mask = take(plane_bytes), *pl[4];
 	int p;
 
 	for (p = 0; p < 4; p++)
 		pl[p] = take(plane_bytes);
-	planar_pack(px, w, h, GFX_TRANSPARENT, pl, mask);
-	*b = (VgaBitmap){ .w = (uint16_t)w, .h = (uint16_t)h, .stride = (uint16_t)((w + 7) / 8), .mask = mask };
+	planar_pack(px, width, h, GFX_TRANSPARENT, pl, mask);
+	*b = (VgaBitmap){ .w = (uint16_t)width, .h = (uint16_t)h, .stride = (uint16_t)((width + 7) / 8), .mask = mask };
 	for (p = 0; p < 4; p++)
 		b->plane[p] = pl[p];
+	if (words_used + plane_bytes > WORDS)
+		panic("gfxcache: word arena full, raise WORDS");
+	interleave(words + words_used, pl, plane_bytes);
+	*w = words + words_used;
+	words_used += plane_bytes;
 }
 
 void gfxcache_init(void)
@@ -70,14 +92,12 @@ void gfxcache_init(void)
 	for (i = 0; i < gfx_tile_count; i++) {
 		planar_pack(gfx_tiles[i], GFX_TILE_W, GFX_TILE_H, -1, pp, NULL);
 		vga_upload_tile(i, (const uint8_t (*)[8])planes);
-		for (int p = 0; p < 4; p++)
-			for (int r = 0; r < 8; r++)
-				tile_planes[i][p][r] = planes[p][r];
+		interleave(tile_words[i], pp, 8);
 	}
 	for (i = 0; i < gfx_image_count; i++)
-		cache(&bitmaps[i], gfx_images[i].px, gfx_images[i].w, gfx_images[i].h);
+		cache(&bitmaps[i], &image_words[i], gfx_images[i].px, gfx_images[i].w, gfx_images[i].h);
 	for (i = 0; i < gfx_mtile_count; i++)
-		cache(&mtiles[i], gfx_mtiles[i], GFX_TILE_W, GFX_TILE_H);
+		cache(&mtiles[i], &mtile_words[i], gfx_mtiles[i], GFX_TILE_W, GFX_TILE_H);
 	for (i = 0; i < gfx_mtile_count && gfx_tile_count + i < VGA_MAX_TILES; i++) {
 		uint8_t px[GFX_TILE_W * GFX_TILE_H];
 
@@ -166,59 +186,48 @@ const VgaBitmap *gfxcache_mtile(int id)
 	return &mtiles[id];
 }
 
-/* 8 rows of bitmap b from row `row` (upside down: flip; rows off it: none), byte column cx, over pl; sil: in colour `color`. */
-static void merge(uint8_t pl[4][8], const VgaBitmap *b, int row, int cx, bool flip, bool sil, int color)
+/*
+ * 8 rows of bitmap b (w: its words) from row `row` (upside down: flip;
+ * rows off it: none), byte column cx, over the rows d; silhouette: the
+ * word `sil` (a colour's planes) where it is opaque.
+ */
+static void merge(uint32_t d[8], const VgaBitmap *b, const uint32_t *w, int row, int cx, bool flip, const uint32_t *sil)
 {
 	int r0 = row < 0 ? -row : 0, r1 = b->h - row < 8 ? b->h - row : 8, step = flip ? -b->stride : b->stride, at;
-	const uint8_t *m, *s0, *s1, *s2, *s3;
-	uint8_t f0 = color & 1 ? 0xFF : 0, f1 = color & 2 ? 0xFF : 0, f2 = color & 4 ? 0xFF : 0, f3 = color & 8 ? 0xFF : 0;
 
 	if (cx >= b->stride || r0 >= r1)
 		return;
 	at = (flip ? b->h - 1 - (row + r0) : row + r0) * b->stride + cx;
-	m = b->mask + at;
-	s0 = b->plane[0] + at;
-	s1 = b->plane[1] + at;
-	s2 = b->plane[2] + at;
-	s3 = b->plane[3] + at;
-	for (int r = r0; r < r1; r++, m += step, s0 += step, s1 += step, s2 += step, s3 += step) {
-		uint8_t k = *m;
+	for (int r = r0; r < r1; r++, at += step) {
+		uint32_t m = b->mask[at];
 
-		if (!k)
+		if (!m)
 			continue;
-		if (!sil) {
-			f0 = *s0;
-			f1 = *s1;
-			f2 = *s2;
-			f3 = *s3;
-		}
-		pl[0][r] = (uint8_t)((pl[0][r] & ~k) | (f0 & k));
-		pl[1][r] = (uint8_t)((pl[1][r] & ~k) | (f1 & k));
-		pl[2][r] = (uint8_t)((pl[2][r] & ~k) | (f2 & k));
-		pl[3][r] = (uint8_t)((pl[3][r] & ~k) | (f3 & k));
+		m *= 0x01010101u;
+		d[r] = (d[r] & ~m) | ((sil ? *sil : w[at]) & m);
 	}
 }
 
-/* What cellcomp_pixels gives, in planes: the tile, the layers' masked bytes, the front tile. */
-static void compose_planar(const CellKey *k, uint8_t pl[4][8])
+/* What cellcomp_pixels gives, as words: the tile, the layers' masked bytes, the front tile. */
+static void compose(const CellKey *k, uint32_t d[8])
 {
 	uint16_t id = k->code & GRID_ID;
-	const word *t = (const word *)(const void *)tile_planes[(k->code & GRID_MASKED) ? TILE_EMPTY : id];
-	word *d = (word *)(void *)pl;
+	const uint32_t *t = tile_words[(k->code & GRID_MASKED) ? TILE_EMPTY : id];
 
 	for (int i = 0; i < 8; i++)
 		d[i] = t[i];
 	if (k->code & GRID_MASKED)
-		merge(pl, &mtiles[id], 0, 0, false, false, 0);
+		merge(d, &mtiles[id], mtile_words[id], 0, 0, false, NULL);
 	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++) {
-		uint32_t v = k->layer[l];
+		uint32_t v = k->layer[l], c = (v >> 22) & 15;
+		uint32_t sil = (c & 1 ? 0xFFu : 0) | (c & 2 ? 0xFF00u : 0) | (c & 4 ? 0xFF0000u : 0) | (c & 8 ? 0xFF000000u : 0);
 
-		merge(pl, &bitmaps[v & 0xFF], (int8_t)(uint8_t)(v >> 12), (v >> 8) & 15, (v >> 20) & DRAWF_FLIP_V,
-		    (v >> 20) & DRAWF_SILHOUETTE, (v >> 22) & 15);
+		merge(d, &bitmaps[v & 0xFF], image_words[v & 0xFF], (int8_t)(uint8_t)(v >> 12), (v >> 8) & 15,
+		    (v >> 20) & DRAWF_FLIP_V, (v >> 20) & DRAWF_SILHOUETTE ? &sil : NULL);
 	}
 	if (k->code & GRID_FRONT) {
 		if (k->code & GRID_MASKED)
-			merge(pl, &mtiles[id], 0, 0, false, false, 0);
+			merge(d, &mtiles[id], mtile_words[id], 0, 0, false, NULL);
 		else
 			for (int i = 0; i < 8; i++)
 				d[i] = t[i];
@@ -230,6 +239,33 @@ bool gfxcache_cells(void)
 	return cell_base != 0;
 }
 
+/* The slot for key k, and whether it holds k's picture. */
+static int slot(const CellKey *k, bool *held)
+{
+	uint32_t h = cellcomp_hash(k) & (CELL_SLOTS - 1);
+	const CellKey *b = &cell_keys[h];
+	int l = 0;
+
+	if (*(const word *)(const void *)k == *(const word *)(const void *)b)
+		while (l < k->n && k->layer[l] == b->layer[l])
+			l++;
+	*held = *(const word *)(const void *)k == *(const word *)(const void *)b && l >= k->n;
+	return (int)h;
+}
+
+static const CellKey *missed;            /* the key gfxcache_cell_held last did not find, and its slot */
+static int missed_slot;
+
+int gfxcache_cell_held(const CellKey *k)
+{
+	bool held;
+	int h = slot(k, &held);
+
+	missed = held ? NULL : k;
+	missed_slot = h;
+	return cell_base && held ? cell_base + h : -1;
+}
+
 /*
  * The VRAM tile holding the composed cell k (cellcomp.h): a slot chosen by
  * the key's hash, composed and uploaded when it holds another key. The
@@ -237,20 +273,18 @@ bool gfxcache_cells(void)
  */
 int gfxcache_cell(const CellKey *k)
 {
-	uint32_t h = cellcomp_hash(k) & (CELL_SLOTS - 1);
-	const word *a = (const word *)(const void *)k, *b = (const word *)(const void *)&cell_keys[h];
-	int w = 0;
+	bool held = false;
+	int h = k == missed ? missed_slot : slot(k, &held);   /* (just looked for: not there) */
 
+	missed = NULL;
 	if (!cell_base)
 		return -1;
-	while (w < (int)(sizeof *k / 4) && a[w] == b[w])
-		w++;
-	if (w < (int)(sizeof *k / 4)) {         /* the slot holds another picture */
-		uint8_t planes[4][8] __attribute__((aligned(4)));
+	if (!held) {                            /* the slot holds another picture */
+		uint32_t d[8];
 
-		compose_planar(k, planes);
-		vga_upload_tile(cell_base + (int)h, (const uint8_t (*)[8])planes);
+		compose(k, d);
+		vga_upload_tile_words(cell_base + h, d);
 		cell_keys[h] = *k;
 	}
-	return cell_base + (int)h;
+	return cell_base + h;
 }

@@ -13,5 +13,6 @@ const VgaBitmap *gfxcache_image_shifted(int id, int sh);  /* moved right sh (1..
 
 bool gfxcache_cells(void);                      /* is there room for composed cells? */
 int gfxcache_cell(const CellKey *k);            /* VRAM tile of a composed cell, -1: no room */
+int gfxcache_cell_held(const CellKey *k);       /* the same if it is there already (nothing composed), else -1 */
 
 #endif

@@ -5,6 +5,7 @@
 #include "assets.h"
 #include "cellcomp.h"
 #include "celldiff.h"
+#include "cellplan.h"
 #include "cmdbox.h"
 #include "crc32.h"
 #include "frame.h"
@@ -14,16 +15,15 @@
 #include "present.h"
 #include "vga.h"
 
-static LATE_BSS CellPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
+static LATE_BSS PlanPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
+static LATE_BSS CellPlan plan;          /* the frame being presented */
 typedef uint32_t __attribute__((may_alias)) word;       /* four cells of a mask at once */
 
-static uint8_t dirty[CELL_COUNT] __attribute__((aligned(4)));       /* the cells the last present_frames redrew */
-static int fast[CELL_COUNT];            /* dirty cells drawn composed (cellcomp.h) */
-static uint8_t rest[CELL_COUNT] __attribute__((aligned(4)));  /* the other dirty cells: drawn command by command */
-static LATE_BSS CellKey keys[CELL_COUNT];
 static uint8_t covered[CELL_COUNT] __attribute__((aligned(4)));     /* mark_covered */
 static int8_t cov_lo[CELL_ROWS], cov_hi[CELL_ROWS];     /* covered columns of each row (lo > hi: none) */
-static int8_t span_lo[CELL_ROWS], span_hi[CELL_ROWS];   /* dirty columns of each cell row (lo > hi: none) */
+static int clip_x0, clip_y0, clip_x1 = VGA_W, clip_y1 = VGA_H;       /* the frame's */
+static CellSpans found;                 /* find_spans' */
+static const CellSpans *spans = &found; /* the columns of each cell row the mask in use has */
 
 /* Which columns of each cell row are dirty, so commands and grid rows away from them cost a test. */
 static void find_spans(const uint8_t *mask)
@@ -36,8 +36,8 @@ static void find_spans(const uint8_t *mask)
 		while (a <= b && !w[a])
 			a++;
 		if (a > b) {
-			span_lo[r] = CELL_COLS;
-			span_hi[r] = -1;
+			found.lo[r] = CELL_COLS;
+			found.hi[r] = -1;
 			continue;
 		}
 		while (!w[b])
@@ -46,9 +46,46 @@ static void find_spans(const uint8_t *mask)
 			;
 		for (hi = b * 4 + 3; !d[hi]; hi--)
 			;
-		span_lo[r] = (int8_t)lo;
-		span_hi[r] = (int8_t)hi;
+		found.lo[r] = (int8_t)lo;
+		found.hi[r] = (int8_t)hi;
 	}
+}
+
+static int box_x0, box_y0, box_x1 = VGA_W, box_y1 = VGA_H;   /* the mask's cells lie inside */
+static void set_clip(int x0, int y0, int x1, int y1);
+
+/*
+ * The cells the driver and the tests below draw into: mask (NULL: all),
+ * with its spans (NULL: found here). The driver's clip and the fills stay
+ * inside the box around those cells, so a big sprite over a few of them
+ * costs a few rows, not all of its own.
+ */
+static void use_mask(const uint8_t *mask, const CellSpans *sp)
+{
+	spans = sp ? sp : &found;
+	if (mask && !sp)
+		find_spans(mask);
+	vga_set_cell_mask(mask);
+	box_x0 = box_y0 = 0;
+	box_x1 = VGA_W;
+	box_y1 = VGA_H;
+	if (mask) {
+		int r0 = 0, r1 = CELL_ROWS - 1, lo = CELL_COLS, hi = -1;
+
+		while (r0 <= r1 && spans->lo[r0] > spans->hi[r0])
+			r0++;
+		while (r1 >= r0 && spans->lo[r1] > spans->hi[r1])
+			r1--;
+		for (int r = r0; r <= r1; r++) {
+			lo = spans->lo[r] < lo ? spans->lo[r] : lo;
+			hi = spans->hi[r] > hi ? spans->hi[r] : hi;
+		}
+		box_x0 = lo * 8;
+		box_y0 = r0 * 8;
+		box_x1 = (hi + 1) * 8;
+		box_y1 = (r1 + 1) * 8;
+	}
+	set_clip(clip_x0, clip_y0, clip_x1, clip_y1);
 }
 
 /* May the rectangle [x0, x1) x [y0, y1) touch a dirty cell? (false: skip the command) */
@@ -65,21 +102,22 @@ static bool touches_dirty(int x0, int y0, int x1, int y1)
 	cx0 = x0 >> 3;
 	cx1 = (x1 - 1) >> 3;
 	for (int r = y0 >> 3; r <= (y1 - 1) >> 3; r++)
-		if (span_lo[r] <= cx1 && span_hi[r] >= cx0)
+		if (spans->lo[r] <= cx1 && spans->hi[r] >= cx0)
 			return true;
 	return false;
 }
 
-static void draw_cmds(const Frame *f, int page, const uint8_t *mask);
-static int clip_x0, clip_y0, clip_x1 = VGA_W, clip_y1 = VGA_H;       /* as the driver has it */
+static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int page, const uint8_t *mask);
 
+/* The frame's clip; the driver gets it inside the mask's box. */
 static void set_clip(int x0, int y0, int x1, int y1)
 {
 	clip_x0 = x0;
 	clip_y0 = y0;
 	clip_x1 = x1;
 	clip_y1 = y1;
-	vga_set_clip(x0, y0, x1, y1);
+	vga_set_clip(x0 > box_x0 ? x0 : box_x0, y0 > box_y0 ? y0 : box_y0, x1 < box_x1 ? x1 : box_x1,
+	    y1 < box_y1 ? y1 : box_y1);
 }
 
 /* Is the 8x8 cell at x, y wholly inside the clip rectangle? */
@@ -142,7 +180,7 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 			one.grid[i] = f->grid[i];
 		one.grid_cmd = 0;
 		frame_flatten(&one, &flat);
-		draw_cmds(&flat, page, mask);
+		draw_cmds(&flat, 0, flat.count, NULL, page, mask);
 		return;
 	}
 	for (int r = 0; r < c->h; r++) {
@@ -153,8 +191,8 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 		const uint8_t *mrow, *crow;
 
 		if (mask) {                     /* only this row's dirty columns */
-			k0 = span_lo[cr] - (c->x >> 3);
-			k1 = span_hi[cr] - (c->x >> 3);
+			k0 = spans->lo[cr] - (c->x >> 3);
+			k1 = spans->hi[cr] - (c->x >> 3);
 			k0 = k0 < 0 ? 0 : k0;
 			k1 = k1 >= c->w ? c->w - 1 : k1;
 		}
@@ -197,16 +235,22 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 	}
 }
 
-/* Every command of f, drawn only where the cell mask allows (tiles checked here, the rest in the driver). */
-static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
+/*
+ * Commands [from, to) of f but those with skip[i] set (the grid's sprites
+ * and front pass, drawn as pictures), only where the cell mask allows
+ * (tiles checked here, the rest in the driver).
+ */
+static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int page, const uint8_t *mask)
 {
-	for (int i = 0; i < f->count; i++) {
+	for (int i = from; i < to; i++) {
 		const DrawCmd *c = &f->cmds[i];
 		const VgaBitmap *b, *sb;
-		int flags, x;
+		int flags, x, y;
 
 		int r[4];
 
+		if (skip && (skip[i] || c->kind == DRAW_GRID_FRONT))
+			continue;
 		if (c->kind != DRAW_CLIP && c->kind != DRAW_GRID && c->kind != DRAW_GRID_FRONT) {
 			if (!cmd_rect(f, c, r) || (mask && !touches_dirty(r[0], r[1], r[2], r[3])))
 				continue;       /* nowhere near a dirty cell */
@@ -214,7 +258,10 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 		}
 		switch (c->kind) {
 		case DRAW_FILL:
-			vga_fill_rect(page, c->x, c->y, c->w, c->h, c->color);
+			x = c->x > box_x0 ? c->x : box_x0;      /* (a fill ignores the clip; the mask's box holds) */
+			y = c->y > box_y0 ? c->y : box_y0;
+			vga_fill_rect(page, x, y, (c->x + c->w < box_x1 ? c->x + c->w : box_x1) - x,
+			    (c->y + c->h < box_y1 ? c->y + c->h : box_y1) - y, c->color);
 			break;
 		case DRAW_TILE:
 			if (mask && !(c->y & 7) && c->y >= 0 && c->y < VGA_H && c->x >= 0 && c->x < VGA_W &&
@@ -256,69 +303,111 @@ static void draw_cmds(const Frame *f, int page, const uint8_t *mask)
 }
 
 /*
- * The composed cells, each one latched copy of its VRAM tile, composed
- * first if its slot holds another picture (~1,000 instructions; a level's
- * first frames compose a few dozen). NOTE: a budget of new pictures per
- * frame, the rest drawn command by command, measured slower (make bench).
+ * The dirty grid cells that are one picture each: the tile, the masked
+ * tile over the empty one (pre-drawn), or a composed cell (gfxcache: a
+ * slot that holds another picture is composed first, ~1,000 instructions;
+ * a level's first frames compose a few dozen). All one latched copy each.
+ * A cell with no picture to be had goes to the every-command drawing.
  */
-static void draw_composed(int page, int cells)
+static void draw_pictures(int page)
 {
-	for (int i = 0; i < cells; i++)
-		vga_copy_tile(page, fast[i], gfxcache_cell(&keys[fast[i]]));
+	static int16_t tiles[CELL_COUNT];
+	int from = 0;                           /* pictures not copied yet: from..i-1 */
+
+	for (int i = 0; i < plan.npic; i++) {
+		const CellKey *k = plan.key[i];
+		int t;
+
+		if (!k->n) {
+			t = (k->code & GRID_MASKED) ? gfxcache_mtile_on_empty(k->code & GRID_ID) : k->code & GRID_ID;
+		} else if ((t = gfxcache_cell_held(k)) < 0) {
+			/* composing may reuse the slot of a picture not copied yet: copy those first */
+			vga_copy_tiles(page, plan.pic + from, tiles + from, i - from);
+			from = i;
+			t = gfxcache_cell(k);
+		}
+		if (t < 0) {                    /* (no room in VRAM for it: never with the game's pictures) */
+			int cx = plan.pic[i] % CELL_COLS, cy = plan.pic[i] / CELL_COLS;
+
+			plan.all[plan.pic[i]] = 1;
+			plan.nall++;
+			plan.all_span.lo[cy] = (int8_t)(cx < plan.all_span.lo[cy] ? cx : plan.all_span.lo[cy]);
+			plan.all_span.hi[cy] = (int8_t)(cx > plan.all_span.hi[cy] ? cx : plan.all_span.hi[cy]);
+		}
+		tiles[i] = (int16_t)t;
+	}
+	vga_copy_tiles(page, plan.pic + from, tiles + from, plan.npic - from);
 }
 
-int present_frames(const Frame *const *frames, int n, int page)
+/* Every command of every frame, each from an unclipped start, where mask allows (NULL: everywhere). */
+static void draw_all(const Frame *const *frames, int n, int page, const uint8_t *mask, const CellSpans *sp)
 {
-	int count;
-
-	if (!shown[page & 1].valid && shown[!(page & 1)].valid) {
-		/* A page that holds nothing known (a level's first frames): start from the other one. */
-		vga_copy_page(!(page & 1), page & 1);
-		celldiff_copy(&shown[page & 1], &shown[!(page & 1)]);
-	}
-	count = celldiff_frames(frames, n, &shown[page & 1], dirty);
-	const uint8_t *mask = count == CELL_COUNT ? NULL : dirty;
-	int composed;
-
-	if (!count)
-		return 0;
-	composed = gfxcache_cells() ? cellcomp_plan(frames, n, mask, fast, keys) : 0;
-	if (composed) {                 /* those cells are not drawn command by command */
-		for (int i = 0; i < CELL_COUNT / 4; i++)
-			((word *)(void *)rest)[i] = ((const word *)(const void *)dirty)[i];
-		for (int i = 0; i < composed; i++)
-			rest[fast[i]] = 0;
-		mask = rest;
-	}
-	if (mask)
-		find_spans(mask);
 	for (int i = 0; i < CELL_COUNT / 4; i++)
 		((word *)(void *)covered)[i] = 0;
 	for (int i = 0; i < CELL_ROWS; i++) {
 		cov_lo[i] = CELL_COLS;
 		cov_hi[i] = -1;
 	}
-	vga_set_cell_mask(mask);
+	use_mask(mask, sp);
 	for (int i = 0; i < n; i++) {
-		set_clip(0, 0, VGA_W, VGA_H);           /* every frame starts unclipped */
-		draw_cmds(frames[i], page, mask);
+		set_clip(0, 0, VGA_W, VGA_H);
+		draw_cmds(frames[i], 0, frames[i]->count, NULL, page, mask);
+	}
+}
+
+/*
+ * The commands that are not the grid or its sprites: before the grid where
+ * plan.pre says, after it where plan.post says (over the pictures).
+ */
+static void draw_overlays(const Frame *const *frames, int n, int page)
+{
+	const Frame *g = frames[plan.grid_frame];
+
+	use_mask(plan.pre, &plan.pre_span);
+	for (int s = 0; s < plan.grid_frame; s++) {
+		set_clip(0, 0, VGA_W, VGA_H);
+		draw_cmds(frames[s], 0, frames[s]->count, NULL, page, plan.pre);
 	}
 	set_clip(0, 0, VGA_W, VGA_H);
-	vga_set_cell_mask(NULL);
-	if (composed)
-		draw_composed(page, composed);
-	return count;
+	draw_cmds(g, 0, g->grid_cmd, NULL, page, plan.pre);
+	use_mask(plan.post, &plan.post_span);
+	draw_cmds(g, g->grid_cmd + 1, g->count, plan.sprite, page, plan.post);
+	for (int s = plan.grid_frame + 1; s < n; s++) {
+		set_clip(0, 0, VGA_W, VGA_H);
+		draw_cmds(frames[s], 0, frames[s]->count, NULL, page, plan.post);
+	}
+}
+
+int present_frames(const Frame *const *frames, int n, int page)
+{
+	PlanPage *pp = &shown[page & 1];
+
+	if (!pp->cmds.valid && shown[!(page & 1)].cmds.valid) {
+		/* A page that holds nothing known (a level's first frames): start from the other one. */
+		vga_copy_page(!(page & 1), page & 1);
+		cellplan_copy(pp, &shown[!(page & 1)]);
+	}
+	cellplan_frames(frames, n, pp, &plan);
+	if (!plan.count)
+		return 0;
+	if (!plan.keyed) {
+		draw_all(frames, n, page, plan.count == CELL_COUNT ? NULL : plan.dirty, NULL);
+	} else {
+		draw_pictures(page);
+		if (plan.nall)
+			draw_all(frames, n, page, plan.all, &plan.all_span);
+		if (plan.npre || plan.npost)
+			draw_overlays(frames, n, page);
+	}
+	set_clip(0, 0, VGA_W, VGA_H);
+	use_mask(NULL, NULL);
+	return plan.count;
 }
 
 void present_forget(void)
 {
 	for (int p = 0; p < VGA_PAGES; p++)
-		shown[p].valid = false;
-}
-
-const uint8_t *present_changed_cells(void)
-{
-	return dirty;
+		cellplan_forget(&shown[p]);
 }
 
 uint32_t present_displayed_crc(void)

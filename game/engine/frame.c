@@ -10,6 +10,7 @@ void frame_clear(Frame *f)
 	f->dropped = 0;
 	f->text_used = 0;
 	f->grid_cmd = -1;
+	f->gen++;
 }
 
 static DrawCmd *add(Frame *f, int kind, int x, int y)
@@ -21,6 +22,7 @@ static DrawCmd *add(Frame *f, int kind, int x, int y)
 		return 0;
 	}
 	c = &f->cmds[f->count++];
+	f->gen++;
 	*c = (DrawCmd){ .kind = (uint8_t)kind, .x = (int16_t)x, .y = (int16_t)y };
 	return c;
 }

@@ -53,6 +53,7 @@ typedef struct Frame {
 	DrawCmd cmds[FRAME_MAX_CMDS];
 	char text[FRAME_TEXT_BYTES];    /* NUL-terminated strings copied by frame_text */
 	int16_t grid_cmd;               /* index of the DRAW_GRID command, -1: none */
+	uint32_t gen;                   /* counts frame_clear and added commands: the same count, the same list */
 	uint16_t grid[FRAME_GRID_CELLS] __attribute__((aligned(4)));   /* its cells, w per row (aligned: compared in pairs) */
 } Frame;
 
