@@ -77,6 +77,7 @@ static inline void frame_image(Frame *f, int x, int y, int image, int flags, int
 		f->dropped++;
 		return;
 	}
+	f->gen++;                       /* as every added command (frame.c) */
 	f->cmds[f->count++] = (DrawCmd){ .kind = DRAW_IMAGE, .color = (uint8_t)(color & 15), .flags = (uint8_t)flags,
 	    .x = (int16_t)x, .y = (int16_t)y, .id = (uint16_t)image };
 }
