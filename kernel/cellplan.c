@@ -102,6 +102,8 @@ static void overlay(const DrawCmd *c, const char *text, bool front)
 {
 	int r[4];
 
+	if (c->kind == DRAW_CLIP || (c->kind != DRAW_IMAGE && c->y >= gy1 * 8))
+		return;                         /* (all below the grid: an image may reach above its y, nothing else) */
 	if (!grid_cells(c, text, r))
 		return;
 	if (front && novl < CELLPLAN_OVERLAYS) {
