@@ -52,17 +52,4 @@ void cellcomp_pixels(const CellKey *k, uint8_t px[64])
 	}
 }
 
-/*
- * NOTE: the factor is a variable so that GCC emits one IMUL: tuned for the
- * 486 it spells a constant product out in ~20 shifts and adds.
- */
-static uint32_t hash_factor = 0x9E3779B1u;
-
-uint32_t cellcomp_hash(const CellKey *k)
-{
-	uint32_t h = k->code;
-
-	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++)
-		h = (h ^ k->layer[l]) * hash_factor;
-	return h ^ h >> 15;
-}
+uint32_t cellcomp_hash_factor = 0x9E3779B1u;
