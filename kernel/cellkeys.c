@@ -9,8 +9,9 @@
 #include "celldiff.h"
 #include "frame.h"
 #include "gfx.h"
+#include "latebss.h"
 
-FrameKeys fk;
+LATE_BSS FrameKeys fk;
 static int gidx_for[4] = { -1 };        /* the grid fk.gidx[] was made for */
 
 

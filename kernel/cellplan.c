@@ -9,10 +9,11 @@
 #include "cellplan.h"
 #include "frame.h"
 #include "gfx.h"
+#include "latebss.h"
 
 typedef uint32_t __attribute__((may_alias)) word;       /* four cell bytes, two grid codes or a key's quarter */
 
-static uint8_t *put_list[CELL_COUNT * 3];       /* the plan's set bytes, cleared before the next plan */
+static LATE_BSS uint8_t *put_list[CELL_COUNT * 3];       /* the plan's set bytes, cleared before the next plan */
 static int nput;
 static CellPlan *put_plan;
 
