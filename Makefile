@@ -26,7 +26,7 @@ KERNEL_INC := -Ikernel -Idrivers $(GAME_INC)
 BOOT_SRC   := boot/entry.S boot/isr.S
 KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
               kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
-              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/cellcomp.c kernel/cellplan.c kernel/display.c \
+              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/cellcomp.c kernel/cellplan.c kernel/cellkeys.c kernel/display.c \
               kernel/loop.c kernel/string.c kernel/timer.c kernel/latemem.c
 KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c kernel/sysprobe.c kernel/music.c
 # faults: double fault task, stack guard, machine checks, lockups, restart
@@ -70,7 +70,7 @@ ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c drivers/musicseq.c \
-              drivers/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c kernel/celldiff.c kernel/cellcomp.c kernel/cellplan.c kernel/memcheck.c
+              drivers/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c kernel/celldiff.c kernel/cellcomp.c kernel/cellplan.c kernel/cellkeys.c kernel/memcheck.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) -Idrivers -Ikernel

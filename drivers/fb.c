@@ -165,13 +165,36 @@ static void put_span(const uint8_t *src, int y, int x0, int x1)
 
 void fb_show(const uint8_t *src)         /* src 4-byte aligned */
 {
+	fb_show_cells(src, NULL);
+}
+
+void fb_show_cells(const uint8_t *src, const uint8_t *cells)
+{
+	int lo = 0, hi = FB_SRC_W / 8 - 1;      /* the cell row's columns to look at */
+
 	if (!fb.base)
 		return;
+	if (!fb.shown_valid)
+		cells = NULL;
 	for (int y = 0; y < FB_SRC_H; y++) {
 		const uint32_t *a = (const uint32_t *)(const void *)(src + y * FB_SRC_W);
 		const uint32_t *b = (const uint32_t *)(const void *)(shown + y * FB_SRC_W);
-		int first = 0, last = FB_SRC_W / 4 - 1;
+		int first, last;
 
+		if (cells && !(y & 7)) {
+			const uint8_t *c = cells + (y / 8) * (FB_SRC_W / 8);
+
+			for (lo = 0; lo < FB_SRC_W / 8 && !c[lo]; lo++)
+				;
+			for (hi = FB_SRC_W / 8 - 1; hi >= lo && !c[hi]; hi--)
+				;
+		}
+		if (lo > hi) {
+			y |= 7;                 /* (no cell of this row: its 8 lines are as shown) */
+			continue;
+		}
+		first = lo * 2;                 /* (two words a cell) */
+		last = hi * 2 + 1;
 		if (fb.shown_valid) {
 			while (first <= last && a[first] == b[first])
 				first++;

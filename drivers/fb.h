@@ -50,6 +50,11 @@ uint32_t fb_pixel_value(int color);             /* what a pixel of that colour i
  * write everything.
  */
 void fb_show(const uint8_t *src);
+/*
+ * The same, looking only at the 8x8 cells set in cells (FB_SRC_H / 8 rows
+ * of FB_SRC_W / 8; NULL: all): the caller knows the others are as shown.
+ */
+void fb_show_cells(const uint8_t *src, const uint8_t *cells);
 void fb_forget(void);
 uint32_t fb_bytes_written(void);                /* framebuffer bytes written since fb_init */
 

@@ -19,8 +19,8 @@
  */
 typedef struct CellKey {
 	uint16_t code;
-	uint8_t n;                      /* layers used, 1..CELLCOMP_LAYERS */
-	uint8_t pad;
+	uint8_t n;                      /* layers used, 0..CELLCOMP_LAYERS */
+	uint8_t pad;                    /* 0 in a picture's key (the planner's marks: cellkeys.h) */
 	uint32_t layer[CELLCOMP_LAYERS];        /* CELLCOMP_LAYER(image, byte column, top row, flags, colour) */
 } CellKey;
 
@@ -29,22 +29,23 @@ typedef struct CellKey {
 	((uint32_t)(img) | (uint32_t)(cx) << 8 | (uint32_t)(uint8_t)(int8_t)(sy) << 12 | (uint32_t)(flags) << 20 | \
 	    (uint32_t)(color) << 22)
 
-/*
- * Which dirty cells (dirty NULL: all) of frames[0..n-1] are a grid cell
- * with one to CELLCOMP_LAYERS sprites over it and nothing else: a
- * DRAW_IMAGE whose left edge is on a byte boundary (any height and width;
- * flags FLIP_V, SILHOUETTE allowed) between the grid and its front pass,
- * under a clip on the lattice. Any other command touching a cell (a shifted image, text,
- * fills, masked tiles, anything after the front pass or in another frame)
- * leaves it to the usual drawing. Fills cells[] with those cells (each
- * once) and keys[cell] for each; returns how many. Pure: no pixels, no hardware.
- */
-int cellcomp_plan(const Frame *const *frames, int n, const uint8_t *dirty, int cells[CELL_COUNT],
-    CellKey keys[CELL_COUNT]);
-
 /* The 8x8 colour indices (row-major) a cell with key k ends up with: what drawing its commands gives. */
 void cellcomp_pixels(const CellKey *k, uint8_t px[64]);
 
-uint32_t cellcomp_hash(const CellKey *k);
+/*
+ * NOTE: the factor is a variable so that GCC emits one IMUL: tuned for the
+ * 486 it spells a constant product out in ~20 shifts and adds. Inline: it
+ * runs for every composed cell a frame redraws.
+ */
+extern uint32_t cellcomp_hash_factor;
+
+static inline uint32_t cellcomp_hash(const CellKey *k)
+{
+	uint32_t h = k->code;
+
+	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++)
+		h = (h ^ k->layer[l]) * cellcomp_hash_factor;
+	return h ^ h >> 15;
+}
 
 #endif

@@ -124,6 +124,33 @@ static bool anchor(const DrawCmd *c)
 	return c->kind == DRAW_CLIP || c->kind == DRAW_GRID || c->kind == DRAW_GRID_FRONT;
 }
 
+/*
+ * Two texts of the same length in the same place and colour (a score that
+ * changed): mark the cells of the characters that differ, where the clip
+ * lets them show, and say so; anything else: false, nothing marked.
+ */
+static bool same_text_place(const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb, const Clip *k)
+{
+	const char *s = &ta[a->id], *t = &tb[b->id];
+	int n = 0;
+
+	if (a->kind != DRAW_TEXT || b->kind != DRAW_TEXT || a->x != b->x || a->y != b->y || a->color != b->color ||
+	    a->flags != b->flags)
+		return false;
+	while (s[n] && t[n])
+		n++;
+	if (s[n] || t[n])
+		return false;                   /* (lengths differ) */
+	for (int i = 0; i < n; i++)
+		if (s[i] != t[i]) {
+			int x0 = a->x + 8 * i;
+
+			mark_rect(x0 > k->x0 ? x0 : k->x0, a->y > k->y0 ? a->y : k->y0,
+			    x0 + 8 < k->x1 ? x0 + 8 : k->x1, a->y + 8 < k->y1 ? a->y + 8 : k->y1);
+		}
+	return true;
+}
+
 static void clip_cmd(Clip *k, const DrawCmd *c)
 {
 	*k = (Clip){ c->x, c->y, c->x + c->w, c->y + c->h };
@@ -198,6 +225,11 @@ static void diff_frame(const Frame *f, const DrawCmd *cmd, int nn, bool grids, C
 					diff_grid(&cmd[i], f->grid, page->grid[s]);
 				}
 				i++;
+				j++;
+				continue;
+			}
+			if (same_text_place(&cmd[i], f->text, &old[j], otext, &kn)) {
+				i++;                    /* (a number that changed: only its changed characters marked) */
 				j++;
 				continue;
 			}

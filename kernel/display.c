@@ -1,5 +1,6 @@
 /* display.c: the two display back ends behind one face — VGA mode 0Dh (present.c) or the loader's framebuffer (fb.c). */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "celldiff.h"
@@ -30,13 +31,28 @@ static LATE_BSS uint8_t page_px[DISPLAY_PAGES][SCREEN_W * SCREEN_H] __attribute_
 static int fb_front;
 static LATE_BSS CellPage fb_shown[DISPLAY_PAGES];        /* what each framebuffer page was given */
 static uint8_t fb_dirty[CELL_COUNT] __attribute__((aligned(4)));
+/* Cells where a page may differ from the screen: what fb_show_cells looks at when it is shown. */
+static uint8_t fb_differs[DISPLAY_PAGES][CELL_COUNT] __attribute__((aligned(4)));
+
+typedef uint32_t __attribute__((may_alias)) word;       /* four cells of a mask at once */
+
+/* differs[page] |= mask (NULL: every cell). */
+static void fb_mark(int page, const uint8_t *mask)
+{
+	word *d = (word *)(void *)fb_differs[page & 1];
+
+	for (int i = 0; i < CELL_COUNT / 4; i++)
+		d[i] |= mask ? ((const word *)(const void *)mask)[i] : 0x01010101u;
+}
 
 /* Something was drawn into the pages outside the frames: the next frame is drawn whole. */
 static void forget_pages(void)
 {
-	if (use_fb)
+	if (use_fb) {
 		fb_shown[0].valid = fb_shown[1].valid = false;
-	else
+		fb_mark(0, NULL);
+		fb_mark(1, NULL);
+	} else
 		present_forget();
 }
 
@@ -104,13 +120,29 @@ void display_frames(const Frame *const *frames, int n, int page)
 		return;
 	for (int i = 0; i < n; i++)
 		raster_frame(frames[i], page_px[page & 1]);
+	fb_mark(page, fb_dirty);
+}
+
+/*
+ * Page `page` onto the screen, only its cells that may differ from what
+ * is there; the other page may now differ where the screen changed.
+ */
+static void fb_show_page(int page)
+{
+	word *d = (word *)(void *)fb_differs[page & 1], *o = (word *)(void *)fb_differs[!(page & 1)];
+
+	fb_show_cells(page_px[page & 1], fb_differs[page & 1]);
+	for (int i = 0; i < CELL_COUNT / 4; i++) {
+		o[i] |= d[i];
+		d[i] = 0;
+	}
 }
 
 void display_flip(void)
 {
 	if (use_fb) {
 		fb_front = 1 - fb_front;
-		fb_show(page_px[fb_front]);
+		fb_show_page(fb_front);
 	} else {
 		vga_flip();
 	}
@@ -139,7 +171,7 @@ void display_reset(void)
 static void fb_touched(int page)
 {
 	if ((page & 1) == fb_front)
-		fb_show(page_px[fb_front]);
+		fb_show_page(fb_front);
 }
 
 void display_fill(int page, int x, int y, int w, int h, int color)

@@ -240,7 +240,7 @@ bool gfxcache_cells(void)
 }
 
 /* The slot for key k, and whether it holds k's picture. */
-static int slot(const CellKey *k, bool *held)
+static inline __attribute__((always_inline)) int slot(const CellKey *k, bool *held)
 {
 	uint32_t h = cellcomp_hash(k) & (CELL_SLOTS - 1);
 	const CellKey *b = &cell_keys[h];

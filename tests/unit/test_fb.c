@@ -195,6 +195,34 @@ static void one_changed_pixel_rewrites_only_its_cell(void **state)
 	}
 }
 
+/* fb_show_cells looks only at the cells it is given: a change elsewhere waits for a call that names its cell. */
+static void only_the_cells_given_are_looked_at(void **state)
+{
+	static uint8_t cells[(FB_SRC_H / 8) * (FB_SRC_W / 8)];
+	uint32_t before;
+	int s, bytes;
+
+	(void)state;
+	take(&formats[0]);
+	pattern(7);
+	fb_show(src);
+	s = fb_scale();
+	bytes = (formats[0].bpp + 7) / 8;
+	src[20 * FB_SRC_W + 20] ^= 4;           /* cell (2, 2) */
+	src[100 * FB_SRC_W + 300] ^= 4;         /* cell (37, 12) */
+	cells[2 * (FB_SRC_W / 8) + 2] = 1;
+	before = fb_bytes_written();
+	fb_show_cells(src, cells);
+	assert_int_equal(fb_bytes_written() - before, (uint32_t)(4 * s * s * bytes));
+	assert_true(pixel_at((uint32_t)(fb_left() + 20 * s), (uint32_t)(fb_top() + 20 * s)) ==
+	    expected_value(&formats[0], src[20 * FB_SRC_W + 20]));
+	assert_false(pixel_at((uint32_t)(fb_left() + 300 * s), (uint32_t)(fb_top() + 100 * s)) ==
+	    expected_value(&formats[0], src[100 * FB_SRC_W + 300]));
+	before = fb_bytes_written();
+	fb_show(src);                           /* all cells: the other one now */
+	assert_int_equal(fb_bytes_written() - before, (uint32_t)(4 * s * s * bytes));
+}
+
 static void forget_writes_everything_again(void **state)
 {
 	uint32_t before;
@@ -243,6 +271,7 @@ static const struct CMUnitTest tests[] = {
 	T(scale_is_the_largest_integer_that_fits_and_centred),
 	T(unchanged_picture_writes_nothing),
 	T(one_changed_pixel_rewrites_only_its_cell),
+	T(only_the_cells_given_are_looked_at),
 	T(forget_writes_everything_again),
 	T(unusable_modes_are_refused_with_a_reason),
 };
