@@ -193,6 +193,23 @@ bool kbd_down(uint8_t key)
 	return kbd.down[key];
 }
 
+/* The table four keys at a time (the struct starts with it: aligned), then the held ones of a word. */
+int kbd_down_keys(uint8_t *keys, int max)
+{
+	typedef uint32_t __attribute__((may_alias)) word;
+	const volatile word *w = (const volatile word *)(const volatile void *)kbd.down;
+	int n = 0;
+
+	for (int q = 0; q < KBD_KEYS / 4; q++) {
+		if (!w[q])
+			continue;
+		for (int k = q * 4; k < q * 4 + 4; k++)
+			if (kbd.down[k] && n < max)
+				keys[n++] = (uint8_t)k;
+	}
+	return n;
+}
+
 bool kbd_pop_press(uint8_t *key)
 {
 	uint32_t f = cpu_save_flags_cli();

@@ -31,6 +31,7 @@ const char *kbd_result_text(KbdResult r);
 void kbd_irq(void);                     /* IRQ1 handler body */
 void kbd_inject(uint8_t key, bool down);        /* another keyboard's event (USB), any context */
 bool kbd_down(uint8_t key);
+int kbd_down_keys(uint8_t *keys, int max);      /* the keys held now into keys[] (at most max): how many */
 bool kbd_pop_press(uint8_t *key);       /* oldest queued press, false if none */
 
 #endif

@@ -72,9 +72,13 @@ static void input_sample(SessionInput *in)
 			;                       /* a scripted run ignores the keyboard */
 		return;
 	}
-	for (int sc = 0; sc < KBD_KEYS; sc++)
-		if (kbd_down((uint8_t)sc))
-			k.down[keymap_key((uint8_t)sc)] = true;
+	{
+		uint8_t held[KBD_KEYS];
+		int n = kbd_down_keys(held, KBD_KEYS);
+
+		for (int i = 0; i < n; i++)
+			k.down[keymap_key(held[i])] = true;
+	}
 	k.down[GK_NONE] = false;
 	while (kbd_pop_press(&key))
 		keyboard_tick_press(&k, keymap_key(key));
