@@ -24,8 +24,8 @@ static bool use_fb;
 /*
  * Framebuffer back end: the pages are 320x200 indexed pictures in memory,
  * drawn by the host's rasteriser (raster.c, the VGA path's twin pixel for
- * pixel); a flip shows the new front page through fb_show, which writes only
- * the rows that changed.
+ * pixel); a flip shows the new front page through fb_show_cells, which
+ * looks only at the cells where that page may differ from the screen.
  */
 static LATE_BSS uint8_t page_px[DISPLAY_PAGES][SCREEN_W * SCREEN_H] __attribute__((aligned(4)));
 static int fb_front;
@@ -105,10 +105,10 @@ int display_front_page(void)
 }
 
 /*
- * NOTE: the framebuffer rasterises whole frames, so it uses the cell diff
- * only to skip a frame that changes nothing on that page; fb_show then
- * writes only the rows that differ. fb_dirty says which cells changed, for
- * a presenter that scales and copies cells (docs/render.md).
+ * NOTE: the framebuffer rasterises whole frames (into memory: cheap next
+ * to the screen), skipping a frame that changes nothing on that page; the
+ * cells it changed are where the page may differ from the screen, which
+ * is all a flip looks at (docs/render.md).
  */
 void display_frames(const Frame *const *frames, int n, int page)
 {
