@@ -43,8 +43,8 @@ bool vga_upload_tile_words(int tile, const uint32_t rows[8]);  /* rows[r]: plane
 void vga_draw_tile(int page, int x, int y, int tile);   /* x multiple of 8 */
 /* n tiles side by side from x, y (multiples of 8); tiles[k] < 0: that cell is left alone. */
 void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n);
-void vga_copy_tile(int page, int cell, int tile);      /* latched, into 8x8 cell row * 40 + column */
-void vga_copy_tiles(int page, const int16_t *cells, const int16_t *tiles, int n);      /* n of them */
+/* n latched tile copies: tiles[k] into 8x8 cell cells[k] (row * 40 + column) */
+void vga_copy_tiles(int page, const int16_t *cells, const int16_t *tiles, int n);
 void vga_blit_masked(int page, int x, int y, const VgaBitmap *b, int flags, int color);
 void vga_text(int page, int x, int y, const char *s, int color);
 /* Masked blits and text stay inside [x0, x1) x [y0, y1) (clamped to the screen). */

@@ -179,20 +179,6 @@ void vga_draw_tile_row(int page, int x, int y, const int16_t *tiles, int n)
 	}
 }
 
-/* One latched tile copy into cell `cell` (row * 40 + column) of page; a bad tile or cell: nothing. */
-void vga_copy_tile(int page, int cell, int tile)
-{
-	volatile uint8_t *src, *dst;
-
-	if (tile < 0 || tile >= VGA_MAX_TILES || cell < 0 || cell >= VGA_STRIDE * (VGA_H / 8))
-		return;
-	src = VRAM + TILE_STORE + tile * 8;
-	dst = page_base(page) + (cell / VGA_STRIDE) * 8 * VGA_STRIDE + cell % VGA_STRIDE;
-	gc_set(GC_MODE, MODE_WRITE1);
-	map_mask_set(0x0F);
-	latch_copy8(src, dst);
-}
-
 /* n latched tile copies: tiles[k] into cell cells[k] (row * 40 + column) of page; bad entries are skipped. */
 void vga_copy_tiles(int page, const int16_t *cells, const int16_t *tiles, int n)
 {

@@ -7,6 +7,7 @@
 #include "cellkeys.h"
 #include "cellplan.h"
 #include "celldiff.h"
+#include "cmdbox.h"
 #include "frame.h"
 #include "gfx.h"
 #include "latebss.h"
@@ -30,44 +31,20 @@ static inline __attribute__((always_inline)) void touch(int cell)
 /* Where command c may put pixels, unclipped (grids too), in cells of the grid: false if none. */
 static bool grid_cells(const DrawCmd *c, const char *text, int r[4])
 {
-	int x0 = c->x, y0 = c->y, x1, y1;
+	int b[4];
 
-	switch (c->kind) {
-	case DRAW_FILL:
-		x1 = x0 + c->w;
-		y1 = y0 + c->h;
-		break;
-	case DRAW_GRID:
-	case DRAW_GRID_FRONT:
-		x1 = x0 + c->w * 8;
-		y1 = y0 + c->h * 8;
-		break;
-	case DRAW_IMAGE:
-		if (c->id >= gfx_image_count)
-			return false;
-		x0 -= gfx_images[c->id].ox;
-		y0 -= gfx_images[c->id].oy;
-		x1 = x0 + gfx_images[c->id].w;
-		y1 = y0 + gfx_images[c->id].h;
-		break;
-	case DRAW_TEXT:
-		x1 = x0;
-		for (const char *t = &text[c->id]; *t; t++)
-			x1 += 8;
-		y1 = y0 + 8;
-		break;
-	case DRAW_TILE:
-	case DRAW_MTILE:
-		x1 = x0 + 8;
-		y1 = y0 + 8;
-		break;
-	default:
+	if (c->kind == DRAW_GRID || c->kind == DRAW_GRID_FRONT) {
+		b[0] = c->x;
+		b[1] = c->y;
+		b[2] = c->x + c->w * 8;
+		b[3] = c->y + c->h * 8;
+	} else if (!frame_cmd_box(c, text, b)) {
 		return false;                   /* a clip draws nothing */
 	}
-	r[0] = x0 < fk.gx0 * 8 ? fk.gx0 : x0 >> 3;
-	r[1] = y0 < fk.gy0 * 8 ? fk.gy0 : y0 >> 3;
-	r[2] = x1 > fk.gx1 * 8 ? fk.gx1 : (x1 + 7) >> 3;
-	r[3] = y1 > fk.gy1 * 8 ? fk.gy1 : (y1 + 7) >> 3;
+	r[0] = b[0] < fk.gx0 * 8 ? fk.gx0 : b[0] >> 3;
+	r[1] = b[1] < fk.gy0 * 8 ? fk.gy0 : b[1] >> 3;
+	r[2] = b[2] > fk.gx1 * 8 ? fk.gx1 : (b[2] + 7) >> 3;
+	r[3] = b[3] > fk.gy1 * 8 ? fk.gy1 : (b[3] + 7) >> 3;
 	return r[0] < r[2] && r[1] < r[3];
 }
 

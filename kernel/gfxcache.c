@@ -234,11 +234,6 @@ static void compose(const CellKey *k, uint32_t d[8])
 	}
 }
 
-bool gfxcache_cells(void)
-{
-	return cell_base != 0;
-}
-
 /* The slot for key k, and whether it holds k's picture. */
 static inline __attribute__((always_inline)) int slot(const CellKey *k, bool *held)
 {

@@ -1,4 +1,4 @@
-/* cmdbox.h: where a draw command can put pixels — one rectangle, unclipped (the cell composer and the presenter). */
+/* cmdbox.h: where a draw command can put pixels — one rectangle, unclipped (the cell planner's overlays and the presenter). */
 #ifndef CMDBOX_H
 #define CMDBOX_H
 
