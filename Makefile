@@ -17,25 +17,23 @@ HCFLAGS := -std=gnu11 -O1 -g $(WARN) -MMD -MP -fsanitize=address,undefined
 
 GAME_LAYERS := engine seeds world cast formats play shell
 
-# Include paths enforce the layering: game/ sees only game/ and the generated
-# assets; drivers/ see only drivers/; the kernel is the glue and sees all.
+# Include paths: one -I per room, and tools/check_layers.py (in make test) keeps every include and
+# call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
+# below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
+DRIVER_ROOMS := platform video input sound usb
+KERNEL_ROOMS := cpu mem present
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
-DRIVER_INC := -Idrivers
-KERNEL_INC := -Ikernel -Idrivers $(GAME_INC)
+DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
+KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
 
 BOOT_SRC   := boot/entry.S boot/isr.S
-KERNEL_SRC := kernel/main.c kernel/gdt.c kernel/idt.c kernel/pic.c kernel/panic.c \
-              kernel/multiboot.c kernel/cmdline.c kernel/kfmt.c kernel/klog.c \
-              kernel/keymap.c kernel/gfxcache.c kernel/present.c kernel/celldiff.c kernel/cellcomp.c kernel/cellplan.c kernel/cellkeys.c kernel/display.c \
-              kernel/loop.c kernel/string.c kernel/timer.c kernel/latemem.c
-KERNEL_SRC += kernel/demo_io.c kernel/usb.c kernel/paging.c kernel/sysprobe.c kernel/music.c
-# faults: double fault task, stack guard, machine checks, lockups, restart
-KERNEL_SRC += kernel/fault.c kernel/mce.c kernel/watchdog.c kernel/restart.c kernel/memcheck.c
-DRIVER_SRC := drivers/serial.c drivers/vga.c drivers/pit.c drivers/keyboard.c \
-              drivers/kbdscan.c drivers/speaker.c drivers/sfxseq.c drivers/fb.c drivers/vgadraw.c drivers/cpu.c \
-              drivers/acpi.c drivers/hpet.c drivers/lapic.c drivers/adlib.c drivers/oplnote.c drivers/musicseq.c
-# USB keyboards: PCI, the xHCI controller, the generic USB layer, the pure descriptor/report code
-DRIVER_SRC += drivers/pci.c drivers/xhci.c drivers/xhciport.c drivers/usbkbd.c drivers/usbhub.c drivers/usbhid.c
+# The kernel: its glue at the top (boot flow, main loop, demos, options, music, USB, System info,
+# log, panic), then its rooms — cpu/ (descriptor tables, interrupts, the tick, faults, paging,
+# restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer).
+KERNEL_SRC := $(sort $(wildcard kernel/*.c)) $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
+# drivers/ by room: platform (port I/O, CPU, PCI, ACPI, timers, COM1), video (VGA, framebuffer),
+# input (PS/2), sound (speaker, AdLib, the music and effect sequencers), usb (xHCI, devices, classes).
+DRIVER_SRC := $(foreach r,$(DRIVER_ROOMS),$(sort $(wildcard drivers/$(r)/*.c)))
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
 GAME_SRC   := $(foreach l,$(GAME_LAYERS),$(sort $(wildcard game/$(l)/*.c)))
@@ -53,7 +51,7 @@ LEVEL_DEPS := tools/level2bin.py game/engine/map.h game/engine/actor.h game/form
               $(wildcard game/levels/*.tsj) game/assets/tiles.json game/assets/mtiles.json
 
 # Songs: game/songs/NAME.txt (the tracker format in docs/music.md) -> one C file of Song structs
-# (drivers/song.h, songs[] in build/gen/songs.h). A malformed song stops the build naming its line.
+# (drivers/sound/song.h, songs[] in build/gen/songs.h). A malformed song stops the build naming its line.
 SONGS      := $(sort $(wildcard game/songs/*.txt))
 
 # Demos: game/demos/NAME.dem (game/formats/demo.h; see game/demos/README.md) -> one C file
@@ -69,11 +67,13 @@ KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/kbdscan.c drivers/sfxseq.c drivers/fb.c drivers/usbhid.c drivers/musicseq.c \
-              drivers/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c kernel/celldiff.c kernel/cellcomp.c kernel/cellplan.c kernel/cellkeys.c kernel/memcheck.c
+HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
+              drivers/sound/musicseq.c drivers/sound/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
+              kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
+              kernel/mem/memcheck.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
-HINC  := $(GAME_INC) -Idrivers -Ikernel
+HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
@@ -201,22 +201,22 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 
 # Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
-# (drivers/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
+# (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
 # keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
-# kbdscan (drivers/kbdscan.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
+# kbdscan (drivers/input/kbdscan.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
 # runs the same checks over the saved inputs with the host compiler. The kernel reads no options
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan
-FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usbhid.c \
+FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usb/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
 FUZZ_LIBS_demo    := $(FUZZ_LIBS)
 FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
 FUZZ_LIBS_keys    := game/shell/controls.c game/engine/keys.c game/engine/textbuf.c game/engine/crc32.c
 FUZZ_LIBS_input   := game/engine/script.c
-FUZZ_LIBS_kbdscan := drivers/kbdscan.c
+FUZZ_LIBS_kbdscan := drivers/input/kbdscan.c
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
 FUZZ_INPUTS_cmdline := tests/fuzz/cmdline_corpus
@@ -229,7 +229,7 @@ FUZZ_SEEDS_cmdline := $(FUZZ_INPUTS_cmdline)
 FUZZ_SEEDS_keys    := $(FUZZ_INPUTS_keys)
 FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
 FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
-# USB (drivers/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
+# USB (drivers/usb/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
 FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
 FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
 FUZZ_SEEDS_usbdesc  := $(FUZZ_INPUTS_usbdesc)

@@ -14,11 +14,11 @@
 	.long MB_CHECKSUM
 
 /*
- * Three stacks, page aligned: the double-fault task's (kernel/fault.c),
+ * Three stacks, page aligned: the double-fault task's (kernel/cpu/fault.c),
  * the rescue stack a corrupt ESP is swapped for (boot/isr.S), and the
  * kernel's, with a guard page under it that paging leaves unmapped
- * (kernel/fault.c). The kernel stack's bottom is also the lower limit of
- * its expand-down stack segment (kernel/gdt.c): a push below it faults
+ * (kernel/cpu/fault.c). The kernel stack's bottom is also the lower limit of
+ * its expand-down stack segment (kernel/cpu/gdt.c): a push below it faults
  * either way, on CPUs without paging support for it too.
  */
 	.section .bss

@@ -71,10 +71,10 @@ ISR_NOERR 48
 ISR_NOERR 255
 
 /*
- * Common path: save everything as a struct Regs (kernel/idt.h) on the stack,
+ * Common path: save everything as a struct Regs (kernel/cpu/idt.h) on the stack,
  * load kernel data segments, call isr_dispatch(Regs *), restore, iret.
  * First, ESP must be inside our stacks (boot/entry.S): a corrupt one is
- * swapped for the rescue stack and reported (kernel/fault.c). Below the
+ * swapped for the rescue stack and reported (kernel/cpu/fault.c). Below the
  * kernel stack's bottom the CPU could not have pushed at all (#SS, then
  * #DF through its task gate), so that side is the guard's, not ours.
  */

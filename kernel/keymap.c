@@ -1,4 +1,4 @@
-/* keymap.c: scancode keys (drivers/kbdscan.h codes) to the game's own key codes (game/engine/keys.h). */
+/* keymap.c: scancode keys (drivers/input/kbdscan.h codes) to the game's own key codes (game/engine/keys.h). */
 #include <stdint.h>
 
 #include "kbdscan.h"

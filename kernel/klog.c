@@ -19,7 +19,7 @@ void klog(const char *fmt, ...)
 	serial_write(line);
 }
 
-/* Drivers log through drvlog (drivers/drvlog.h): the same line to COM1. */
+/* Drivers log through drvlog (drivers/platform/drvlog.h): the same line to COM1. */
 void drvlog(const char *fmt, ...)
 {
 	char line[KLOG_LINE];

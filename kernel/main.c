@@ -164,7 +164,7 @@ static void memory_check(void)
 	panic(head);
 }
 
-/* Ctrl+Alt+Del restarts the PC from anywhere (kernel/restart.c). */
+/* Ctrl+Alt+Del restarts the PC from anywhere (kernel/cpu/restart.c). */
 static void keyboard_irq(void)
 {
 	kbd_irq();

@@ -1,7 +1,7 @@
 /*
  * music.c: plays the session's tune on the AdLib. The main loop names a
  * tune (music_select); the timer interrupt switches songs and steps the
- * player (drivers/musicseq.c), whose notes go to drivers/adlib.c. Nothing
+ * player (drivers/sound/musicseq.c), whose notes go to drivers/sound/adlib.c. Nothing
  * here reads or writes the game's state: music on or off, card or not,
  * every tick of the game is the same.
  */

@@ -173,7 +173,7 @@ static void log_regs(const Regs *r)
 	    (unsigned)r->ds, (unsigned)r->es, (unsigned)r->fs, (unsigned)r->gs);
 }
 
-/* Machine-check lines (kernel/mce.c): to COM1 (ctx NULL), or onto screen rows row..last. */
+/* Machine-check lines (kernel/cpu/mce.c): to COM1 (ctx NULL), or onto screen rows row..last. */
 typedef struct McShow {
 	int row, last;
 } McShow;

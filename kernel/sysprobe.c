@@ -27,7 +27,7 @@ static const struct {
 	{ 2, 28, "AVX" }, { 2, 31, "HYPERVISOR" },
 };
 
-/* From drivers/cpu.c's probe at boot: CPUID runs only there (tools/check_isa.py). */
+/* From drivers/platform/cpu.c's probe at boot: CPUID runs only there (tools/check_isa.py). */
 static void probe_cpu(SysInfo *si)
 {
 	const CpuInfo *c = cpu_info();

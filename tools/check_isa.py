@@ -8,7 +8,7 @@ what the i486 lacks: P6 conditional moves (cmov, fcmov), the P6 long NOP
 (0F 1F nopl/nopw), CET's endbr32, every x87 instruction (a 486SX has no FPU;
 the kernel is built -mgeneral-regs-only), MMX/SSE/AVX registers, and the
 Pentium-and-later system instructions. RDTSC, CPUID, RDMSR and WRMSR are
-allowed only inside the functions of drivers/cpu.c that check the feature
+allowed only inside the functions of drivers/platform/cpu.c that check the feature
 first (GUARDED). Prints one line per offending instruction and exits 1, or
 prints a summary and exits 0.
 """
@@ -46,7 +46,7 @@ FORBIDDEN_PREFIX = ("cmov", "fcmov", "prefetch", "vmov", "vp")
 X87 = re.compile(r"^f[a-z0-9]+$")                   # every x87 mnemonic starts with f
 SIMD_REG = re.compile(r"%(x|y|z)?mm\d+\b|%k[0-7]\b")
 NEWER_CR = re.compile(r"%cr4\b|%cr8\b")
-CR4_GUARDED = ("cpu_cr4_set",)                      # drivers/cpu.c: only after CPUID says CR4 has it
+CR4_GUARDED = ("cpu_cr4_set",)                      # drivers/platform/cpu.c: only after CPUID says CR4 has it
 
 FUNC = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
 INSN = re.compile(r"^\s*([0-9a-f]+):\t(?:[0-9a-f]{2} )+\s*\t(.*)$")

@@ -1,98 +1,262 @@
 #!/usr/bin/env python3
-"""check_layers.py: fail when a source file includes a header of a higher layer.
+"""check_layers.py: fail when a source file includes a header, or calls a function, of a room it may not use.
 
-The tree's architecture, lowest first (README "Where things are"):
+The tree's architecture (README "Where things are"; docs/kernel.md):
 
-    game/engine  <- game/seeds <- game/world <- game/cast <- game/formats
-                 <- game/play  <- game/shell
+    game/engine <- seeds <- world <- cast <- formats <- play <- shell
+        each layer uses its own and lower layers.
+    drivers/platform (port I/O, CPU, PCI, ACPI, timers, COM1, the log hook)
+        <- video, input, sound       each uses platform only
+        <- usb                       platform and input (the shared key table)
+        <- storage                   platform and usb (mass storage sits on the USB layer)
+    kernel/cpu, kernel/mem, kernel/present: rooms of the kernel with the rules
+        in KERNEL_ROOMS below; they may use the kernel's services at its top
+        (the log, the formatter, the panic, the options) and nothing else there.
+    kernel/ (its top) is the glue and may use anything.
 
-A file may include headers of its own layer and of any lower one, by bare
-name ("map.h"); the Makefile gives one -I per layer. Outside game/: drivers/
-include only drivers/ and freestanding headers, game/ never includes drivers/
-or kernel/, and nothing in drivers/ or game/ includes kernel/. kernel/ is the
-glue and may include anything.
+game/ never uses drivers/ or kernel/; drivers/ never use game/ or kernel/. The
+one way up is the log hook: drvlog() is declared in drivers/platform/drvlog.h
+and defined by the kernel; a function's room is where its declaration lives.
 
-Usage: check_layers.py [ROOT]    (exit 1 and one line per wrong-way include)
+Includes are checked by bare name (one -I per room). Calls are checked by
+name: every function declared in a header (or defined non-static in a .c
+with no header) has a room, and a call to it from a room that may not use
+that room is an error even when the caller declares it itself.
+
+Usage: check_layers.py [ROOT]    (exit 1 and one line per wrong-way include or call)
 """
 import os
 import re
 import sys
 
 GAME_LAYERS = ["engine", "seeds", "world", "cast", "formats", "play", "shell"]
-GENERATED = {"assets.h": 0}     # build/gen/assets.h: the art, below everything
+
+# drivers/ rooms and the other rooms each may use (besides itself).
+DRIVER_ROOMS = {
+    "platform": [],
+    "video": ["platform"],
+    "input": ["platform"],
+    "sound": ["platform"],
+    "usb": ["platform", "input"],
+    "storage": ["platform", "usb"],
+}
+
+# kernel/ rooms: what each may use, as (top, room) pairs; ("game", "engine")
+# means that game layer and the ones below it.
+KERNEL_ROOMS = {
+    "cpu": [("drivers", "platform"), ("drivers", "input")],    # restart reads Ctrl+Alt+Del itself
+    "mem": [("drivers", "platform"), ("drivers", "video")],    # the loader's framebuffer description
+    "present": [("drivers", "platform"), ("drivers", "video"), ("kernel", "mem"), ("game", "engine")],
+}
+KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
+
+# Generated headers (build/gen/) and where they sit.
+GENERATED = {"assets.h": ("game", "engine"), "songs.h": ("kernel", None)}
 FREESTANDING = {"stdint.h", "stdbool.h", "stddef.h", "stdarg.h", "limits.h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
+# A declaration or definition at column 0: `type name(` (not typedefs, not macros).
+DECL = re.compile(r'^(?!typedef\b|#|static\b|extern\s+"C")[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\(', re.M)
+# A definition at column 0: `type name(params) {` (the parameters hold no ';' or '{').
+DEF = re.compile(r'^(?!typedef\b|#|static\b)[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;{]*\)\s*'
+                 r'(?:__attribute__\s*\(\([^;{]*\)\)\s*)?\{', re.M)
+STATIC_DEF = re.compile(r'^static\b[\w \t\*]*?\b([A-Za-z_]\w*)\s*\(', re.M)
+MACRO = re.compile(r'^\s*#\s*define\s+([A-Za-z_]\w*)', re.M)
+CALL = re.compile(r'\b([A-Za-z_]\w*)\s*\(')
+NOT_NAMES = {"if", "for", "while", "switch", "return", "sizeof", "void", "int", "char", "unsigned",
+             "signed", "short", "long", "bool", "const", "volatile", "struct", "union", "enum",
+             "inline", "__attribute__", "__asm__", "asm", "defined", "_Static_assert", "offsetof",
+             "uint8_t", "uint16_t", "uint32_t", "uint64_t", "int8_t", "int16_t", "int32_t", "int64_t",
+             "size_t", "uintptr_t"}
+
 
 def sources(folder):
-    for dirpath, _, names in os.walk(folder):
+    for dirpath, dirs, names in os.walk(folder):
+        dirs.sort()
         for n in sorted(names):
             if n.endswith((".c", ".h", ".S")):
                 yield os.path.join(dirpath, n)
 
 
-def header_homes(root):
-    """Map a header's bare name to ('game', rank) / ('drivers',) / ('kernel',)."""
-    homes = {}
-    for rank, layer in enumerate(GAME_LAYERS):
-        for p in sources(os.path.join(root, "game", layer)):
-            if p.endswith(".h"):
-                name = os.path.basename(p)
-                if name in homes:
-                    raise SystemExit(f"check_layers: {name} exists in two places")
-                homes[name] = ("game", rank)
-    for name, rank in GENERATED.items():
-        homes[name] = ("game", rank)
-    for top in ("drivers", "kernel"):
-        for p in sources(os.path.join(root, top)):
-            if p.endswith(".h"):
-                homes.setdefault(os.path.basename(p), (top,))
-    return homes
+def code_only(text):
+    """The text with comments, strings and character constants blanked (line numbers kept)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            out.append(re.sub(r"[^\n]", " ", text[i:j]))
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            out.append(" " * (j - i))
+            i = j
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            j = min(j + 1, n)
+            out.append(c + " " * (j - i - 2) + c if j - i >= 2 else text[i:j])
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
 
 
-def file_home(root, path):
+def home_of(root, path):
+    """A file's room: ('game', layer) / ('drivers', room) / ('kernel', room or None) / (top, None)."""
     rel = os.path.relpath(path, root).split(os.sep)
-    if rel[0] == "game":
-        if len(rel) < 3 or rel[1] not in GAME_LAYERS:
-            return ("game", None)
-        return ("game", GAME_LAYERS.index(rel[1]))
-    return (rel[0],)
+    if rel[0] in ("game", "drivers"):
+        return (rel[0], rel[1] if len(rel) >= 3 else None)
+    if rel[0] == "kernel":
+        return ("kernel", rel[1] if len(rel) >= 3 else None)
+    return (rel[0], None)
 
 
-def check(root):
-    homes = header_homes(root)
+def may_use(me, home, name=None):
+    """Why `me` may not use something in `home` (None when it may)."""
+    if home == me:
+        return None
+    top, room = me
+    if top == "game":
+        if home[0] != "game":
+            return f"game/ never uses {home[0]}/"
+        if GAME_LAYERS.index(home[1]) > GAME_LAYERS.index(room):
+            return f"{room} is below {home[1]} (dependencies run one way)"
+        return None
+    if top == "drivers":
+        if home[0] != "drivers":
+            return f"drivers/ use only drivers/ (drivers/{room} reached {home[0]}/)"
+        if home[1] not in DRIVER_ROOMS[room]:
+            allowed = ", ".join(DRIVER_ROOMS[room]) or "nothing else"
+            return f"drivers/{room} may use only {allowed}, not drivers/{home[1]}"
+        return None
+    if top == "kernel" and room is not None:
+        if home[0] == "kernel" and home[1] is None:
+            if name in KERNEL_SERVICES:
+                return None
+            return f"kernel/{room} may use only the kernel's services at its top ({', '.join(sorted(KERNEL_SERVICES))})"
+        for t, r in KERNEL_ROOMS[room]:
+            if home[0] == t == "game" and GAME_LAYERS.index(home[1]) <= GAME_LAYERS.index(r):
+                return None
+            if home == (t, r):
+                return None
+        allowed = ", ".join(f"{t}/{r}" for t, r in KERNEL_ROOMS[room])
+        where = f"{home[0]}/{home[1]}" if home[1] else f"{home[0]}/"
+        return f"kernel/{room} may use only {allowed}, not {where}"
+    return None
+
+
+def rooms_known(root):
+    """Errors for folders the rules do not know (a new room needs a rule)."""
     errors = []
-    folders = [os.path.join(root, "game"), os.path.join(root, "drivers")]
-    for folder in folders:
-        for path in sources(folder):
-            me = file_home(root, path)
-            rel = os.path.relpath(path, root)
-            if me == ("game", None):
-                errors.append(f"{rel}: a game source outside the layer folders {GAME_LAYERS}")
+    for top, known in (("game", GAME_LAYERS), ("drivers", DRIVER_ROOMS), ("kernel", KERNEL_ROOMS)):
+        base = os.path.join(root, top)
+        if not os.path.isdir(base):
+            continue
+        for name in sorted(os.listdir(base)):
+            p = os.path.join(base, name)
+            if os.path.isdir(p) and name not in known and any(sources(p)):
+                errors.append(f"{top}/{name}: a room check_layers.py has no rule for")
+            elif os.path.isfile(p) and p.endswith((".c", ".h")) and top in ("game", "drivers"):
+                errors.append(f"{top}/{name}: a source outside the rooms {sorted(known)}")
+    return errors
+
+
+def scan(root):
+    """Every source of the three trees with its room and its code (comments and strings blanked)."""
+    files = []
+    for top in ("game", "drivers", "kernel"):
+        for path in sources(os.path.join(root, top)):
+            me = home_of(root, path)
+            if me[0] in ("game", "drivers") and me[1] is None:
+                continue            # reported by rooms_known
+            if me[0] == "game" and me[1] not in GAME_LAYERS:
                 continue
             with open(path, encoding="utf-8") as f:
                 text = f.read()
-            for m in INCLUDE.finditer(text):
-                kind, name = m.group(1), m.group(2)
-                line = text.count("\n", 0, m.start()) + 1
-                where = f"{rel}:{line}: includes {name}"
-                if kind == "<":
-                    if name not in FREESTANDING:
-                        errors.append(f"{where}: not a freestanding header")
-                    continue
-                if "/" in name:
-                    errors.append(f"{where}: include by bare name (one -I per layer)")
-                    continue
-                home = homes.get(name)
-                if home is None:
-                    errors.append(f"{where}: no such header in game/, drivers/ or kernel/")
-                elif me[0] == "drivers" and home != ("drivers",):
-                    errors.append(f"{where}: drivers/ include only drivers/ headers")
-                elif me[0] == "game" and home[0] != "game":
-                    errors.append(f"{where}: game/ never includes {home[0]}/ headers")
-                elif me[0] == "game" and home[1] > me[1]:
-                    errors.append(f"{where}: {GAME_LAYERS[me[1]]} is below "
-                                  f"{GAME_LAYERS[home[1]]} (dependencies run one way)")
+            files.append((path, os.path.relpath(path, root), me, text, code_only(text)))
+    return files
+
+
+def header_homes(files):
+    homes = {}
+    for path, rel, me, _, _ in files:
+        if path.endswith(".h"):
+            name = os.path.basename(path)
+            if name in homes and homes[name] != me:
+                raise SystemExit(f"check_layers: {name} exists in two rooms")
+            homes[name] = me
+    for name, home in GENERATED.items():
+        homes[name] = home
+    return homes
+
+
+def function_homes(files):
+    """Function name -> the rooms that declare it (headers first; a .c's own only without one)."""
+    declared, defined = {}, {}
+    for path, rel, me, _, code in files:
+        table = declared if path.endswith(".h") else defined
+        home = me + (os.path.basename(path),)
+        for m in (DECL if path.endswith(".h") else DEF).finditer(code):
+            name = m.group(1)
+            if name not in NOT_NAMES:
+                table.setdefault(name, set()).add(home)
+        if path.endswith(".h"):
+            for m in STATIC_DEF.finditer(code):
+                declared.setdefault(m.group(1), set()).add(home)
+    for name, where in defined.items():
+        declared.setdefault(name, where)
+    return declared
+
+
+def check(root):
+    errors = rooms_known(root)
+    files = scan(root)
+    homes = header_homes(files)
+    funcs = function_homes(files)
+    for path, rel, me, text, code in files:
+        if me == ("kernel", None):
+            continue                            # the glue
+        for m in INCLUDE.finditer(text):
+            kind, name = m.group(1), m.group(2)
+            line = text.count("\n", 0, m.start()) + 1
+            where = f"{rel}:{line}: includes {name}"
+            if kind == "<":
+                if name not in FREESTANDING:
+                    errors.append(f"{where}: not a freestanding header")
+                continue
+            if "/" in name:
+                errors.append(f"{where}: include by bare name (one -I per room)")
+                continue
+            home = homes.get(name)
+            if home is None:
+                errors.append(f"{where}: no such header in game/, drivers/ or kernel/")
+                continue
+            why = may_use(me, home, name)
+            if why:
+                errors.append(f"{where}: {why}")
+        # Calls: names this file does not define for itself (statics, macros).
+        own = {m.group(1) for m in STATIC_DEF.finditer(code)} | {m.group(1) for m in MACRO.finditer(code)}
+        if path.endswith(".c"):
+            own |= {m.group(1) for m in DEF.finditer(code)}     # its own definitions
+        seen = set()
+        for m in CALL.finditer(code):
+            name = m.group(1)
+            if name in own or name in seen or name not in funcs:
+                continue
+            rooms = funcs[name]
+            reasons = [may_use(me, h[:2], h[2]) for h in rooms]
+            if all(reasons):
+                seen.add(name)
+                line = code.count("\n", 0, m.start()) + 1
+                home = sorted(rooms, key=str)[0]
+                where = f"{home[0]}/{home[1]}/{home[2]}" if home[1] else f"{home[0]}/{home[2]}"
+                errors.append(f"{rel}:{line}: calls {name}() of {where}: {reasons[0]}")
     return errors
 
 
@@ -102,9 +266,11 @@ def main(argv):
     for e in errors:
         print("check_layers: " + e, file=sys.stderr)
     if errors:
-        print(f"check_layers: {len(errors)} wrong-way include(s)", file=sys.stderr)
+        print(f"check_layers: {len(errors)} wrong-way include(s) or call(s)", file=sys.stderr)
         return 1
-    print("check_layers: " + " <- ".join(GAME_LAYERS) + ": every include points down")
+    print("check_layers: game " + " <- ".join(GAME_LAYERS) + "; drivers " +
+          ", ".join(DRIVER_ROOMS) + "; kernel " + ", ".join(KERNEL_ROOMS) +
+          ": every include and call points the allowed way")
     return 0
 
 

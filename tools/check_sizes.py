@@ -2,15 +2,15 @@
 """check_sizes.py: fail when a source file is too long (house style: small files, split by subject).
 
 Every .c/.h/.py/.S file under boot/ kernel/ drivers/ game/ tools/ tests/
-must have at most LIMIT lines (STYLE.md aims under ~500; the limit leaves a
-little slack). Generated files live under build/ and are not looked at.
+must have at most LIMIT lines (STYLE.md aims under ~500; the hook and issue 23
+hold to 500 exactly). Generated files live under build/ and are not looked at.
 
 Usage: check_sizes.py [ROOT]    (exit 1 and one line per file over the limit)
 """
 import os
 import sys
 
-LIMIT = 520
+LIMIT = 500
 FOLDERS = ("boot", "kernel", "drivers", "game", "tools", "tests")
 SUFFIXES = (".c", ".h", ".py", ".S")
 

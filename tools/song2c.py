@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""song2c: turns the songs in game/songs/*.txt (a small text tracker format) into C data for drivers/song.h.
+"""song2c: turns the songs in game/songs/*.txt (a small text tracker format) into C data for drivers/sound/song.h.
 
 Usage: song2c.py -o build/gen/songs.c --header build/gen/songs.h game/songs/*.txt
        song2c.py --check game/songs/title.txt      (validate only)
@@ -30,7 +30,7 @@ import re
 import sys
 
 MAX_VOICES = 9
-NOTE_MIN, NOTE_MAX = 12, 107            # MIDI C0..B7 (drivers/oplvoice.h)
+NOTE_MIN, NOTE_MAX = 12, 107            # MIDI C0..B7 (drivers/sound/oplvoice.h)
 CELL_HOLD, CELL_OFF = 0, 1
 NO_LOOP = 0xFFFF
 MAX_ROWS = 4096

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests for tools/check_layers.py: the real tree passes; a planted wrong-way include fails, named."""
+"""Tests for tools/check_layers.py: the real tree passes; a planted wrong-way include or call fails, named, per rule."""
 import os
 import shutil
 import subprocess
@@ -44,7 +44,7 @@ class CheckLayersTest(unittest.TestCase):
 		run = subprocess.run([sys.executable, os.path.join(TOOLS, "check_layers.py"), self.tmp],
 		                     capture_output=True, text=True)
 		self.assertEqual(run.returncode, 1)
-		self.assertIn("1 wrong-way include", run.stderr)
+		self.assertIn("1 wrong-way include(s) or call(s)", run.stderr)
 
 	def test_seeds_including_the_cast_or_the_renderer_fails(self):
 		self.plant("game/seeds/shard.c", '#include "acts.h"')
@@ -53,18 +53,94 @@ class CheckLayersTest(unittest.TestCase):
 		self.assertEqual(sorted(e.split(":")[0] for e in errors),
 		                 ["game/seeds/shard.c", "game/seeds/spawner.c"])
 
-	def test_game_including_a_driver_or_the_kernel_fails(self):
+	def test_game_including_a_driver_or_the_kernel_fails(self):  # noqa: E301
 		self.plant("game/shell/session.c", '#include "vga.h"')
 		self.plant("game/engine/rng.c", '#include "klog.h"')
 		errors = check_layers.check(self.tmp)
 		self.assertEqual(len(errors), 2, errors)
-		self.assertTrue(all("game/ never includes" in e for e in errors), errors)
+		self.assertTrue(all("game/ never uses" in e for e in errors), errors)
 
 	def test_a_driver_including_the_game_fails(self):
-		self.plant("drivers/vga.c", '#include "frame.h"')
+		self.plant("drivers/video/vga.c", '#include "frame.h"')
 		errors = check_layers.check(self.tmp)
 		self.assertEqual(len(errors), 1, errors)
-		self.assertIn("drivers/ include only drivers/ headers", errors[0])
+		self.assertIn("drivers/ use only drivers/", errors[0])
+
+	def append(self, rel, text):
+		path = os.path.join(self.tmp, rel)
+		os.makedirs(os.path.dirname(path), exist_ok=True)
+		with open(path, "a") as f:
+			f.write("\n" + text + "\n")
+
+	def assertOneError(self, *parts):
+		errors = check_layers.check(self.tmp)
+		self.assertEqual(len(errors), 1, errors)
+		for p in parts:
+			self.assertIn(p, errors[0])
+
+	# One wrong-way include and one wrong-way call per rule of the rooms:
+	# (file, a header it may not include, a function of that header, words of the error).
+	ROOM_RULES = [
+		("drivers/platform/pci.c", "keyboard.h", "kbd_init", "drivers/platform may use only nothing else, not drivers/input"),
+		("drivers/video/vga.c", "speaker.h", "spk_tick", "drivers/video may use only platform, not drivers/sound"),
+		("drivers/input/keyboard.c", "xhci.h", "xhci_poll_all", "drivers/input may use only platform, not drivers/usb"),
+		("drivers/sound/adlib.c", "vga.h", "vga_flip", "drivers/sound may use only platform, not drivers/video"),
+		("drivers/usb/usbhub.c", "vga.h", "vga_flip", "drivers/usb may use only platform, input, not drivers/video"),
+		("drivers/usb/xhci.c", "klog.h", "klog", "drivers/ use only drivers/ (drivers/usb reached kernel/)"),
+		("drivers/sound/speaker.c", "world.h", "world_init", "drivers/ use only drivers/ (drivers/sound reached game/)"),
+		("kernel/present/present.c", "session.h", "session_tick",
+		 "kernel/present may use only drivers/platform, drivers/video, kernel/mem, game/engine, not game/shell"),
+		("kernel/present/display.c", "xhci.h", "xhci_poll_all",
+		 "kernel/present may use only drivers/platform, drivers/video, kernel/mem, game/engine, not drivers/usb"),
+		("kernel/present/cellplan.c", "loop.h", "loop_run", "kernel/present may use only the kernel's services at its top"),
+		("kernel/cpu/idt.c", "display.h", "display_flip", "kernel/cpu may use only drivers/platform, drivers/input, not kernel/present"),
+		("kernel/cpu/timer.c", "speaker.h", "spk_tick", "kernel/cpu may use only drivers/platform, drivers/input, not drivers/sound"),
+		("kernel/mem/latemem.c", "keyboard.h", "kbd_init", "kernel/mem may use only drivers/platform, drivers/video, not drivers/input"),
+		("kernel/mem/multiboot.c", "music.h", "music_tick", "kernel/mem may use only the kernel's services at its top"),
+		("game/engine/rng.c", "world.h", "world_init", "engine is below world"),
+	]
+
+	def test_every_room_rule_refuses_a_wrong_way_include(self):
+		for rel, header, _, words in self.ROOM_RULES:
+			with self.subTest(rel=rel, header=header):
+				self.tearDown()
+				self.setUp()
+				self.plant(rel, f'#include "{header}"')
+				self.assertOneError(f"{rel}:1: includes {header}", words)
+
+	def test_every_room_rule_refuses_a_wrong_way_call(self):
+		# The caller declares the function itself: there is no include to catch, the call is caught.
+		homes = check_layers.function_homes(check_layers.scan(self.tmp))
+		for rel, header, fn, words in self.ROOM_RULES:
+			with self.subTest(rel=rel, fn=fn):
+				self.assertIn(header, [h[2] for h in homes[fn]])
+				self.tearDown()
+				self.setUp()
+				self.append(rel, f"void {fn}(void);\nvoid planted_{fn}(void)\n{{\n\t{fn}();\n}}")
+				self.assertOneError(f"calls {fn}() of ", header, words)
+
+	def test_the_log_hook_is_the_one_way_up(self):
+		self.append("drivers/video/fb.c", '#include "drvlog.h"\nvoid planted(void)\n{\n\tdrvlog("fb: %d", 1);\n}')
+		self.assertEqual(check_layers.check(self.tmp), [])
+
+	def test_a_static_of_the_same_name_is_the_files_own(self):
+		self.append("drivers/usb/usbhub.c", "static void vga_flip(void)\n{\n}\nvoid planted(void)\n{\n\tvga_flip();\n}")
+		self.assertEqual(check_layers.check(self.tmp), [])
+
+	def test_names_in_comments_and_strings_are_not_calls(self):
+		self.append("drivers/usb/usbhub.c", '/* vga_flip() */\nconst char *planted = "vga_flip()";')
+		self.assertEqual(check_layers.check(self.tmp), [])
+
+	def test_a_new_room_needs_a_rule(self):
+		self.append("drivers/network/nic.c", "int nic;")
+		self.assertOneError("drivers/network: a room check_layers.py has no rule for")
+
+	def test_the_storage_room_sits_on_usb(self):
+		usb = sorted(n for n in os.listdir(os.path.join(self.tmp, "drivers", "usb")) if n.endswith(".h"))[0]
+		self.append("drivers/storage/msc.c", f'#include "{usb}"\nint msc;')
+		self.assertEqual(check_layers.check(self.tmp), [])
+		self.append("drivers/storage/ahci.c", '#include "vga.h"\nint ahci;')
+		self.assertOneError("drivers/storage may use only platform, usb, not drivers/video")
 
 	def test_paths_and_hosted_headers_are_refused(self):
 		self.plant("game/cast/boss.c", '#include "../world/world.h"')

@@ -35,13 +35,13 @@ class CheckSizesTest(unittest.TestCase):
 		run = self.run_tool(REPO)
 		self.assertEqual(run.returncode, 0, run.stderr)
 
-	def test_the_limit_is_520_lines_and_inclusive(self):
-		self.assertEqual(check_sizes.LIMIT, 520)
-		self.plant("game/engine/ok.c", 520)
+	def test_the_limit_is_500_lines_and_inclusive(self):
+		self.assertEqual(check_sizes.LIMIT, 500)
+		self.plant("game/engine/ok.c", 500)
 		self.assertEqual(check_sizes.check(self.tmp), [])
-		self.plant("game/engine/long.c", 521)
+		self.plant("game/engine/long.c", 501)
 		errors = check_sizes.check(self.tmp)
-		self.assertEqual(errors, ["game/engine/long.c: 521 lines, over 520 (split it by subject)"])
+		self.assertEqual(errors, ["game/engine/long.c: 501 lines, over 500 (split it by subject)"])
 
 	def test_every_kind_and_folder_is_checked_and_named(self):
 		planted = ["boot/entry.S", "kernel/k.c", "drivers/d.h", "game/shell/s.c", "tools/t.py",
@@ -52,7 +52,7 @@ class CheckSizesTest(unittest.TestCase):
 		self.assertEqual(sorted(e.split(":")[0] for e in errors), sorted(planted))
 		run = self.run_tool(self.tmp)
 		self.assertEqual(run.returncode, 1)
-		self.assertIn("7 file(s) over 520 lines", run.stderr)
+		self.assertIn("7 file(s) over 500 lines", run.stderr)
 		for rel in planted:
 			self.assertIn(rel + ": 600 lines", run.stderr)
 

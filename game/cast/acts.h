@@ -67,10 +67,6 @@ typedef enum HitKind {
 bool actor_hit(World *w, Actor *victim, HitKind how);   /* true if it reacted (the hit is used up) */
 bool actor_pounce(World *w, Actor *victim);     /* actor_hit(w, victim, HIT_POUNCE) */
 
-/* Shared helpers for movers on the tile grid (game/world/actor.c; actor_image is in actor.h, actor_on_ground in world.h). */
-bool actor_step_x(World *w, Actor *a, int dx);  /* one tile unless blocked; MOVE_SLOPED also lifts a tile */
-int actor_fall(World *w, Actor *a, int tiles);  /* tiles actually fallen */
-
 /* The rest of the player's chain (player.c, player_air.c, player_kick.c). */
 void act_player_fidget(Actor *self, World *w);
 void act_player_run(Actor *self, World *w);

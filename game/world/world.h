@@ -95,6 +95,9 @@ void world_trace(const World *w, TraceEmit emit, void *ctx);   /* one line per a
 void actor_remove(Actor *a);                    /* marked now, freed after the loop */
 int actor_count(const World *w);
 void actor_collect_dead(World *w);
+/* Shared helpers for movers on the tile grid (actor.c). */
+bool actor_step_x(World *w, Actor *a, int dx);  /* one tile unless blocked; MOVE_SLOPED also lifts a tile */
+int actor_fall(World *w, Actor *a, int tiles);  /* tiles actually fallen */
 
 /*
  * The largest picture an actor can show, in tiles: over every image of

@@ -1,4 +1,4 @@
-/* fuzz_kbdscan.c: libFuzzer target — the set-1 scancode decoder (drivers/kbdscan.c) fed any byte stream. */
+/* fuzz_kbdscan.c: libFuzzer target — the set-1 scancode decoder (drivers/input/kbdscan.c) fed any byte stream. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -26,7 +26,7 @@ RE_SPRITE = r"^title: sprite tx=(\d+) ty=(\d+)$"
 BLUE, RED, YELLOW = 1, 4, 14
 HEADLINE_Y = 20                 # kernel/panic.c: the headline's text row
 ERROR_LINE_Y = 24               # game/shell/screens.c: the first detail line of the red screen, 10 px apart
-LOCKUP_LIMIT_S = 2.0            # kernel/watchdog.h
+LOCKUP_LIMIT_S = 2.0            # kernel/cpu/watchdog.h
 MCE_INJECT = "mce 0 1 0xb200000000000000 0x5 0x1234000 0"       # uncorrected, PCC; no ADDRV
 MCE_INJECT_ADDR = "mce 0 1 0xb600000000000000 0x5 0x1234000 0"  # the same with ADDRV
 

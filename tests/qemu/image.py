@@ -222,7 +222,7 @@ def frame_from_image(img, source="image"):
 
 def framebuffer_layout(w, h):
     """Where the kernel's framebuffer back end puts the 320x200 picture on a w x h screen:
-    (scale, left, top) — the largest integer scale that fits, centred (drivers/fb.c)."""
+    (scale, left, top) — the largest integer scale that fits, centred (drivers/video/fb.c)."""
     scale = min(w // SCREEN_W, h // SCREEN_H)
     if scale < 1:
         raise ImageError("a %dx%d screen is smaller than 320x200" % (w, h))

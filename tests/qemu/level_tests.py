@@ -104,7 +104,7 @@ def test_level_bad(ctx):
 def test_level_module(ctx):
     """A good level file next to the kernel (GRUB module) is played instead of the built-in one.
     GRUB puts the module right after the image it loaded, in the late BSS: the kernel moves it
-    above (kernel/latemem.c) before zeroing that, and the level's own CRC-32 still checks."""
+    above (kernel/mem/latemem.c) before zeroing that, and the level's own CRC-32 still checks."""
     good = os.path.join(REPO, "build", "levels", "test.lvl")
     size = os.path.getsize(good)
     m = ctx.machine(opts="level=disk ticks=5", files={"level.lvl": good})

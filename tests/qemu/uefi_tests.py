@@ -2,7 +2,7 @@
 
 Under OVMF the VGA's I/O ports are not routed to the card (and bochs-display
 or ramfb have no VGA at all), so what shows the game is the kernel's
-framebuffer back end (kernel/display.c, drivers/fb.c). Each screendump is read
+framebuffer back end (kernel/present/display.c, drivers/video/fb.c). Each screendump is read
 back to 320x200 through image.frame_from_framebuffer (integer scale, centred,
 black around, every block one colour) and compared with the very goldens of
 the BIOS tests, pixel for pixel.

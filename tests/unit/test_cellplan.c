@@ -41,7 +41,7 @@ static void draw_part(uint8_t *px, const uint8_t *mask)
 }
 
 /*
- * What kernel/present.c does with a plan, on a page of pixels: the
+ * What kernel/present/present.c does with a plan, on a page of pixels: the
  * pictures (cellcomp_pixels), the every-command cells (the full render
  * there), then the commands that are not the grid's: before the grid under
  * pre[], after it (sprites and front pass left out) under post[].

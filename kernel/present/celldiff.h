@@ -46,7 +46,7 @@ int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t d
  * The same, but grid cells are not looked at (a grid command at the same
  * place and size marks nothing) and the commands i of frames[skip_frame]
  * with skip[i] set are left out on both sides: the caller diffs those
- * itself (kernel/cellplan.c). skip NULL: grids not looked at, nothing left out.
+ * itself (kernel/present/cellplan.c). skip NULL: grids not looked at, nothing left out.
  */
 int celldiff_frames_without(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT],
     int skip_frame, const uint8_t *skip);

@@ -1,4 +1,4 @@
-/* latebss.h: LATE_BSS marks a big zero-initialised pool that GRUB neither loads nor clears (kernel/latemem.c). */
+/* latebss.h: LATE_BSS marks a big zero-initialised pool that GRUB neither loads nor clears (kernel/mem/latemem.c). */
 #ifndef DRIVERS_LATEBSS_H
 #define DRIVERS_LATEBSS_H
 

@@ -33,7 +33,7 @@ static inline uint32_t inl(uint16_t port)
 	return v;
 }
 
-/* Memory-mapped registers (PCI BARs): volatile, never cached in a register (kernel/paging.c maps those above 4 GiB). */
+/* Memory-mapped registers (PCI BARs): volatile, never cached in a register (kernel/cpu/paging.c maps those above 4 GiB). */
 static inline uint32_t mmio_read32(uintptr_t addr)
 {
 	return *(volatile uint32_t *)addr;
@@ -83,7 +83,7 @@ static inline void cpu_restore_flags(uint32_t f)
 	__asm__ volatile("push %0; popf" : : "r"(f) : "memory", "cc");
 }
 
-/* Control registers, for kernel/paging.c only. */
+/* Control registers, for kernel/cpu/paging.c only. */
 static inline uint32_t cpu_read_cr0(void) { uint32_t v; __asm__ volatile("mov %%cr0, %0" : "=r"(v)); return v; }
 static inline void cpu_write_cr0(uint32_t v) { __asm__ volatile("mov %0, %%cr0" : : "r"(v) : "memory"); }
 static inline void cpu_write_cr3(uint32_t v) { __asm__ volatile("mov %0, %%cr3" : : "r"(v) : "memory"); }

@@ -30,7 +30,7 @@ void pit_set_divisor(uint16_t divisor)
 	outb(PIT_CH0, divisor >> 8);
 }
 
-/* One game tick: IRQ0, or the local APIC timer standing in for a missing PIT (kernel/timer.c). */
+/* One game tick: IRQ0, or the local APIC timer standing in for a missing PIT (kernel/cpu/timer.c). */
 void pit_irq(void)
 {
 	ticks++;

@@ -28,7 +28,7 @@ static struct {
 } acpi_reset;
 
 /*
- * ACPI's reset register, as drivers/acpi.c read it from the FADT: kept at
+ * ACPI's reset register, as drivers/platform/acpi.c read it from the FADT: kept at
  * boot, so a restart from the panic screen does not walk tables.
  */
 void restart_init(const AcpiInfo *a)

@@ -43,7 +43,7 @@ static bool enable(void)
 		pdpt[i] = (uint32_t)(uintptr_t)pd[i] | PDPTE_PRESENT;
 	}
 	/*
-	 * NOTE: kernel/fault.c may have turned paging on already (4 MiB pages,
+	 * NOTE: kernel/cpu/fault.c may have turned paging on already (4 MiB pages,
 	 * the stack's guard page left out); PAE can only change with paging off.
 	 * This map has no guard page: the stack segment's limit still guards.
 	 */

@@ -8,7 +8,7 @@
 #define GDT_KERNEL_DATA 0x10
 #define GDT_KERNEL_STACK 0x18           /* expand-down: offsets below the kernel stack's bottom fault */
 #define GDT_TSS_MAIN    0x20            /* the kernel's task (where a task switch saves its state) */
-#define GDT_TSS_DF      0x28            /* the double-fault task (kernel/fault.c) */
+#define GDT_TSS_DF      0x28            /* the double-fault task (kernel/cpu/fault.c) */
 
 void gdt_init(void);
 void gdt_set_tss(uint16_t selector, uint32_t base, uint32_t limit);

@@ -11,9 +11,9 @@
 #define CPUID_EDX_MCA   (1u << 14)
 
 /*
- * CPUID.1:EDX as drivers/cpu.c found it at boot (cpu_probe), or 0 when the
+ * CPUID.1:EDX as drivers/platform/cpu.c found it at boot (cpu_probe), or 0 when the
  * CPU has no CPUID (EFLAGS.ID fixed) or no leaf 1. CPUID itself runs only
- * in drivers/cpu.c (tools/check_isa.py).
+ * in drivers/platform/cpu.c (tools/check_isa.py).
  */
 static inline uint32_t cpuid_features_edx(void)
 {

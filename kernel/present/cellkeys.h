@@ -1,4 +1,4 @@
-/* cellkeys.h: a frame's side of the cell plan — keys for the grid cells something is drawn over (kernel/cellkeys.c). */
+/* cellkeys.h: a frame's side of the cell plan — keys for the grid cells something is drawn over (kernel/present/cellkeys.c). */
 #ifndef KERNEL_CELLKEYS_H
 #define KERNEL_CELLKEYS_H
 
@@ -16,7 +16,7 @@
  * The frame's keys, built only for the cells something is drawn over
  * (at[cell] == stamp): the sprites' layers in cur[] (only the first n are
  * set), the overlay bits in ovl_bits[]. Nothing to clear between frames.
- * One instance (fk), read by kernel/cellplan.c.
+ * One instance (fk), read by kernel/present/cellplan.c.
  */
 typedef struct FrameKeys {
 	uint16_t stamp, at[CELL_COUNT];

@@ -20,7 +20,7 @@ typedef struct OverlayCopy {
 } OverlayCopy;
 
 /*
- * What one buffer shows, for frames with a grid (kernel/cellplan.c):
+ * What one buffer shows, for frames with a grid (kernel/present/cellplan.c):
  * every cell of the grid as a key — its grid code and the sprites over it
  * (CellKey, the picture) plus which of the commands drawn over the grid
  * after its front pass touch it (ovl, a bit per such command) — and every

@@ -27,7 +27,7 @@
 static bool enabled, has_mca;
 static unsigned banks;
 
-/* Through drivers/cpu.c, which runs RDMSR/WRMSR only when CPUID has MSRs (a CPU with MCE has them). */
+/* Through drivers/platform/cpu.c, which runs RDMSR/WRMSR only when CPUID has MSRs (a CPU with MCE has them). */
 static uint64_t rdmsr(uint32_t msr)
 {
 	uint64_t v = 0;

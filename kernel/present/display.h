@@ -24,7 +24,7 @@ int display_front_page(void);
  * Draw frames[0..n-1] (in order: the view, then the status bar) into that
  * page, only where they change what the page holds (each page of either
  * back end remembers what it was given: VGA redraws the changed 8x8 cells
- * by kernel/cellplan.c's plan; the framebuffer rasterises a frame that
+ * by kernel/present/cellplan.c's plan; the framebuffer rasterises a frame that
  * changed any and later shows only the cells that may differ).
  */
 void display_frames(const Frame *const *frames, int n, int page);

@@ -55,7 +55,7 @@ void gdt_set_tss(uint16_t selector, uint32_t base, uint32_t limit)
  * so limit = bottom / 4096 - 1 makes every push, call or ESP/EBP-based
  * access below the stack's bottom a stack fault. Delivering that fault
  * needs the same stack, so it becomes a double fault, which a task gate
- * takes to a stack of its own (kernel/fault.c): "kernel stack overflow".
+ * takes to a stack of its own (kernel/cpu/fault.c): "kernel stack overflow".
  * NOTE: only SS-relative accesses are checked; a pointer to a local used
  * through DS is not, which is what the C code does, so nothing else changes.
  */

@@ -8,8 +8,8 @@
 #include "pic.h"
 
 #define IDT_VECTORS     49              /* 32 exceptions, 16 IRQs, the local APIC timer */
-#define VEC_LAPIC_TIMER 48              /* drivers/lapic.h LAPIC_TIMER_VECTOR */
-#define VEC_SPURIOUS    255             /* drivers/lapic.h LAPIC_SPURIOUS_VECTOR */
+#define VEC_LAPIC_TIMER 48              /* drivers/platform/lapic.h LAPIC_TIMER_VECTOR */
+#define VEC_SPURIOUS    255             /* drivers/platform/lapic.h LAPIC_SPURIOUS_VECTOR */
 #define IDT_GATE_INT32  0x8E            /* present, ring 0, 32-bit interrupt gate */
 #define IDT_GATE_TASK   0x85            /* present, ring 0, task gate (selector = a TSS) */
 #define EXCEPTIONS      32

@@ -102,7 +102,7 @@ int pci_scan(uint8_t cls, uint8_t subclass, uint8_t progif, PciDev *found, int m
 /*
  * The physical address of a memory BAR, 64-bit BARs whole (the next BAR is
  * the high half); false for an I/O BAR or an unassigned one. An address
- * above 4 GiB needs kernel/paging.c before it can be reached.
+ * above 4 GiB needs kernel/cpu/paging.c before it can be reached.
  */
 bool pci_bar_mmio(const PciDev *d, int bar, uint64_t *base)
 {
