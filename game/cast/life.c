@@ -11,7 +11,7 @@ void world_kill_player(World *w)
 	if (!p || p->tick == act_player_die)
 		return;
 	w->health = 0;
-	w->status_version++;
+	world_status_changed(w);
 	p->tick = act_player_die;
 	p->timer = 0;
 	world_request_sound(w, SND_DEATH);
@@ -27,7 +27,7 @@ void world_hurt_player(World *w)
 	if (w->health > 0)
 		w->health--;
 	w->hurt_cooldown = HURT_COOLDOWN_FRAMES;
-	w->status_version++;
+	world_status_changed(w);
 	if (w->health == 0)
 		world_kill_player(w);
 	else

@@ -259,7 +259,7 @@ void act_player_die(Actor *a, World *w)
 		return;
 	if (w->lives > 0)
 		w->lives--;
-	w->status_version++;
+	world_status_changed(w);
 	if (w->lives == 0) {
 		w->game_over = true;
 		return;

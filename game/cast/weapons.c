@@ -217,7 +217,7 @@ void player_drop_bomb(Actor *a, World *w)
 	if (!cell_free(w, x, a->y) || !spawn_now(w, ACT_BOMB, x, a->y, a->dir))
 		return;
 	w->bombs--;
-	w->status_version++;
+	world_status_changed(w);
 }
 
 /* The blast: BLAST_RADIUS tiles all round the bomb's tile. */
@@ -302,7 +302,7 @@ void act_bomb_pickup(Actor *a, World *w)
 		actor_fall(w, a, 1);
 	if (w->bombs < MAX_BOMBS && is_touching_player(w, a)) {
 		w->bombs++;
-		w->status_version++;
+		world_status_changed(w);
 		world_request_sound(w, SND_PICKUP);
 		actor_remove(a);
 	}

@@ -262,7 +262,7 @@ void demo_apply_start(const DemoHeader *h, World *w)
 	w->lives = h->lives;
 	w->health = h->health;
 	w->bombs = h->bombs;
-	w->status_version++;
+	world_status_changed(w);
 }
 
 uint32_t demo_level_crc(const uint8_t *level, size_t len)

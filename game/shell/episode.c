@@ -59,5 +59,5 @@ void stats_apply(World *w, const PlayerStats *p)
 	w->health = p->health ? p->health : 1;
 	w->lives = p->lives;
 	w->bombs = p->bombs;
-	w->status_version++;
+	world_status_changed(w);
 }

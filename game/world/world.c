@@ -60,7 +60,7 @@ void world_request_sound(World *w, SoundId s)
 void world_add_score(World *w, uint32_t points)
 {
 	w->score += points;
-	w->status_version++;
+	world_status_changed(w);
 }
 
 static int mini(int a, int b)

@@ -61,7 +61,7 @@ struct World {
 	uint8_t bullets;                /* the player's bullets alive (seed 004's nbullets) */
 	bool level_done;                /* the player reached the exit */
 	bool kicking;                   /* the player is mid-kick: walkers' touch does not hurt (seed 004) */
-	uint32_t status_version;        /* bumped when score/health/lives/bombs change */
+	uint32_t status_version;        /* what the status bar shows changed: world_status_changed() */
 	SoundId sound;                  /* highest-priority sound asked for this tick */
 	bool in_tick;                   /* inside the actor loop: spawns wait for the next one */
 	uint8_t cling_dir;              /* DIR4_* wall the player clings to, DIR4_NONE if none */
@@ -95,6 +95,16 @@ void world_trace(const World *w, TraceEmit emit, void *ctx);   /* one line per a
 void actor_remove(Actor *a);                    /* marked now, freed after the loop */
 int actor_count(const World *w);
 void actor_collect_dead(World *w);
+
+/*
+ * The one way to say the status bar is stale: every change to what it shows
+ * (score, health, lives, bombs) calls this, and the kernel redraws the bar
+ * when status_version moved (kernel/loop.c).
+ */
+static inline void world_status_changed(World *w)
+{
+	w->status_version++;
+}
 /* Shared helpers for movers on the tile grid (actor.c). */
 bool actor_step_x(World *w, Actor *a, int dx);  /* one tile unless blocked; MOVE_SLOPED also lifts a tile */
 int actor_fall(World *w, Actor *a, int tiles);  /* tiles actually fallen */

@@ -4,6 +4,9 @@
 #include "testmain.h"
 
 #include "assets.h"
+#include "crc32.h"
+#include "demo.h"
+#include "demoframes.h"
 #include "frame.h"
 #include "gfx.h"
 #include "raster.h"
@@ -111,11 +114,46 @@ static void status_health_boxes_show_health_left_of_max(void **state)
 	}
 }
 
+/*
+ * The kernel redraws the status bar only when status_version moves, so every
+ * change to what the bar shows must call world_status_changed(): on every
+ * frame of every built-in demo, a bar drawn with the version unchanged has
+ * the pixels of the one before.
+ */
+static void status_bar_changes_only_with_its_version_in_every_demo(void **state)
+{
+	static Frame view;
+	int marked = 0;
+
+	(void)state;
+	for (uint32_t d = 0; d < game_demo_count; d++) {
+		DemoFrames df;
+		uint32_t version = 0, crc = 0;
+
+		demoframes_open(&df, d, &w, &view, &frame);
+		while (demoframes_next(&df)) {
+			uint32_t now;
+
+			raster_frame(&frame, fb);
+			now = crc32_update(0, fb, sizeof fb);
+			if (df.t > 0 && w.status_version == version)
+				assert_row(now == crc, "demo %s tick %u: the status bar changed, its version did not",
+				           game_demos[d].name, df.t);
+			else if (df.t > 0 && now != crc)
+				marked++;
+			version = w.status_version;
+			crc = now;
+		}
+	}
+	assert_true(marked > 0);                /* the demos do change the bar (scores, bombs, lives) */
+}
+
 #define T(fn) cmocka_unit_test_setup(fn, fresh_world)
 static const struct CMUnitTest tests[] = {
 	T(status_shows_score_and_lives_as_zero_padded_digits),
 	T(status_score_digits_are_the_font_glyphs_on_screen),
 	T(status_health_boxes_show_health_left_of_max),
+	T(status_bar_changes_only_with_its_version_in_every_demo),
 };
 
 int main(int argc, char **argv)
