@@ -1,4 +1,5 @@
 /* cmdline.c: splits the boot command line into words and reads the options we know. */
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -80,13 +81,17 @@ static bool copy_name(char *dst, const char *src, size_t size)
  * screen line "WORD: why", the word cut to CMDLINE_SHOWN_WORD characters
  * and anything unprintable shown as '?', so the line fits the red screen.
  */
-static void problem(BootOptions *o, const char *word, const char *why, const char *fmt, const char *arg)
+static void __attribute__((format(printf, 4, 5)))
+problem(BootOptions *o, const char *word, const char *why, const char *fmt, ...)
 {
 	char *out;
 	size_t n = 0;
+	va_list ap;
 
 	if (o->problems < CMDLINE_MAX_PROBLEMS) {
-		kfmt_snprintf(o->problem[o->problems], CMDLINE_PROBLEM_LEN, fmt, arg);
+		va_start(ap, fmt);
+		kfmt_vsnprintf(o->problem[o->problems], CMDLINE_PROBLEM_LEN, fmt, ap);
+		va_end(ap);
 		for (char *p = o->problem[o->problems]; *p; p++)
 			if ((uint8_t)*p < 0x20 || (uint8_t)*p > 0x7E)
 				*p = '?';
@@ -98,11 +103,100 @@ static void problem(BootOptions *o, const char *word, const char *why, const cha
 	o->problems++;
 }
 
+/*
+ * The options the kernel knows, one row each: its name, its kind (what its
+ * value must look like), and where it goes in BootOptions. A flag takes no
+ * value; the others need "=value" (a flag with one, or an option without,
+ * is an unknown option). tools/test_docs.py checks this table against
+ * docs/options.md: the same names, flags written `name` and the rest `name=`.
+ */
+typedef enum OptKind {
+	OPT_FLAG,                       /* bench: a bool set true */
+	OPT_COUNT,                      /* ticks=N: 1..999999999 */
+	OPT_NAME,                       /* level=NAME: a-z 0-9 _ -, 1..31 characters */
+	OPT_SCRIPT,                     /* input=SCRIPT: any text up to the field's size */
+	OPT_OFF,                        /* music=on|off: a bool set when "off" */
+	OPT_CRASH,                      /* crashtest=NAME: one of crash_names */
+	OPT_KEYS,                       /* keys=SPEC: kept for the session to check (controls_parse) */
+} OptKind;
+
+typedef struct BootOption {
+	const char *name;
+	OptKind kind;
+	size_t where;                   /* offsetof(BootOptions, field) */
+	size_t size;                    /* OPT_NAME, OPT_SCRIPT, OPT_KEYS: the field's size */
+} BootOption;
+
+#define FIELD(f)        offsetof(BootOptions, f), sizeof ((BootOptions *)0)->f
+static const BootOption boot_options[] = {
+	{ "ticks",      OPT_COUNT,      FIELD(ticks) },
+	{ "crashtest",  OPT_CRASH,      FIELD(crashtest) },
+	{ "level",      OPT_NAME,       FIELD(level) },
+	{ "input",      OPT_SCRIPT,     FIELD(input) },
+	{ "bench",      OPT_FLAG,       FIELD(bench) },
+	{ "trace",      OPT_FLAG,       FIELD(trace) },
+	{ "clocklog",   OPT_FLAG,       FIELD(clocklog) },
+	{ "music",      OPT_OFF,        FIELD(music_off) },
+	{ "demo",       OPT_NAME,       FIELD(demo) },          /* kernel/demo_io.c */
+	{ "record",     OPT_FLAG,       FIELD(record) },
+	{ "ending",     OPT_FLAG,       FIELD(ending) },
+	{ "crcs",       OPT_FLAG,       FIELD(crcs) },
+	{ "dump",       OPT_FLAG,       FIELD(dump) },
+	{ "keys",       OPT_KEYS,       FIELD(keys) },          /* game/shell/controls.h */
+};
+#undef FIELD
+
+/* One option's value into its field, or a problem reported when the value is wrong. */
+static void set_option(BootOptions *o, const BootOption *opt, const char *whole, const char *value)
+{
+	char *field = (char *)o + opt->where;
+	uint32_t n;
+
+	switch (opt->kind) {
+	case OPT_FLAG:
+		*(bool *)field = true;
+		return;
+	case OPT_COUNT:
+		if (parse_u32(value, &n) && n > 0)
+			*(uint32_t *)field = n;
+		else
+			problem(o, whole, "want 1..999999999", "bad value for %s: '%s' (want 1..999999999)", opt->name, value);
+		return;
+	case OPT_NAME:
+		if (!copy_name(field, value, opt->size))
+			problem(o, whole, "want a-z 0-9 _ -", "bad value for %s: '%s' (want a-z 0-9 _ -, 1..%u chars)",
+			    opt->name, value, (unsigned)opt->size - 1);
+		return;
+	case OPT_SCRIPT:
+		if (!copy_bounded(field, value, opt->size))
+			problem(o, whole, "too long (max 239)", "input script too long (max %u characters)", (unsigned)opt->size - 1);
+		return;
+	case OPT_OFF:
+		if (streq(value, "on") || streq(value, "off"))
+			*(bool *)field = streq(value, "off");
+		else
+			problem(o, whole, "want on or off", "bad value for %s: '%s' (want on or off)", opt->name, value);
+		return;
+	case OPT_CRASH:
+		for (size_t i = 0; i < sizeof crash_names / sizeof crash_names[0]; i++) {
+			if (streq(value, crash_names[i].name)) {
+				*(CrashTest *)field = crash_names[i].value;
+				return;
+			}
+		}
+		problem(o, whole, "no such crash test", "bad value for %s: '%s' (want " CRASH_NAMES ")", opt->name, value);
+		return;
+	case OPT_KEYS:
+		/* The value is checked by the session (controls_parse), which names what is wrong. */
+		o->keys_given = copy_bounded(field, value, opt->size);
+		return;
+	}
+}
+
 static void apply(BootOptions *o, char *word)
 {
 	char whole[CMDLINE_WORD_MAX];
 	char *value = NULL, *p;
-	size_t i;
 
 	copy_bounded(whole, word, sizeof whole);
 	if (!plain_ascii(word)) {
@@ -116,83 +210,13 @@ static void apply(BootOptions *o, char *word)
 			break;
 		}
 	}
-	if (streq(word, "ticks") && value) {
-		uint32_t n;
+	for (size_t i = 0; i < sizeof boot_options / sizeof boot_options[0]; i++) {
+		const BootOption *opt = &boot_options[i];
 
-		if (parse_u32(value, &n) && n > 0)
-			o->ticks = n;
-		else
-			problem(o, whole, "want 1..999999999", "bad value for ticks: '%s' (want 1..999999999)", value);
-		return;
-	}
-	if (streq(word, "level") && value) {
-		if (!copy_name(o->level, value, CMDLINE_LEVEL_LEN))
-			problem(o, whole, "want a-z 0-9 _ -",
-			    "bad value for level: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
-		return;
-	}
-	if (streq(word, "input") && value) {
-		if (!copy_bounded(o->input, value, CMDLINE_INPUT_LEN))
-			problem(o, whole, "too long (max 239)", "input script too long (max %s characters)", "239");
-		return;
-	}
-	if (streq(word, "bench") && !value) {
-		o->bench = true;
-		return;
-	}
-	if (streq(word, "trace") && !value) {
-		o->trace = true;
-		return;
-	}
-	if (streq(word, "clocklog") && !value) {
-		o->clocklog = true;
-		return;
-	}
-	if (streq(word, "music") && value) {
-		if (streq(value, "on") || streq(value, "off"))
-			o->music_off = streq(value, "off");
-		else
-			problem(o, whole, "want on or off", "bad value for music: '%s' (want on or off)", value);
-		return;
-	}
-	/* Demo options (kernel/demo_io.c). */
-	if (streq(word, "demo") && value) {
-		if (!copy_name(o->demo, value, CMDLINE_LEVEL_LEN))
-			problem(o, whole, "want a-z 0-9 _ -",
-			    "bad value for demo: '%s' (want a-z 0-9 _ -, 1..31 chars)", value);
-		return;
-	}
-	if (streq(word, "record") && !value) {
-		o->record = true;
-		return;
-	}
-	if (streq(word, "ending") && !value) {
-		o->ending = true;
-		return;
-	}
-	if (streq(word, "crcs") && !value) {
-		o->crcs = true;
-		return;
-	}
-	if (streq(word, "dump") && !value) {
-		o->dump = true;
-		return;
-	}
-	/* Controls: the value is checked by the session (controls_parse), which names what is wrong. */
-	if (streq(word, "keys") && value) {
-		o->keys_given = copy_bounded(o->keys, value, sizeof o->keys);
-		return;
-	}
-	if (streq(word, "crashtest") && value) {
-		for (i = 0; i < sizeof crash_names / sizeof crash_names[0]; i++) {
-			if (streq(value, crash_names[i].name)) {
-				o->crashtest = crash_names[i].value;
-				return;
-			}
+		if (streq(word, opt->name) && (opt->kind == OPT_FLAG) == !value) {
+			set_option(o, opt, whole, value);
+			return;
 		}
-		problem(o, whole, "no such crash test", "bad value for crashtest: '%s' (want " CRASH_NAMES ")",
-		    value);
-		return;
 	}
 	problem(o, whole, "unknown option", "unknown option '%s' ignored", whole);
 }

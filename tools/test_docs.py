@@ -2,7 +2,8 @@
 """test_docs.py: the README and docs/ in step with the code.
 
 - README.md's target table names exactly the Makefile's .PHONY targets;
-- docs/options.md's option table names exactly the options kernel/cmdline.c accepts;
+- docs/options.md's option table names exactly the options in kernel/cmdline.c's table
+  (boot_options), each written as its kind takes it: a flag `name`, the rest `name=...`;
 - every relative link and every repository path in backquotes in the README,
   docs/*.md and the other READMEs names a file or folder that exists.
 """
@@ -37,13 +38,15 @@ def readme_targets(readme):
 
 
 def cmdline_options(source):
-	"""Option names kernel/cmdline.c compares a word with."""
-	return set(re.findall(r'streq\(word, "([a-z]+)"\)', source))
+	"""{name: 'flag' or 'value'} from the rows of kernel/cmdline.c's boot_options table."""
+	rows = re.findall(r'^\s*\{ "([a-z]+)",\s*(OPT_[A-Z]+),', source, re.M)
+	return {name: "flag" if kind == "OPT_FLAG" else "value" for name, kind in rows}
 
 
 def docs_options(page):
-	"""Option names in the first column of the option table: `name`, `name=...`."""
-	return set(re.findall(r"^\| `([a-z]+)[=`\\]", page, re.M))
+	"""{name: 'flag' or 'value'} from the option table's first column: `name` or `name=...`."""
+	return {name: "flag" if end == "`" else "value"
+	        for name, end in re.findall(r"^\| `([a-z]+)([=`])", page, re.M)}
 
 
 def doc_files():
@@ -88,9 +91,11 @@ class DocsTest(unittest.TestCase):
 	def test_options_page_lists_every_kernel_option(self):
 		code = cmdline_options(read("kernel/cmdline.c"))
 		page = docs_options(read("docs/options.md"))
-		self.assertTrue(code, "no options found in kernel/cmdline.c (streq(word, \"...\"))")
-		self.assertEqual(sorted(code - page), [], "options kernel/cmdline.c accepts, missing from docs/options.md")
-		self.assertEqual(sorted(page - code), [], "options in docs/options.md that kernel/cmdline.c does not accept")
+		self.assertGreater(len(code), 10, "no option table found in kernel/cmdline.c ({ \"name\", OPT_... })")
+		self.assertEqual(sorted(code.keys() - page.keys()), [], "options kernel/cmdline.c accepts, missing from docs/options.md")
+		self.assertEqual(sorted(page.keys() - code.keys()), [], "options in docs/options.md that kernel/cmdline.c does not accept")
+		wrong = sorted(f"{n}: a {code[n]} in the code, written as a {page[n]}" for n in code if n in page and code[n] != page[n])
+		self.assertEqual(wrong, [], "docs/options.md writes options as another kind")
 
 	def test_every_path_in_the_docs_exists(self):
 		missing = []
@@ -102,7 +107,9 @@ class DocsTest(unittest.TestCase):
 		self.assertEqual(readme_targets("| `make foo` | x |\n| `make bar-baz` | y |\n"), {"foo", "bar-baz"})
 		self.assertEqual(phony_targets(".PHONY: a b \\\n  c\nx:\n.PHONY: d\n"), {"a", "b", "c", "d"})
 		self.assertEqual(docs_options("| `ticks=N` | x |\n| `bench` | y |\n| `crashtest=de\\|bp` | z |\n"),
-		                 {"ticks", "bench", "crashtest"})
+		                 {"ticks": "value", "bench": "flag", "crashtest": "value"})
+		self.assertEqual(cmdline_options('\t{ "ticks",      OPT_COUNT,      FIELD(ticks) },\n\t{ "bench", OPT_FLAG, FIELD(bench) },\n'),
+		                 {"ticks": "value", "bench": "flag"})
 		self.assertEqual(missing_paths("README.md", "see `game/nowhere.c` and [x](docs/nope.md)"),
 		                 ["README.md: link docs/nope.md", "README.md: path game/nowhere.c"])
 		self.assertEqual(missing_paths("README.md", "`game/levels/NAME.tmj`, `build/kernel.elf`, `tools/`"), [])
