@@ -22,6 +22,7 @@
 #include "latebss.h"
 #include "level.h"
 #include "loop.h"
+#include "loophooks.h"
 #include "multiboot.h"
 #include "music.h"
 #include "pit.h"
@@ -46,13 +47,6 @@ static LATE_BSS Frame view_frame, status_frame;
 static uint32_t status_built;                   /* status_version in status_frame, 0 = none */
 static Script script;
 static bool scripted;
-
-/* bench: what a world frame costs — TSC (instructions under QEMU -icount) and VRAM writes. */
-static struct {
-	uint32_t frames, draws;
-	uint64_t tsc_logic, tsc_draw, tsc_draw_max;
-	uint32_t vram, vram_max;
-} bench;
 
 /*
  * The tick's input record: the keys down and the presses queued, as game
@@ -135,35 +129,6 @@ static void log_ready(void)
 	klog("ready\n");
 }
 
-/* The TSC now, 0 without one (the bench then says it cannot measure). */
-static uint64_t stamp(void)
-{
-	uint64_t tsc;
-
-	cpu_timestamp(&tsc);
-	return tsc;
-}
-
-/* ticks=N reached: report the CRC of what is on screen, then stay frozen. */
-static void freeze(uint32_t done)
-{
-	if (bench.frames && !cpu_has(CPU_F_TSC))
-		klog("BENCH unavailable: no TSC on this CPU\n");
-	else if (bench.frames && bench.draws)
-		klog("BENCH frames=%u draws=%u logic_tsc_per_frame=%u draw_tsc_per_draw=%u "
-		    "draw_tsc_max=%u vram_bytes_per_draw=%u vram_bytes_max=%u\n",
-		    (unsigned)bench.frames, (unsigned)bench.draws,
-		    (unsigned)(bench.tsc_logic / bench.frames), (unsigned)(bench.tsc_draw / bench.draws),
-		    (unsigned)bench.tsc_draw_max, (unsigned)(bench.vram / bench.draws),
-		    (unsigned)bench.vram_max);
-	watchdog_stop();
-	klog("watchdog: worst gap %u ticks (lockup at %u)\n", (unsigned)watchdog_worst_gap(),
-	    (unsigned)(PIT_TICK_HZ * WATCHDOG_LIMIT_S));
-	klog("READY tick=%u crc=%08X\n", (unsigned)done, (unsigned)display_crc());
-	for (;;)
-		cpu_sti_hlt();                  /* IRQs still finish any sound */
-}
-
 /* Quit: the goodbye screen is up. Let the last blip end, then stop the machine for good. */
 static void __attribute__((noreturn)) halt(void)
 {
@@ -242,41 +207,15 @@ static void draw(void)
 }
 
 /*
- * bench: one line per drawn world frame (make bench turns them into the
- * per-demo table of docs/bench.md), then the totals at the freeze.
- */
-static void bench_draw(uint64_t t_logic)
-{
-	uint32_t v0 = display_bytes_written();
-	uint64_t t1 = stamp(), d;
-	uint32_t v;
-
-	draw();
-	d = stamp() - t1;
-	v = display_bytes_written() - v0;
-	bench.draws++;
-	bench.tsc_logic += t_logic;
-	bench.tsc_draw += d;
-	if (d > bench.tsc_draw_max)
-		bench.tsc_draw_max = d;
-	bench.vram += v;
-	if (v > bench.vram_max)
-		bench.vram_max = v;
-	klog("BENCH tick=%u logic=%u draw=%u vram=%u\n", (unsigned)session.world.tick, (unsigned)t_logic,
-	    (unsigned)d, (unsigned)v);
-}
-
-/*
  * DEMO: a level starts (record it, if asked) or ends (write the recording;
  * a demo cut short says where). Pausing is still the same level.
  */
-static bool level_watch(const BootOptions *o, const BootInfo *b, bool was)
+static bool level_watch(const BootInfo *b, bool was)
 {
 	bool now = session.mode == SESSION_PLAYING || session.mode == SESSION_PAUSED;
 	const uint8_t *data;
 	size_t len;
 
-	(void)o;
 	if (now && !was && !session.demo && find_level((void *)b, session.level_name, &data, &len))
 		demo_io_level_start(&session.world, session.level_name, data, len, SESSION_LEVEL_SEED);
 	else if (!now && was)
@@ -300,24 +239,6 @@ static void title_usb_note(void)
 static void start_clock(GameClock *c, uint16_t pace)
 {
 	clock_init(c, pit_ticks(), pace, pace > 1 ? WORLD_CATCH_UP : SCREEN_CATCH_UP);
-}
-
-/*
- * clocklog: every PIT_TICK_HZ ticks, the tick count and the TSC (under QEMU
- * -icount, QEMU's virtual clock in ns): the timer tests measure the tick rate
- * against QEMU's clock with it. Called right after a tick woke the loop.
- */
-static void clock_log(void)
-{
-	static uint32_t last;
-	uint32_t t = pit_ticks();
-	uint64_t tsc = stamp();
-
-	if (t / PIT_TICK_HZ == last / PIT_TICK_HZ)
-		return;
-	last = t;
-	klog("clock: tick=%u tsc=%u%09u\n", (unsigned)t, (unsigned)(tsc / 1000000000u),
-	    (unsigned)(tsc % 1000000000u));
 }
 
 /*
@@ -372,25 +293,31 @@ static bool options_ok(const BootOptions *o, int input_bad)
 	return false;
 }
 
+/* Where the loop stands: its clock at the session's pace, ticks run, the picture it last drew. */
+typedef struct LoopState {
+	GameClock clock;
+	uint16_t pace;                  /* PIT ticks per session tick (1 on screens, 13 in a level) */
+	uint32_t done;                  /* session ticks run since boot (ticks=N counts them) */
+	uint32_t look;                  /* session_look of the picture on screen */
+	bool in_level;                  /* DEMO: level_watch's view */
+} LoopState;
+
 /*
- * The session at its own pace: one tick per PIT tick on the title and the
- * menus (140 Hz), one world frame per 13 PIT ticks in a level (Cosmo's
- * rate). When the pace changes (a level starts or ends, a pause) the clock
- * restarts. If drawing falls behind, logic catches up before the next draw.
+ * Before the loop: the input= script, the demo glue, the session with the
+ * boot options (a bad one: the error screen; else demo=, level= or ending
+ * go straight there), the music, the first picture.
  */
-void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
+static void loop_start(LoopState *ls, const BootOptions *o, const BootInfo *b, const SysInfo *si)
 {
-	SessionHooks hooks = {
+	static SessionHooks hooks;
+	bool keys_ok;
+	int bad = 0;
+
+	hooks = (SessionHooks){
 		.find = find_level, .find_ctx = (void *)b,
 		.log = log_line, .log_ctx = NULL,
 		.sysinfo = si,
 	};
-	GameClock clock;
-	uint32_t done = 0, look;
-	uint16_t pace;
-	bool in_level, keys_ok;
-	int bad = 0;
-
 	if (o->input[0]) {
 		scripted = script_parse(&script, o->input, &bad);
 		if (!scripted)
@@ -411,68 +338,90 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 		session_play_level(&session, o->level);
 	else if (keys_ok && o->ending)
 		session_play_episode_demos(&session);   /* lands on the ending screen (or the error screen) */
-	in_level = level_watch(o, b, false);
+	*ls = (LoopState){ .in_level = level_watch(b, false) };
 	music_select(session_music(&session));
 	title_usb_note();                       /* the title names USB keyboards */
 	draw();
-	look = session_look(&session);
+	ls->look = session_look(&session);
 	log_ready();
-	pace = session_pit_ticks(&session);
-	start_clock(&clock, pace);
-	watchdog_start(PIT_TICK_HZ);            /* lockup: 2 s without reaching the end of this loop */
-	if (o->crashtest == CRASH_LOCKUP) {
-		klog("crashtest: the main loop hangs with interrupts on\n");
-		__asm__ volatile("sti; 1: jmp 1b");
-	}
-	for (;;) {
-		uint32_t due = clock_frames_due(&clock, pit_ticks()), world_frames = 0;
-		uint64_t t0 = stamp();
+	ls->pace = session_pit_ticks(&session);
+	start_clock(&ls->clock, ls->pace);
+}
 
-		if (o->ticks && done + due > o->ticks)
-			due = o->ticks - done;
-		for (uint32_t i = 0; i < due; i++) {
-			SessionInput in;
-			SessionEvents ev;
+/*
+ * The session ticks the clock says are due (ticks=N: never past N), each
+ * with its input record; stops early when the pace changes. Returns the
+ * world frames among them.
+ */
+static uint32_t run_due_ticks(LoopState *ls, const BootOptions *o, const BootInfo *b)
+{
+	uint32_t due = clock_frames_due(&ls->clock, pit_ticks()), world_frames = 0;
 
-			input_sample(&in);      /* the input source: keyboard, or the input= script */
-			session_tick(&session, &in, &ev);
-			done++;
-			if (ev.world_ticked) {
-				world_frames++;
-				if (o->trace)
-					world_trace(&session.world, log_line, NULL);
-				demo_io_tick_done(&session.world, draw);        /* DEMO: record, crcs, dump */
-			}
-			if (ev.mode_changed)
-				in_level = level_watch(o, b, in_level);
-			play_sound(ev.sound);
-			if (session_pit_ticks(&session) != pace)
-				break;          /* a new pace: the rest of the lag is not ours */
+	if (o->ticks && ls->done + due > o->ticks)
+		due = o->ticks - ls->done;
+	for (uint32_t i = 0; i < due; i++) {
+		SessionInput in;
+		SessionEvents ev;
+
+		input_sample(&in);              /* the input source: keyboard, or the input= script */
+		session_tick(&session, &in, &ev);
+		ls->done++;
+		if (ev.world_ticked) {
+			world_frames++;
+			if (o->trace)
+				world_trace(&session.world, log_line, NULL);
+			demo_io_tick_done(&session.world, draw);        /* DEMO: record, crcs, dump */
 		}
+		if (ev.mode_changed)
+			ls->in_level = level_watch(b, ls->in_level);
+		play_sound(ev.sound);
+		if (session_pit_ticks(&session) != ls->pace)
+			break;                  /* a new pace: the rest of the lag is not ours */
+	}
+	return world_frames;
+}
+
+/*
+ * The session at its own pace: one tick per PIT tick on the title and the
+ * menus (140 Hz), one world frame per 13 PIT ticks in a level (Cosmo's
+ * rate). When the pace changes (a level starts or ends, a pause) the clock
+ * restarts. If drawing falls behind, logic catches up before the next draw.
+ * The test hooks (bench, ticks=N, clocklog, crashtest=lockup) are in loophooks.c.
+ */
+void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
+{
+	LoopState ls;
+
+	loop_start(&ls, o, b, si);
+	watchdog_start(PIT_TICK_HZ);            /* lockup: 2 s without reaching the end of this loop */
+	if (o->crashtest == CRASH_LOCKUP)
+		loophook_hang();
+	for (;;) {
+		uint64_t t0 = loophook_stamp();
+		uint32_t world_frames = run_due_ticks(&ls, o, b);
+
 		music_select(session_music(&session));  /* the tune follows the session; it never leads */
-		if (session_look(&session) != look) {
-			look = session_look(&session);
-			if (o->bench && world_frames) {
-				bench.frames += world_frames;
-				bench_draw(stamp() - t0);
-			} else {
+		if (session_look(&session) != ls.look) {
+			ls.look = session_look(&session);
+			if (o->bench && world_frames)
+				loophook_bench_draw(world_frames, loophook_stamp() - t0, session.world.tick, draw);
+			else
 				draw();
-			}
 		}
 		log_sounds();                   /* off the frame's clock */
 		if (session.mode == SESSION_HALTED)
 			halt();
-		if (o->ticks && done >= o->ticks)
-			freeze(done);
-		if (session_pit_ticks(&session) != pace) {
-			pace = session_pit_ticks(&session);
-			start_clock(&clock, pace);
+		if (o->ticks && ls.done >= o->ticks)
+			loophook_freeze(ls.done);
+		if (session_pit_ticks(&session) != ls.pace) {
+			ls.pace = session_pit_ticks(&session);
+			start_clock(&ls.clock, ls.pace);
 		}
 		watchdog_pet();
 		if (usb_service())              /* a USB keyboard came or went: the title says so */
 			title_usb_note();
 		pit_wait_tick();
 		if (o->clocklog)
-			clock_log();
+			loophook_clock_log();
 	}
 }

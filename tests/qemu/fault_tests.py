@@ -134,7 +134,7 @@ def test_crashtest_early(ctx):
 
 def test_lockup(ctx):
     """`sti; jmp $` in the main loop (crashtest=lockup): the tick's check ends on the panic screen
-    about 2 s later, naming the interrupted EIP, which is the loop's."""
+    about 2 s later, naming the interrupted EIP, which is the hang's (kernel/loophooks.c)."""
     m = ctx.machine(opts="crashtest=lockup", log_resets=True)
     m.wait_for(r"^crashtest: the main loop hangs with interrupts on$", READY_TIMEOUT_S)
     t0 = m.elapsed()
@@ -146,9 +146,9 @@ def test_lockup(ctx):
     assert int(line.group(1)) == int(LOCKUP_LIMIT_S * 140), "lockup after %s ticks" % line.group(1)
     # 280 guest ticks; QEMU drops PIT ticks when the host is busy, so allow more than 2 s of wall clock.
     assert 1.0 <= t <= 8.0, "lockup reported after %.2f s" % t
-    start, end = kernel_symbol("loop_run")
+    start, end = kernel_symbol("loophook_hang")
     eip = int(line.group(2), 16)
-    assert start <= eip < end, "interrupted eip 0x%08x is not in loop_run (0x%08x..0x%08x)" % (eip, start, end)
+    assert start <= eip < end, "interrupted eip 0x%08x is not in loophook_hang (0x%08x..0x%08x)" % (eip, start, end)
     frame = no_reset_after_panic(ctx, m)
     assert frame.dominant_colour() == BLUE and yellow_in_row(frame, HEADLINE_Y) > 40, "no lockup panic screen"
 
