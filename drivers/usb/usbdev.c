@@ -352,9 +352,10 @@ bool usbdev_add_hc(UsbHc *hc)
 		    USBDEV_MAX_HC);
 		return false;
 	}
-	h = &hosts[host_count++];
+	h = &hosts[host_count];
 	*h = (UsbHost){ .hc = hc, .busy = true };
 	hc->events = &events;
+	host_count++;                           /* only now may the timer IRQ see it */
 	service_ports(h);
 	h->busy = false;
 	return hc->ops->running(hc);

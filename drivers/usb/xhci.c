@@ -340,7 +340,7 @@ static bool xhci_check(UsbHc *hc)
 	Xhci *x = xhci_of(hc);
 	uint32_t sts = xr32(x->op, OP_USBSTS);
 
-	if (!(sts & (STS_HCH | STS_HSE)) && sts != STS_GONE)
+	if (!(sts & (STS_HCH | STS_HSE)) && sts != REG_GONE)
 		return true;
 	drvlog("xhci%u: controller stopped (USBSTS %08x), given up\n", (unsigned)hc->index, (unsigned)sts);
 	x->alive = false;
@@ -390,7 +390,7 @@ UsbHc *xhci_init(int index, uint32_t mmio)
 	x->ctx_size = (hcc & HCC_CSZ) ? 64 : 32;
 	drvlog("xhci%u: at 0x%08x, version %x\n", (unsigned)index, (unsigned)mmio,
 	    (unsigned)CAP_VERSION(xr32(x->cap, CAP_LENGTH)));
-	if (hcs1 == 0xFFFFFFFFu || x->slots == 0 || x->ports == 0) {
+	if (hcs1 == REG_GONE || x->slots == 0 || x->ports == 0) {
 		drvlog("xhci%u: registers read nonsense, not used\n", (unsigned)index);
 		return NULL;
 	}

@@ -25,6 +25,7 @@
 #define HCC_XECP(v)             ((v) >> 16)                     /* first extended capability, in dwords */
 #define DBOFF_MASK              0xFFFFFFFCu                     /* doorbell array offset, 31:2 */
 #define RTSOFF_MASK             0xFFFFFFE0u                     /* runtime registers offset, 31:5 */
+#define REG_GONE                0xFFFFFFFFu     /* a register reads all ones: the device no longer answers */
 
 /* Operational registers (5.4). */
 #define OP_USBCMD               0x00
@@ -40,7 +41,6 @@
 #define STS_HCH                 0x0001  /* halted */
 #define STS_HSE                 0x0004  /* host system error */
 #define STS_CNR                 0x0800  /* controller not ready */
-#define STS_GONE                0xFFFFFFFFu     /* all ones: the device no longer answers */
 #define PAGESIZE_4K             0x0001  /* bit 0: 4 KiB pages supported */
 #define CRCR_RCS                0x0001  /* ring cycle state */
 
