@@ -1,4 +1,4 @@
-/* usb.c: USB keyboard glue — PCI finds xHCI controllers, the tick polls them, the loop does hot-plug. */
+/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI controllers, tick and loop. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +9,8 @@
 #include "pci.h"
 #include "pit.h"
 #include "usb.h"
+#include "usbdev.h"
+#include "usbhub.h"
 #include "usbkbd.h"
 #include "xhci.h"
 
@@ -34,9 +36,12 @@ void usb_init(void)
 
 	t1 = pit_ticks();
 
+	usbdev_add_class(&usbkbd_class);        /* offered each new device in this order */
+	usbdev_add_class(&usbhub_class);
 	for (int i = 0; i < n && i < XHCI_MAX_CTRL; i++) {
 		uint64_t phys;
 		uintptr_t bar;
+		UsbHc *hc;
 
 		if (!pci_bar_mmio(&found[i], 0, &phys)) {
 			klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR, not used\n", i,
@@ -52,7 +57,8 @@ void usb_init(void)
 				continue;
 		}
 		pci_enable_mmio_master(&found[i]);
-		up += xhci_init(i, bar);
+		hc = xhci_init(i, bar);
+		up += hc && usbdev_add_hc(hc);
 		pci_xhci_intel_ports(&found[i]);        /* after the hand-off; ports show up as hot-plug */
 	}
 	klog("usb: %d xHCI controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", n,
@@ -65,12 +71,12 @@ void usb_init(void)
 void usb_tick(void)
 {
 	if (running)
-		xhci_poll_all();
+		usbdev_tick();
 }
 
 bool usb_service(void)
 {
-	if (!running || !xhci_service_all())
+	if (!running || !usbdev_service())
 		return false;
 	log_keyboards();
 	return true;
@@ -85,7 +91,7 @@ void usb_note(char *buf, size_t size)
 	buf[0] = '\0';
 	if (n == 0)
 		return;
-	len = kfmt_snprintf(buf, size, "keyboard%s: USB (xHCI port%s", n > 1 ? "s" : "", n > 1 ? "s" : "");
+	len = kfmt_snprintf(buf, size, "keyboard%s: USB (%s port%s", n > 1 ? "s" : "", k[0].kind, n > 1 ? "s" : "");
 	for (int i = 0; i < n && len < (int)size; i++) {
 		len += kfmt_snprintf(buf + len, size - (size_t)len, i ? ", " : " ");
 		if (k[i].hc && len < (int)size)

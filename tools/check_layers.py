@@ -14,6 +14,22 @@ The tree's architecture (README "Where things are"; docs/kernel.md):
         (the log, the formatter, the panic, the options) and nothing else there.
     kernel/ (its top) is the glue and may use anything.
 
+drivers/usb is itself in sub-layers (USB_LAYERS below; docs/usb.md), each
+a list of units (a unit is the files whose names start with its prefix:
+xhci.c, xhciport.c, xhcireg.h, xhci.h are the unit "xhci"):
+
+    interface (usbhc.h: the host-controller operations), parsing (usbhid)
+        <- controllers (xhci; uhci, ohci, ehci next)     interface only
+        <- devices (usbdev)                              interface, parsing
+        <- classes (usbkbd, usbhub; mass storage next)   devices, interface, parsing
+
+A unit uses its own files and the layers its layer lists, which all come
+before it, and never a peer of its own layer (a class driver no other class,
+a controller no other controller): so the include and call graph of the USB
+files is a DAG. Controllers report upward only through callbacks the device
+layer registers (UsbHcEvents), never by name. Another driver room that uses
+drivers/usb (storage) counts as a class.
+
 game/ never uses drivers/ or kernel/; drivers/ never use game/ or kernel/. The
 one way up is the log hook: drvlog() is declared in drivers/platform/drvlog.h
 and defined by the kernel; a function's room is where its declaration lives.
@@ -49,6 +65,16 @@ KERNEL_ROOMS = {
     "present": [("drivers", "platform"), ("drivers", "video"), ("kernel", "mem"), ("game", "engine")],
 }
 KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
+
+# drivers/usb's sub-layers, lowest first: (layer, its units, the layers it may use, all earlier).
+USB_LAYERS = [
+    ("interface", ["usbhc"], []),
+    ("parsing", ["usbhid"], []),
+    ("controllers", ["xhci"], ["interface"]),
+    ("devices", ["usbdev"], ["interface", "parsing"]),
+    ("classes", ["usbkbd", "usbhub"], ["devices", "interface", "parsing"]),
+]
+USB_OUTSIDE = "classes"         # where another driver room (storage) stands towards drivers/usb
 
 # Generated headers (build/gen/) and where they sit.
 GENERATED = {"assets.h": ("game", "engine"), "songs.h": ("kernel", None)}
@@ -151,6 +177,52 @@ def may_use(me, home, name=None):
     return None
 
 
+def usb_unit(name):
+    """A drivers/usb file's (layer, unit): the longest unit prefix of its name; None if none."""
+    best = None
+    for layer, units, _ in USB_LAYERS:
+        for unit in units:
+            if name.startswith(unit) and (best is None or len(unit) > len(best[1])):
+                best = (layer, unit)
+    return best
+
+
+def usb_may_use(me, my_name, home_name):
+    """Why a file may not use drivers/usb's `home_name` by the sub-layers (None when it may)."""
+    home = usb_unit(home_name)
+    if home is None:
+        return None                             # reported by usb_known
+    if me == ("drivers", "usb"):
+        mine = usb_unit(my_name)
+        if mine is None or mine[1] == home[1]:
+            return None
+        layer, unit = mine
+    else:
+        layer, unit = USB_OUTSIDE, f"drivers/{me[1]}"
+    allowed = next(a for l, _, a in USB_LAYERS if l == layer)
+    if home[0] in allowed:
+        return None
+    if home[0] == layer:
+        return f"drivers/usb {layer} ({unit}) never use one another ({home[1]}): a DAG, one way"
+    return (f"drivers/usb {layer} ({unit}) may use only {', '.join(allowed) or 'nothing else'}, "
+            f"not {home[0]} ({home[1]})")
+
+
+def usb_known(root):
+    """Errors for drivers/usb files in no sub-layer (a new unit needs a line in USB_LAYERS)."""
+    errors = []
+    order = [l for l, _, _ in USB_LAYERS]
+    for i, (layer, _, allowed) in enumerate(USB_LAYERS):
+        for a in allowed:
+            if a not in order[:i]:
+                raise SystemExit(f"check_layers: USB layer {layer} may use {a}, which is not below it")
+    base = os.path.join(root, "drivers", "usb")
+    for path in sources(base) if os.path.isdir(base) else []:
+        if usb_unit(os.path.basename(path)) is None:
+            errors.append(f"{os.path.relpath(path, root)}: a file in no USB sub-layer of check_layers.py")
+    return errors
+
+
 def rooms_known(root):
     """Errors for folders the rules do not know (a new room needs a rule)."""
     errors = []
@@ -215,7 +287,7 @@ def function_homes(files):
 
 
 def check(root):
-    errors = rooms_known(root)
+    errors = rooms_known(root) + usb_known(root)
     files = scan(root)
     homes = header_homes(files)
     funcs = function_homes(files)
@@ -238,6 +310,8 @@ def check(root):
                 errors.append(f"{where}: no such header in game/, drivers/ or kernel/")
                 continue
             why = may_use(me, home, name)
+            if not why and home == ("drivers", "usb") and me[0] == "drivers":
+                why = usb_may_use(me, os.path.basename(path), name)
             if why:
                 errors.append(f"{where}: {why}")
         # Calls: names this file does not define for itself (statics, macros).
@@ -250,7 +324,10 @@ def check(root):
             if name in own or name in seen or name not in funcs:
                 continue
             rooms = funcs[name]
-            reasons = [may_use(me, h[:2], h[2]) for h in rooms]
+            reasons = [may_use(me, h[:2], h[2]) or
+                       (usb_may_use(me, os.path.basename(path), h[2])
+                        if h[:2] == ("drivers", "usb") and me[0] == "drivers" else None)
+                       for h in rooms]
             if all(reasons):
                 seen.add(name)
                 line = code.count("\n", 0, m.start()) + 1
@@ -269,7 +346,8 @@ def main(argv):
         print(f"check_layers: {len(errors)} wrong-way include(s) or call(s)", file=sys.stderr)
         return 1
     print("check_layers: game " + " <- ".join(GAME_LAYERS) + "; drivers " +
-          ", ".join(DRIVER_ROOMS) + "; kernel " + ", ".join(KERNEL_ROOMS) +
+          ", ".join(DRIVER_ROOMS) + " (usb: " + " <- ".join(l for l, _, _ in USB_LAYERS) + "); kernel " +
+          ", ".join(KERNEL_ROOMS) +
           ": every include and call points the allowed way")
     return 0
 

@@ -83,14 +83,14 @@ class CheckLayersTest(unittest.TestCase):
 	ROOM_RULES = [
 		("drivers/platform/pci.c", "keyboard.h", "kbd_init", "drivers/platform may use only nothing else, not drivers/input"),
 		("drivers/video/vga.c", "speaker.h", "spk_tick", "drivers/video may use only platform, not drivers/sound"),
-		("drivers/input/keyboard.c", "xhci.h", "xhci_poll_all", "drivers/input may use only platform, not drivers/usb"),
+		("drivers/input/keyboard.c", "xhci.h", "xhci_init", "drivers/input may use only platform, not drivers/usb"),
 		("drivers/sound/adlib.c", "vga.h", "vga_flip", "drivers/sound may use only platform, not drivers/video"),
 		("drivers/usb/usbhub.c", "vga.h", "vga_flip", "drivers/usb may use only platform, input, not drivers/video"),
 		("drivers/usb/xhci.c", "klog.h", "klog", "drivers/ use only drivers/ (drivers/usb reached kernel/)"),
 		("drivers/sound/speaker.c", "world.h", "world_init", "drivers/ use only drivers/ (drivers/sound reached game/)"),
 		("kernel/present/present.c", "session.h", "session_tick",
 		 "kernel/present may use only drivers/platform, drivers/video, kernel/mem, game/engine, not game/shell"),
-		("kernel/present/display.c", "xhci.h", "xhci_poll_all",
+		("kernel/present/display.c", "xhci.h", "xhci_init",
 		 "kernel/present may use only drivers/platform, drivers/video, kernel/mem, game/engine, not drivers/usb"),
 		("kernel/present/cellplan.c", "loop.h", "loop_run", "kernel/present may use only the kernel's services at its top"),
 		("kernel/cpu/idt.c", "display.h", "display_flip", "kernel/cpu may use only drivers/platform, drivers/input, not kernel/present"),
@@ -118,6 +118,64 @@ class CheckLayersTest(unittest.TestCase):
 				self.setUp()
 				self.append(rel, f"void {fn}(void);\nvoid planted_{fn}(void)\n{{\n\t{fn}();\n}}")
 				self.assertOneError(f"calls {fn}() of ", header, words)
+
+	# drivers/usb's sub-layers: one wrong-way include and one wrong-way call per rule.
+	USB_RULES = [
+		("drivers/usb/xhci.c", "usbdev.h", "usbdev_service",
+		 "drivers/usb controllers (xhci) may use only interface, not devices (usbdev)"),
+		("drivers/usb/xhciport.c", "usbkbd.h", "usbkbd_list",
+		 "drivers/usb controllers (xhci) may use only interface, not classes (usbkbd)"),
+		("drivers/usb/xhciport.c", "usbhid.h", "usbdesc_config",
+		 "drivers/usb controllers (xhci) may use only interface, not parsing (usbhid)"),
+		("drivers/usb/usbdev.c", "xhci.h", "xhci_init",
+		 "drivers/usb devices (usbdev) may use only interface, parsing, not controllers (xhci)"),
+		("drivers/usb/usbdev.c", "usbkbd.h", "usbkbd_list",
+		 "drivers/usb devices (usbdev) may use only interface, parsing, not classes (usbkbd)"),
+		("drivers/usb/usbkbd.c", "xhcireg.h", "xhci_control",
+		 "drivers/usb classes (usbkbd) may use only devices, interface, parsing, not controllers (xhci)"),
+		("drivers/usb/usbhub.c", "usbkbd.h", "usbkbd_list",
+		 "drivers/usb classes (usbhub) never use one another (usbkbd)"),
+		("drivers/usb/usbhid.c", "usbdev.h", "usbdev_control",
+		 "drivers/usb parsing (usbhid) may use only nothing else, not devices (usbdev)"),
+	]
+
+	def test_every_usb_layer_rule_refuses_a_wrong_way_include(self):
+		for rel, header, _, words in self.USB_RULES:
+			with self.subTest(rel=rel, header=header):
+				self.tearDown()
+				self.setUp()
+				self.plant(rel, f'#include "{header}"')
+				self.assertOneError(f"{rel}:1: includes {header}", words)
+
+	def test_every_usb_layer_rule_refuses_a_wrong_way_call(self):
+		homes = check_layers.function_homes(check_layers.scan(self.tmp))
+		for rel, header, fn, words in self.USB_RULES:
+			with self.subTest(rel=rel, fn=fn):
+				self.assertIn(header, [h[2] for h in homes[fn]])
+				self.tearDown()
+				self.setUp()
+				self.append(rel, f"void {fn}(void);\nvoid planted_{fn}(void)\n{{\n\t{fn}();\n}}")
+				self.assertOneError(f"calls {fn}() of ", header, words)
+
+	def test_the_usb_layers_point_down(self):
+		# Each layer uses only layers before it, so the USB files' graph has no circle.
+		order = [layer for layer, _, _ in check_layers.USB_LAYERS]
+		for i, (layer, _, allowed) in enumerate(check_layers.USB_LAYERS):
+			self.assertTrue(set(allowed) <= set(order[:i]), layer)
+		for name in os.listdir(os.path.join(REPO, "drivers", "usb")):
+			self.assertIsNotNone(check_layers.usb_unit(name), name)
+
+	def test_a_new_usb_file_needs_a_sub_layer(self):
+		self.append("drivers/usb/ohci.c", "int ohci;")
+		self.assertOneError("drivers/usb/ohci.c: a file in no USB sub-layer")
+
+	def test_storage_uses_the_usb_device_layer_not_a_controller(self):
+		self.append("drivers/storage/msc.c", '#include "usbdev.h"\nint msc;')
+		self.assertEqual(check_layers.check(self.tmp), [])
+		self.append("drivers/storage/msc.c", '#include "xhci.h"')
+		self.assertOneError("drivers/storage/msc.c", "includes xhci.h",
+		                    "drivers/usb classes (drivers/storage) may use only devices, interface, parsing, "
+		                    "not controllers (xhci)")
 
 	def test_the_log_hook_is_the_one_way_up(self):
 		self.append("drivers/video/fb.c", '#include "drvlog.h"\nvoid planted(void)\n{\n\tdrvlog("fb: %d", 1);\n}')

@@ -1,12 +1,14 @@
-/* usbhub.c: USB 2.0 hubs on a root port — port power, reset, speed, hot-plug via the status endpoint. */
+/* usbhub.c: the hub class — hubs on a root port: port power, reset, speed, hot-plug via the status endpoint. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "drvlog.h"
 #include "io.h"
+#include "usbdev.h"
+#include "usbhid.h"
 #include "usbhub.h"
-#include "usbkbd.h"
+#include "wait.h"
 
 /* Hub class requests (USB 2.0 11.24). */
 #define HUB_REQ_GET_DESC        0xA0    /* class, device, IN */
@@ -15,18 +17,28 @@
 #define REQ_GET_STATUS          0x00
 #define REQ_CLEAR_FEATURE       0x01
 #define REQ_SET_FEATURE         0x03
-#define PORT_RESET              4
+#define PORT_RESET              4       /* port features (11.24.2) */
 #define PORT_POWER              8
-#define C_PORT_CONNECTION       16
+#define C_PORT_CONNECTION       16      /* the change features: C_PORT_CONNECTION + change bit */
+#define C_PORT_RESET            20
+#define PORT_CHANGE_BITS        5       /* C_CONNECTION, C_ENABLE, C_SUSPEND, C_OVER_CURRENT, C_RESET */
 #define PORT_STAT_CONNECTION    0x0001
 #define PORT_STAT_ENABLE        0x0002
 #define PORT_STAT_LOW_SPEED     0x0200
 #define PORT_STAT_HIGH_SPEED    0x0400
-#define PORT_CHANGE_MASK        0x001F  /* C_CONNECTION, C_ENABLE, C_SUSPEND, C_OVER_CURRENT, C_RESET */
+#define PORT_CHANGE_CONNECTION  0x0001
 #define PORT_CHANGE_RESET       0x0010
+#define HUB_DESC_PORTS          2       /* hub descriptor (11.23.2.1): bNbrPorts */
+#define HUB_DESC_CHARS          3       /* wHubCharacteristics, low byte */
+#define HUB_DESC_PWR_ON         5       /* bPwrOn2PwrGood, in 2 ms units */
+#define HUB_DESC_MIN_LEN        7
+#define HUB_CHARS_TTT(c)        (((c) >> 5) & 3)        /* TT think time, bits 6:5 */
+#define HUB_STATUS_LEN          4       /* port status (11.24.2.7): wPortStatus, wPortChange */
 #define HUB_MAX_PORTS           15      /* one route-string nibble */
 #define HUB_RESET_MS            500
 #define HUB_RESET_POLL_MS       10
+#define HUB_RECOVERY_MS         10      /* reset recovery (USB 2.0 7.1.7.5) */
+#define HUB_POWER_EXTRA_MS      20      /* after bPwrOn2PwrGood, for slow hubs */
 
 typedef struct UsbHub {
 	bool used;
@@ -40,10 +52,11 @@ static UsbHub hubs[USBHUB_MAX];
 
 static bool port_status(UsbDev *d, uint8_t port, uint16_t *status, uint16_t *change)
 {
-	uint8_t buf[4];
+	uint8_t buf[HUB_STATUS_LEN];
 	uint16_t got = 0;
 
-	if (!xhci_control(d, HUB_REQ_PORT_IN, REQ_GET_STATUS, 0, port, buf, 4, &got) || got < 4)
+	if (!usbdev_control(d, HUB_REQ_PORT_IN, REQ_GET_STATUS, 0, port, buf, HUB_STATUS_LEN, &got) ||
+	    got < HUB_STATUS_LEN)
 		return false;
 	*status = (uint16_t)(buf[0] | buf[1] << 8);
 	*change = (uint16_t)(buf[2] | buf[3] << 8);
@@ -52,33 +65,46 @@ static bool port_status(UsbDev *d, uint8_t port, uint16_t *status, uint16_t *cha
 
 static bool port_feature(UsbDev *d, uint8_t req, uint16_t feature, uint8_t port)
 {
-	return xhci_control(d, HUB_REQ_PORT_OUT, req, feature, port, NULL, 0, NULL);
+	return usbdev_control(d, HUB_REQ_PORT_OUT, req, feature, port, NULL, 0, NULL);
+}
+
+/* A hub port being reset, as the bounded wait asks about it. */
+typedef struct HubReset {
+	UsbDev *hub;
+	uint8_t port;
+	bool failed;                    /* GET_STATUS failed: stop waiting */
+	uint16_t status, change;
+} HubReset;
+
+static bool reset_over(void *ctx)
+{
+	HubReset *r = ctx;
+
+	if (!port_status(r->hub, r->port, &r->status, &r->change))
+		r->failed = true;
+	return r->failed || (r->change & PORT_CHANGE_RESET);
 }
 
 /* Reset a hub port with a device on it; its speed after the reset, 0 if it did not come up. */
 static uint8_t reset_port(UsbDev *d, uint8_t port)
 {
-	uint16_t status = 0, change = 0;
+	HubReset r = { .hub = d, .port = port };
 
 	if (!port_feature(d, REQ_SET_FEATURE, PORT_RESET, port))
 		return 0;
-	for (int t = 0; t < HUB_RESET_MS / HUB_RESET_POLL_MS; t++) {
-		xhci_pause_ms(HUB_RESET_POLL_MS);
-		if (!port_status(d, port, &status, &change))
-			return 0;
-		if (change & PORT_CHANGE_RESET)
-			break;
-	}
-	if (!(change & PORT_CHANGE_RESET)) {
+	wait_until(reset_over, &r, HUB_RESET_MS, HUB_RESET_POLL_MS);
+	if (r.failed)
+		return 0;
+	if (!(r.change & PORT_CHANGE_RESET)) {
 		drvlog("usb: timeout: hub port %u.%u reset\n", (unsigned)d->port, (unsigned)port);
 		return 0;
 	}
-	port_feature(d, REQ_CLEAR_FEATURE, C_PORT_CONNECTION + 4, port);      /* C_PORT_RESET = 20 */
-	xhci_pause_ms(10);                                                      /* reset recovery */
-	if (!(status & PORT_STAT_ENABLE))
+	port_feature(d, REQ_CLEAR_FEATURE, C_PORT_RESET, port);
+	wait_ms(HUB_RECOVERY_MS);
+	if (!(r.status & PORT_STAT_ENABLE))
 		return 0;
-	return (status & PORT_STAT_LOW_SPEED) ? USB_SPEED_LOW :
-	    (status & PORT_STAT_HIGH_SPEED) ? USB_SPEED_HIGH : USB_SPEED_FULL;
+	return (r.status & PORT_STAT_LOW_SPEED) ? USB_SPEED_LOW :
+	    (r.status & PORT_STAT_HIGH_SPEED) ? USB_SPEED_HIGH : USB_SPEED_FULL;
 }
 
 /* Look at one hub port: clear its changes, detach what left, attach what arrived. */
@@ -88,16 +114,15 @@ static bool service_port(UsbHub *h, uint8_t port)
 	uint32_t bit = 1u << port;
 	bool changed = false;
 	uint8_t speed;
-	UsbDev *child;
 
 	if (!port_status(h->dev, port, &status, &change))
 		return false;
-	for (int f = 0; f < 5; f++)
+	for (int f = 0; f < PORT_CHANGE_BITS; f++)
 		if (change & (1u << f))
 			port_feature(h->dev, REQ_CLEAR_FEATURE, (uint16_t)(C_PORT_CONNECTION + f), port);
-	if ((h->handled & bit) && (!(status & PORT_STAT_CONNECTION) || (change & 1))) {
+	if ((h->handled & bit) && (!(status & PORT_STAT_CONNECTION) || (change & PORT_CHANGE_CONNECTION))) {
 		drvlog("usb: hub port %u.%u: device removed\n", (unsigned)h->dev->port, (unsigned)port);
-		xhci_child_detach(h->dev, port);
+		usbdev_detach_child(h->dev, port);
 		h->handled &= ~bit;
 		changed = true;
 	}
@@ -110,81 +135,86 @@ static bool service_port(UsbHub *h, uint8_t port)
 		    (unsigned)port);
 		return changed;
 	}
-	child = xhci_child_attach(h->dev, port, speed);
-	if (child && !usbkbd_probe(child))
-		xhci_child_detach(h->dev, port);
+	usbdev_attach_child(h->dev, port, speed);
 	return true;
 }
 
 /*
  * A hub on a root port: read its hub descriptor, configure it (the slot
  * context says hub, with its port count), start its status-change endpoint,
- * power its ports, and attach what is already plugged in.
+ * power its ports, and attach what is already plugged in. A hub behind a
+ * hub is not ours (the device layer names it).
  */
-bool usbhub_probe(UsbDev *d, const UsbConfigInfo *cfg)
+static UsbProbe usbhub_probe(UsbDev *d, const UsbDescs *descs)
 {
+	const UsbConfigInfo *cfg = &descs->cfg;
 	uint8_t desc[9];
 	uint16_t got = 0;
 	int i;
 	UsbHub *h;
 
+	if ((descs->info.dev_class != USB_CLASS_HUB && cfg->first_class != USB_CLASS_HUB) || d->hub_port != 0)
+		return USB_PROBE_NOT_MINE;
 	if (!cfg->first_ep) {
 		drvlog("usb: port %u: hub without a status endpoint, ignored\n", (unsigned)d->port);
-		return false;
+		return USB_PROBE_FAILED;
 	}
 	for (i = 0; i < USBHUB_MAX && hubs[i].used; i++)
 		;
-	if (i == USBHUB_MAX || !xhci_control(d, HUB_REQ_GET_DESC, USB_REQ_GET_DESCRIPTOR, USB_DT_HUB << 8, 0,
-	    desc, sizeof desc, &got) || got < 7 || desc[1] != USB_DT_HUB) {
+	if (i == USBHUB_MAX || !usbdev_control(d, HUB_REQ_GET_DESC, USB_REQ_GET_DESCRIPTOR, USB_DT_HUB << 8, 0,
+	    desc, sizeof desc, &got) || got < HUB_DESC_MIN_LEN || desc[1] != USB_DT_HUB) {
 		drvlog("usb: port %u: hub ignored (no hub descriptor or too many hubs)\n", (unsigned)d->port);
-		return false;
+		return USB_PROBE_FAILED;
 	}
 	h = &hubs[i];
-	*h = (UsbHub){ .used = true, .dev = d, .ports = desc[2] > HUB_MAX_PORTS ? HUB_MAX_PORTS : desc[2] };
-	if (!xhci_control(d, 0x00, USB_REQ_SET_CONFIGURATION, cfg->config_value, 0, NULL, 0, NULL)) {
+	*h = (UsbHub){ .used = true, .dev = d,
+	    .ports = desc[HUB_DESC_PORTS] > HUB_MAX_PORTS ? HUB_MAX_PORTS : desc[HUB_DESC_PORTS] };
+	if (!usbdev_set_configuration(d, cfg->config_value)) {
 		h->used = false;
-		return false;
+		return USB_PROBE_FAILED;
 	}
-	xhci_hub_info(d, h->ports, (uint8_t)((desc[3] >> 5) & 3));
-	d->hub = (int8_t)i;
-	if (!xhci_intr_start(d, cfg->first_ep, cfg->first_ep_max_packet, cfg->first_ep_interval)) {
+	usbdev_set_hub(d, h->ports, (uint8_t)HUB_CHARS_TTT(desc[HUB_DESC_CHARS]));
+	d->cls_index = (int8_t)i;
+	if (!usbdev_intr_in(d, cfg->first_ep, cfg->first_ep_max_packet, cfg->first_ep_interval)) {
 		h->used = false;
-		d->hub = -1;
-		return false;
+		d->cls_index = -1;
+		return USB_PROBE_FAILED;
 	}
 	for (uint8_t p = 1; p <= h->ports; p++)
 		port_feature(d, REQ_SET_FEATURE, PORT_POWER, p);
-	xhci_pause_ms(2u * desc[5] + 20);       /* bPwrOn2PwrGood, in 2 ms units, and some */
+	wait_ms(2u * desc[HUB_DESC_PWR_ON] + HUB_POWER_EXTRA_MS);
 	drvlog("usb: port %u: hub with %u ports (hubs behind it are not followed)\n", (unsigned)d->port,
 	    (unsigned)h->ports);
 	for (uint8_t p = 1; p <= h->ports; p++)
 		service_port(h, p);
-	return true;
+	return USB_PROBE_TAKEN;
 }
 
 /* The status-change endpoint: bit p set = port p changed (bit 0 is the hub itself). */
-void usbhub_report(UsbDev *d, const uint8_t *report, size_t len)
+static void usbhub_report(UsbDev *d, const uint8_t *report, size_t len)
 {
 	UsbHub *h;
 	uint32_t bits = 0;
 
-	if (d->hub < 0 || !hubs[d->hub].used)
+	if (d->cls_index < 0 || !hubs[d->cls_index].used)
 		return;
-	h = &hubs[d->hub];
+	h = &hubs[d->cls_index];
 	for (size_t i = 0; i < len && i < 4; i++)
 		bits |= (uint32_t)report[i] << (8 * i);
 	h->pending |= bits & ((2u << h->ports) - 2);
 }
 
-void usbhub_gone(UsbDev *d)
+/* The hub left: the device layer has already forgotten the devices behind it. */
+static void usbhub_gone(UsbDev *d)
 {
-	if (d->hub < 0)
+	if (d->cls_index < 0)
 		return;
-	hubs[d->hub].used = false;
-	d->hub = -1;
+	hubs[d->cls_index].used = false;
+	d->cls_index = -1;
 }
 
-bool usbhub_service(uint8_t hc)
+/* Main loop: the ports of hubs on controller hc whose status endpoint reported a change. */
+static bool usbhub_service(UsbHc *hc)
 {
 	bool changed = false;
 
@@ -204,3 +234,11 @@ bool usbhub_service(uint8_t hc)
 	}
 	return changed;
 }
+
+const UsbClassDriver usbhub_class = {
+	.name = "hub",
+	.probe = usbhub_probe,
+	.report = usbhub_report,
+	.gone = usbhub_gone,
+	.service = usbhub_service,
+};

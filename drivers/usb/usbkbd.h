@@ -1,25 +1,22 @@
-/* usbkbd.h: the generic USB layer — descriptors, HID boot keyboards, the shared key table. */
+/* usbkbd.h: the HID boot keyboard class — reports into the shared key table (drivers/input). */
 #ifndef DRIVERS_USBKBD_H
 #define DRIVERS_USBKBD_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
-#include "xhci.h"
+#include "usbdev.h"
 
 #define USBKBD_MAX      8               /* keyboards at once, every controller */
 
-bool usbkbd_probe(UsbDev *d);           /* a new device: true if it became a keyboard */
-void usbkbd_report(UsbDev *d, const uint8_t *report, size_t len);
-void usbkbd_gone(UsbDev *d);            /* unplugged: its held keys come up */
+extern const UsbClassDriver usbkbd_class;       /* for usbdev_add_class */
 
 /* What is plugged in now, for COM1 and the title: where each keyboard is. */
 typedef struct UsbKbdPlace {
+	const char *kind;               /* its controller's kind, "xHCI" */
 	uint8_t hc, port, hub_port;     /* controller index, root port, hub port (0: none) */
 } UsbKbdPlace;
 
 int usbkbd_list(UsbKbdPlace *out, int max);
-uint32_t usbkbd_reports(void);          /* boot reports taken, all keyboards */
 
 #endif

@@ -1,4 +1,4 @@
-/* xhci.c: xHCI controller bring-up (hand-off, reset, rings), the event ring, commands and bounded waits. */
+/* xhci.c: xHCI controller bring-up (hand-off, reset, rings), the event ring, commands, its UsbHcOps. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -6,9 +6,9 @@
 #include "drvlog.h"
 #include "io.h"
 #include "latebss.h"
-#include "pit.h"
-#include "usbhub.h"
-#include "usbkbd.h"
+#include "usbhc.h"
+#include "wait.h"
+#include "xhci.h"
 #include "xhcireg.h"
 
 #define XCAP_LIMIT      64              /* extended capabilities walked at most */
@@ -17,55 +17,48 @@
 #define RESET_MS        1000
 #define COMMAND_MS      500
 
-Xhci xhci_ctrl[XHCI_MAX_CTRL];
+static Xhci xhci_ctrl[XHCI_MAX_CTRL];
 static LATE_BSS XhciMem xhci_mem[XHCI_MAX_CTRL];
 
-static uint32_t addr32(const volatile void *p)
-{
-	return (uint32_t)(uintptr_t)p;
-}
+static void xhci_poll(UsbHc *hc);
 
-uint32_t xhci_index(const Xhci *hc)
+typedef struct EventWait {
+	Xhci *x;
+	volatile bool *flag;
+} EventWait;
+
+/* Take the events written so far; has the one waited for come? */
+static bool event_came(void *ctx)
 {
-	return (uint32_t)(hc - xhci_ctrl);
+	EventWait *w = ctx;
+
+	xhci_poll(&w->x->hc);
+	return *w->flag;
 }
 
 /*
- * Wait until *flag is set or cond() holds, polling events meanwhile; at most
- * ms milliseconds (counted in PIT ticks, rounded up, plus one). A timeout
- * logs what was waited for. Interrupts must be on.
+ * Wait until *flag is set by an event, polling the event ring meanwhile (so
+ * other devices' reports keep flowing); at most ms. A timeout logs what was
+ * waited for. Interrupts must be on.
  */
-bool xhci_wait_ms(Xhci *hc, volatile bool *flag, uint32_t ms, const char *what)
+bool xhci_wait_event(Xhci *x, volatile bool *flag, uint32_t ms, const char *what)
 {
-	uint32_t start = pit_ticks(), limit = ms * PIT_TICK_HZ / 1000 + 2;
+	EventWait w = { .x = x, .flag = flag };
 
-	while (!*flag) {
-		xhci_poll(hc);
-		if (*flag)
-			break;
-		if (pit_ticks() - start > limit) {
-			drvlog("xhci%u: timeout: %s (%u ms)\n", (unsigned)xhci_index(hc), what, (unsigned)ms);
-			return false;
-		}
-		cpu_pause();
-	}
-	return true;
+	if (wait_until(event_came, &w, ms, 0))
+		return true;
+	drvlog("xhci%u: timeout: %s (%u ms)\n", (unsigned)x->hc.index, what, (unsigned)ms);
+	return false;
 }
 
 /* Wait for a register to read (reg & mask) == want; false (logged) after ms. */
-static bool wait_reg(Xhci *hc, uintptr_t base, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms,
+static bool wait_reg(Xhci *x, uintptr_t base, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms,
                      const char *what)
 {
-	uint32_t start = pit_ticks(), limit = ms * PIT_TICK_HZ / 1000 + 2;
-
-	while ((xr32(base, off) & mask) != want) {
-		if (pit_ticks() - start > limit) {
-			drvlog("xhci%u: timeout: %s (%u ms)\n", (unsigned)xhci_index(hc), what, (unsigned)ms);
-			return false;
-		}
-		cpu_pause();
-	}
-	return true;
+	if (wait_mmio32(base + off, mask, want, ms))
+		return true;
+	drvlog("xhci%u: timeout: %s (%u ms)\n", (unsigned)x->hc.index, what, (unsigned)ms);
+	return false;
 }
 
 void xhci_ring_init(Ring *r, volatile Trb *trb, uint32_t n)
@@ -106,23 +99,25 @@ volatile Trb *xhci_ring_push(Ring *r, uint32_t p0, uint32_t p1, uint32_t status,
 	return t;
 }
 
-static void doorbell(Xhci *hc, uint32_t slot, uint32_t target)
+void xhci_doorbell(Xhci *x, uint32_t slot, uint32_t target)
 {
 	cpu_wmb();
-	xw32(hc->db, 4 * slot, target);
+	xw32(x->db, 4 * slot, target);
 }
 
-/* A transfer event: a keyboard report (requeue its buffer), or the end of a control transfer. */
-static void transfer_event(Xhci *hc, const volatile Trb *ev)
+/* A transfer event: a report for the device layer (its buffer requeued), or the end of a control transfer. */
+static void transfer_event(Xhci *x, const volatile Trb *ev)
 {
-	uint32_t slot_id = ev->d[3] >> 24, dci = (ev->d[3] >> 16) & 0x1F;
-	uint32_t cc = ev->d[2] >> 24, residual = ev->d[2] & 0xFFFFFF, ptr = ev->d[0];
+	uint32_t slot_id = TRB_GET_SLOT(ev->d[3]), dci = TRB_GET_EP(ev->d[3]);
+	uint32_t cc = TRB_GET_CC(ev->d[2]), residual = TRB_GET_LEN(ev->d[2]), ptr = ev->d[0];
 	XhciSlot *s;
+	SlotMem *m;
 
-	if (slot_id == 0 || slot_id > XHCI_MAX_SLOTS || !hc->slot[slot_id].used)
+	if (slot_id == 0 || slot_id > XHCI_MAX_SLOTS || !x->slot[slot_id].used)
 		return;
-	s = &hc->slot[slot_id];
-	if (dci == 1) {
+	s = &x->slot[slot_id];
+	m = &x->mem->slot[slot_id - 1];
+	if (dci == DCI_EP0) {
 		if (cc == CC_SHORT_PACKET && ptr != s->ep0_wait)
 			s->ep0_residual = residual;
 		if (ptr == s->ep0_wait || (cc != CC_SUCCESS && cc != CC_SHORT_PACKET)) {
@@ -135,25 +130,19 @@ static void transfer_event(Xhci *hc, const volatile Trb *ev)
 		return;
 	if (cc != CC_SUCCESS && cc != CC_SHORT_PACKET) {
 		drvlog("xhci%u: slot %u: interrupt endpoint stopped (completion code %u)\n",
-		    (unsigned)xhci_index(hc), (unsigned)slot_id, (unsigned)cc);
+		    (unsigned)x->hc.index, (unsigned)slot_id, (unsigned)cc);
 		s->intr_dead = true;
 		return;
 	}
 	if (ptr >= addr32(s->intr.trb) && ptr < addr32(s->intr.trb + INTR_TRBS - 1)) {
 		uint32_t i = (ptr - addr32(s->intr.trb)) / sizeof(Trb);
 		uint32_t got = residual < s->intr_len ? s->intr_len - residual : 0;
-		SlotMem *m = &hc->mem->slot[slot_id - 1];
 
-		usbkbd_report(&s->dev, m->intr_buf[i], got);
+		x->hc.events->report(s->owner, m->intr_buf[i], got);
 	}
-	{
-		SlotMem *m = &hc->mem->slot[slot_id - 1];
-		uint32_t i = s->intr.enq;
-
-		xhci_ring_push(&s->intr, addr32(m->intr_buf[i]), 0, s->intr_len,
-		    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
-		doorbell(hc, slot_id, s->intr_dci);
-	}
+	xhci_ring_push(&s->intr, addr32(m->intr_buf[s->intr.enq]), 0, s->intr_len,
+	    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
+	xhci_doorbell(x, slot_id, s->intr_dci);
 }
 
 /*
@@ -161,41 +150,42 @@ static void transfer_event(Xhci *hc, const volatile Trb *ev)
  * move the dequeue pointer. Runs from the timer IRQ (unless the main line
  * owns the controller) and inside the main line's waits. Never waits.
  */
-void xhci_poll(Xhci *hc)
+static void xhci_poll(UsbHc *hc)
 {
-	volatile Trb *ring = hc->mem->event;
+	Xhci *x = xhci_of(hc);
+	volatile Trb *ring = x->mem->event;
 	int taken = 0;
 
-	if (!hc->alive)
+	if (!x->alive)
 		return;
-	while ((ring[hc->ev_deq].d[3] & TRB_CYCLE) == hc->ev_cycle && taken < EVENT_TRBS) {
-		volatile Trb *ev = &ring[hc->ev_deq];
+	while ((ring[x->ev_deq].d[3] & TRB_CYCLE) == x->ev_cycle && taken < EVENT_TRBS) {
+		volatile Trb *ev = &ring[x->ev_deq];
 
 		switch (TRB_GET_TYPE(ev->d[3])) {
 		case TRB_EV_COMMAND:
-			hc->cmd_cc = (uint8_t)(ev->d[2] >> 24);
-			hc->cmd_slot = (uint8_t)(ev->d[3] >> 24);
-			hc->cmd_done = true;
+			x->cmd_cc = (uint8_t)TRB_GET_CC(ev->d[2]);
+			x->cmd_slot = (uint8_t)TRB_GET_SLOT(ev->d[3]);
+			x->cmd_done = true;
 			break;
 		case TRB_EV_TRANSFER:
-			transfer_event(hc, ev);
+			transfer_event(x, ev);
 			break;
 		case TRB_EV_PORT:
-			if ((ev->d[0] >> 24) <= MAX_PORTS)
-				hc->port_change |= 1u << (ev->d[0] >> 24);
+			if (TRB_GET_PORT(ev->d[0]) <= MAX_PORTS)
+				x->port_change |= 1u << TRB_GET_PORT(ev->d[0]);
 			break;
 		default:
 			break;
 		}
 		taken++;
-		if (++hc->ev_deq == EVENT_TRBS) {
-			hc->ev_deq = 0;
-			hc->ev_cycle ^= 1;
+		if (++x->ev_deq == EVENT_TRBS) {
+			x->ev_deq = 0;
+			x->ev_cycle ^= 1;
 		}
 	}
 	if (taken) {
-		xw32(hc->rt, RT_ERDP, addr32(&ring[hc->ev_deq]) | ERDP_EHB);
-		xw32(hc->rt, RT_ERDP + 4, 0);
+		xw32(x->rt, RT_ERDP, addr32(&ring[x->ev_deq]) | ERDP_EHB);
+		xw32(x->rt, RT_ERDP + 4, 0);
 	}
 }
 
@@ -203,59 +193,70 @@ void xhci_poll(Xhci *hc)
  * One command on the command ring, waited for. A timeout means the
  * controller no longer answers: it is given up (the caller stops too).
  */
-bool xhci_command(Xhci *hc, uint32_t p0, uint32_t control, const char *what)
+bool xhci_command(Xhci *x, uint32_t p0, uint32_t control, const char *what)
 {
-	hc->cmd_done = false;
-	xhci_ring_push(&hc->cmd, p0, 0, 0, control);
-	doorbell(hc, 0, 0);
-	if (!xhci_wait_ms(hc, &hc->cmd_done, COMMAND_MS, what)) {
-		drvlog("xhci%u: controller given up\n", (unsigned)xhci_index(hc));
-		hc->alive = false;
+	x->cmd_done = false;
+	xhci_ring_push(&x->cmd, p0, 0, 0, control);
+	xhci_doorbell(x, 0, 0);
+	if (!xhci_wait_event(x, &x->cmd_done, COMMAND_MS, what)) {
+		drvlog("xhci%u: controller given up\n", (unsigned)x->hc.index);
+		x->alive = false;
 		return false;
 	}
-	if (hc->cmd_cc != CC_SUCCESS) {
-		drvlog("xhci%u: %s failed (completion code %u)\n", (unsigned)xhci_index(hc), what,
-		    (unsigned)hc->cmd_cc);
+	if (x->cmd_cc != CC_SUCCESS) {
+		drvlog("xhci%u: %s failed (completion code %u)\n", (unsigned)x->hc.index, what,
+		    (unsigned)x->cmd_cc);
 		return false;
 	}
 	return true;
 }
 
 /*
- * The extended capabilities: take the controller from the BIOS (USB legacy
- * support: set OS-owned, wait for BIOS-owned to clear, SMIs off) and note
- * which root ports are USB 2 and which USB 3 (supported protocol).
+ * USB legacy support: set OS-owned, wait for the BIOS to let go of its
+ * semaphore (or take the controller anyway), SMIs off and their status
+ * cleared. Each semaphore is written as its own byte (xHCI 7.1.1).
  */
-static void walk_xcaps(Xhci *hc, uint32_t hcc)
+static void take_from_bios(Xhci *x, uintptr_t legsup)
 {
-	uintptr_t p = hc->cap + ((hcc >> 16) << 2);
+	uint32_t v = mmio_read32(legsup);
 
-	if ((hcc >> 16) == 0)
+	mmio_write8(legsup + LEGACY_OS_SEM, LEGACY_SEM_SET);
+	if ((v & LEGACY_BIOS_OWNED) &&
+	    !wait_reg(x, legsup, 0, LEGACY_BIOS_OWNED, 0, HANDOFF_MS, "BIOS hand-off")) {
+		drvlog("xhci%u: taking the controller from the BIOS anyway\n", (unsigned)x->hc.index);
+		mmio_write8(legsup + LEGACY_BIOS_SEM, 0);
+	}
+	mmio_write32(legsup + LEGACY_CTLSTS,
+	    (mmio_read32(legsup + LEGACY_CTLSTS) & ~LEGACY_SMI_ENABLES) | LEGACY_SMI_STATUS);
+	drvlog("xhci%u: legacy support: BIOS %s, now %s\n", (unsigned)x->hc.index,
+	    (v & LEGACY_BIOS_OWNED) ? "owned it" : "did not own it",
+	    (mmio_read32(legsup) & LEGACY_OS_OWNED) ? "OS-owned" : "not OS-owned (the semaphore did not stick)");
+}
+
+/*
+ * The extended capabilities: take the controller from the BIOS (USB legacy
+ * support) and note which root ports are USB 2 and which USB 3 (supported
+ * protocol).
+ */
+static void walk_xcaps(Xhci *x, uint32_t hcc)
+{
+	uintptr_t p = x->cap + (HCC_XECP(hcc) << 2);
+
+	if (HCC_XECP(hcc) == 0)
 		return;
 	for (int n = 0; n < XCAP_LIMIT; n++) {
-		uint32_t v = mmio_read32(p), next = (v >> 8) & 0xFF;
+		uint32_t v = mmio_read32(p), next = XCAP_NEXT(v);
 
-		if ((v & 0xFF) == XCAP_LEGACY) {
-			if (v & LEGACY_BIOS_OWNED) {
-				mmio_write8(p + 3, 1);
-				if (!wait_reg(hc, p, 0, LEGACY_BIOS_OWNED, 0, HANDOFF_MS, "BIOS hand-off")) {
-					drvlog("xhci%u: taking the controller from the BIOS anyway\n",
-					    (unsigned)xhci_index(hc));
-					mmio_write8(p + 2, 0);
-				}
-			} else {
-				mmio_write8(p + 3, 1);
-			}
-			mmio_write32(p + 4, (mmio_read32(p + 4) & ~LEGACY_SMI_ENABLES) | LEGACY_SMI_STATUS);
-			drvlog("xhci%u: legacy support: BIOS %s, now OS-owned\n", (unsigned)xhci_index(hc),
-			    (v & LEGACY_BIOS_OWNED) ? "owned it" : "did not own it");
-		} else if ((v & 0xFF) == XCAP_PROTOCOL) {
-			uint32_t ports = mmio_read32(p + 8), first = ports & 0xFF, count = (ports >> 8) & 0xFF;
+		if (XCAP_ID(v) == XCAP_LEGACY) {
+			take_from_bios(x, p);
+		} else if (XCAP_ID(v) == XCAP_PROTOCOL) {
+			uint32_t ports = mmio_read32(p + PROTO_PORTS);
+			uint32_t first = PROTO_FIRST_PORT(ports), count = PROTO_PORT_COUNT(ports);
 
 			for (uint32_t i = first; i < first + count && i <= MAX_PORTS; i++)
-				hc->port_major[i] = (uint8_t)(v >> 24);
-			drvlog("xhci%u: USB %u.%u on ports %u-%u\n", (unsigned)xhci_index(hc), (unsigned)(v >> 24),
-			    (unsigned)((v >> 16) & 0xFF) >> 4, (unsigned)first, (unsigned)(first + count - 1));
+				x->port_major[i] = (uint8_t)PROTO_MAJOR(v);
+			drvlog("xhci%u: USB %u.%u on ports %u-%u\n", (unsigned)x->hc.index, (unsigned)PROTO_MAJOR(v),
+			    (unsigned)PROTO_MINOR(v) >> 4, (unsigned)first, (unsigned)(first + count - 1));
 		}
 		if (next == 0)
 			break;
@@ -264,26 +265,26 @@ static void walk_xcaps(Xhci *hc, uint32_t hcc)
 }
 
 /* Halt, reset, and hand the controller our DCBAA, command ring and event ring; then run it. */
-static bool start_controller(Xhci *hc, uint32_t hcs2)
+static bool start_controller(Xhci *x, uint32_t hcs2)
 {
-	XhciMem *m = hc->mem;
-	uint32_t scratch = ((hcs2 >> 27) & 0x1F) | (((hcs2 >> 21) & 0x1F) << 5);
+	XhciMem *m = x->mem;
+	uint32_t scratch = HCS2_SCRATCH(hcs2);
 
-	if (!(xr32(hc->op, OP_USBSTS) & STS_HCH)) {
-		xw32(hc->op, OP_USBCMD, xr32(hc->op, OP_USBCMD) & ~CMD_RUN);
-		if (!wait_reg(hc, hc->op, OP_USBSTS, STS_HCH, STS_HCH, HALT_MS, "halt"))
+	if (!(xr32(x->op, OP_USBSTS) & STS_HCH)) {
+		xw32(x->op, OP_USBCMD, xr32(x->op, OP_USBCMD) & ~CMD_RUN);
+		if (!wait_reg(x, x->op, OP_USBSTS, STS_HCH, STS_HCH, HALT_MS, "halt"))
 			return false;
 	}
-	xw32(hc->op, OP_USBCMD, CMD_HCRST);
-	if (!wait_reg(hc, hc->op, OP_USBCMD, CMD_HCRST, 0, RESET_MS, "reset") ||
-	    !wait_reg(hc, hc->op, OP_USBSTS, STS_CNR, 0, RESET_MS, "controller ready after reset"))
+	xw32(x->op, OP_USBCMD, CMD_HCRST);
+	if (!wait_reg(x, x->op, OP_USBCMD, CMD_HCRST, 0, RESET_MS, "reset") ||
+	    !wait_reg(x, x->op, OP_USBSTS, STS_CNR, 0, RESET_MS, "controller ready after reset"))
 		return false;
-	if (!(xr32(hc->op, OP_PAGESIZE) & 1)) {
-		drvlog("xhci%u: no 4 KiB page size, not used\n", (unsigned)xhci_index(hc));
+	if (!(xr32(x->op, OP_PAGESIZE) & PAGESIZE_4K)) {
+		drvlog("xhci%u: no 4 KiB page size, not used\n", (unsigned)x->hc.index);
 		return false;
 	}
 	if (scratch > MAX_SCRATCH) {
-		drvlog("xhci%u: wants %u scratchpad pages, we have %u: not used\n", (unsigned)xhci_index(hc),
+		drvlog("xhci%u: wants %u scratchpad pages, we have %u: not used\n", (unsigned)x->hc.index,
 		    (unsigned)scratch, MAX_SCRATCH);
 		return false;
 	}
@@ -293,125 +294,112 @@ static bool start_controller(Xhci *hc, uint32_t hcs2)
 		m->scratch_ptrs[i] = addr32(m->scratch[i]);
 	if (scratch)
 		m->dcbaa[0] = addr32(m->scratch_ptrs);
-	xw32(hc->op, OP_CONFIG, hc->slots);
-	xw32(hc->op, OP_DNCTRL, 0);
-	xw32(hc->op, OP_DCBAAP, addr32(m->dcbaa));
-	xw32(hc->op, OP_DCBAAP + 4, 0);
-	xhci_ring_init(&hc->cmd, m->cmd, CMD_TRBS);
-	xw32(hc->op, OP_CRCR, addr32(m->cmd) | CRCR_RCS);
-	xw32(hc->op, OP_CRCR + 4, 0);
+	xw32(x->op, OP_CONFIG, x->slots);
+	xw32(x->op, OP_DNCTRL, 0);
+	xw32(x->op, OP_DCBAAP, addr32(m->dcbaa));
+	xw32(x->op, OP_DCBAAP + 4, 0);
+	xhci_ring_init(&x->cmd, m->cmd, CMD_TRBS);
+	xw32(x->op, OP_CRCR, addr32(m->cmd) | CRCR_RCS);
+	xw32(x->op, OP_CRCR + 4, 0);
 	for (uint32_t i = 0; i < EVENT_TRBS; i++)
 		m->event[i] = (Trb){ { 0, 0, 0, 0 } };
 	m->erst[0] = addr32(m->event);
 	m->erst[1] = 0;
 	m->erst[2] = EVENT_TRBS;
 	m->erst[3] = 0;
-	hc->ev_deq = 0;
-	hc->ev_cycle = 1;
-	xw32(hc->rt, RT_ERSTSZ, 1);
-	xw32(hc->rt, RT_ERDP, addr32(m->event));
-	xw32(hc->rt, RT_ERDP + 4, 0);
-	xw32(hc->rt, RT_ERSTBA, addr32(m->erst));
-	xw32(hc->rt, RT_ERSTBA + 4, 0);
-	xw32(hc->rt, RT_IMOD, 0);
-	xw32(hc->rt, RT_IMAN, 1);               /* clear a pending flag; interrupts stay off: we poll */
-	xw32(hc->op, OP_USBCMD, CMD_RUN);
-	if (!wait_reg(hc, hc->op, OP_USBSTS, STS_HCH, 0, HALT_MS, "run"))
+	x->ev_deq = 0;
+	x->ev_cycle = 1;
+	xw32(x->rt, RT_ERSTSZ, 1);
+	xw32(x->rt, RT_ERDP, addr32(m->event));
+	xw32(x->rt, RT_ERDP + 4, 0);
+	xw32(x->rt, RT_ERSTBA, addr32(m->erst));
+	xw32(x->rt, RT_ERSTBA + 4, 0);
+	xw32(x->rt, RT_IMOD, 0);
+	xw32(x->rt, RT_IMAN, IMAN_IP);          /* clear a pending flag; interrupts stay off: we poll */
+	xw32(x->op, OP_USBCMD, CMD_RUN);
+	if (!wait_reg(x, x->op, OP_USBSTS, STS_HCH, 0, HALT_MS, "run"))
 		return false;
 	drvlog("xhci%u: running: %u ports, %u slots, %u-byte contexts, %u scratchpad pages\n",
-	    (unsigned)xhci_index(hc), (unsigned)hc->ports, (unsigned)hc->slots, (unsigned)hc->ctx_size,
+	    (unsigned)x->hc.index, (unsigned)x->ports, (unsigned)x->slots, (unsigned)x->ctx_size,
 	    (unsigned)scratch);
 	return true;
 }
 
-/*
- * Bring up the controller at physical address mmio (BAR0, identity-mapped:
- * paging is off). Then look at every root port. False if it is given up.
- */
-bool xhci_init(int index, uint32_t mmio)
+static bool xhci_running(UsbHc *hc)
 {
-	Xhci *hc = &xhci_ctrl[index];
-	uint32_t hcs1, hcs2, hcc;
-
-	*hc = (Xhci){ .alive = false };
-	hc->mem = &xhci_mem[index];
-	hc->cap = mmio;
-	hc->op = mmio + mmio_read8(mmio + CAP_LENGTH);
-	hcs1 = xr32(hc->cap, CAP_HCSPARAMS1);
-	hcs2 = xr32(hc->cap, CAP_HCSPARAMS2);
-	hcc = xr32(hc->cap, CAP_HCCPARAMS1);
-	hc->rt = mmio + (xr32(hc->cap, CAP_RTSOFF) & ~0x1Fu);
-	hc->db = mmio + (xr32(hc->cap, CAP_DBOFF) & ~0x3u);
-	hc->ports = hcs1 >> 24;
-	if (hc->ports > MAX_PORTS)
-		hc->ports = MAX_PORTS;
-	hc->slots = hcs1 & 0xFF;
-	if (hc->slots > XHCI_MAX_SLOTS)
-		hc->slots = XHCI_MAX_SLOTS;
-	hc->ctx_size = (hcc & HCC_CSZ) ? 64 : 32;
-	drvlog("xhci%u: at 0x%08x, version %x\n", (unsigned)index, (unsigned)mmio,
-	    (unsigned)(xr32(hc->cap, CAP_LENGTH) >> 16));
-	if (hcs1 == 0xFFFFFFFFu || hc->slots == 0 || hc->ports == 0) {
-		drvlog("xhci%u: registers read nonsense, not used\n", (unsigned)index);
-		return false;
-	}
-	hc->busy = true;
-	walk_xcaps(hc, hcc);
-	if (!start_controller(hc, hcs2)) {
-		drvlog("xhci%u: controller given up\n", (unsigned)index);
-		hc->busy = false;
-		return false;
-	}
-	hc->alive = true;
-	xhci_ports_start(hc);
-	hc->busy = false;
-	return hc->alive;
-}
-
-/* Timer IRQ: events of every controller the main line is not using. */
-void xhci_poll_all(void)
-{
-	for (int i = 0; i < XHCI_MAX_CTRL; i++)
-		if (xhci_ctrl[i].alive && !xhci_ctrl[i].busy)
-			xhci_poll(&xhci_ctrl[i]);
+	return xhci_of(hc)->alive;
 }
 
 /*
  * A controller that halted by itself or reports a host system error is
- * given up: its keyboards' keys come up, nothing more is asked of it.
+ * given up: the device layer forgets its devices (their keys come up),
+ * nothing more is asked of it.
  */
-static bool check_alive(Xhci *hc)
+static bool xhci_check(UsbHc *hc)
 {
-	uint32_t sts = xr32(hc->op, OP_USBSTS);
+	Xhci *x = xhci_of(hc);
+	uint32_t sts = xr32(x->op, OP_USBSTS);
 
-	if (!(sts & (STS_HCH | STS_HSE)) && sts != 0xFFFFFFFFu)
+	if (!(sts & (STS_HCH | STS_HSE)) && sts != REG_GONE)
 		return true;
-	drvlog("xhci%u: controller stopped (USBSTS %08x), given up\n", (unsigned)xhci_index(hc), (unsigned)sts);
-	hc->alive = false;
-	xhci_ports_forget(hc);
+	drvlog("xhci%u: controller stopped (USBSTS %08x), given up\n", (unsigned)hc->index, (unsigned)sts);
+	x->alive = false;
 	return false;
 }
 
-/* Main loop: attach and detach what the port change events announced. */
-bool xhci_service_all(void)
+/* NOTE: bulk is NULL: bulk endpoints (Configure Endpoint with bulk contexts) come with mass storage. */
+static const UsbHcOps xhci_ops = {
+	.kind = "xHCI",
+	.name = "xhci",
+	.poll = xhci_poll,
+	.running = xhci_running,
+	.check = xhci_check,
+	.port_changes = xhci_port_changes,
+	.port_state = xhci_port_state,
+	.port_reset = xhci_port_reset,
+	.dev_add = xhci_dev_add,
+	.dev_remove = xhci_dev_remove,
+	.set_mps0 = xhci_set_mps0,
+	.set_hub = xhci_set_hub,
+	.control = xhci_control,
+	.intr_in = xhci_intr_in,
+	.bulk = NULL,
+};
+
+UsbHc *xhci_init(int index, uint32_t mmio)
 {
-	bool changed = false;
+	Xhci *x = &xhci_ctrl[index];
+	uint32_t hcs1, hcs2, hcc;
 
-	for (int i = 0; i < XHCI_MAX_CTRL; i++) {
-		Xhci *hc = &xhci_ctrl[i];
-
-		if (!hc->alive)
-			continue;
-		if (!check_alive(hc)) {
-			changed = true;
-			continue;
-		}
-		hc->busy = true;
-		if (hc->port_change)
-			changed |= xhci_ports_service(hc);
-		if (hc->alive)
-			changed |= usbhub_service((uint8_t)i);
-		hc->busy = false;
+	*x = (Xhci){ .alive = false };
+	x->hc = (UsbHc){ .ops = &xhci_ops, .state = x, .index = (uint8_t)index };
+	x->mem = &xhci_mem[index];
+	x->cap = mmio;
+	x->op = mmio + mmio_read8(mmio + CAP_LENGTH);
+	hcs1 = xr32(x->cap, CAP_HCSPARAMS1);
+	hcs2 = xr32(x->cap, CAP_HCSPARAMS2);
+	hcc = xr32(x->cap, CAP_HCCPARAMS1);
+	x->rt = mmio + (xr32(x->cap, CAP_RTSOFF) & RTSOFF_MASK);
+	x->db = mmio + (xr32(x->cap, CAP_DBOFF) & DBOFF_MASK);
+	x->ports = HCS1_MAX_PORTS(hcs1);
+	if (x->ports > MAX_PORTS)
+		x->ports = MAX_PORTS;
+	x->slots = HCS1_MAX_SLOTS(hcs1);
+	if (x->slots > XHCI_MAX_SLOTS)
+		x->slots = XHCI_MAX_SLOTS;
+	x->ctx_size = (hcc & HCC_CSZ) ? 64 : 32;
+	drvlog("xhci%u: at 0x%08x, version %x\n", (unsigned)index, (unsigned)mmio,
+	    (unsigned)CAP_VERSION(xr32(x->cap, CAP_LENGTH)));
+	if (hcs1 == REG_GONE || x->slots == 0 || x->ports == 0) {
+		drvlog("xhci%u: registers read nonsense, not used\n", (unsigned)index);
+		return NULL;
 	}
-	return changed;
+	walk_xcaps(x, hcc);
+	if (!start_controller(x, hcs2)) {
+		drvlog("xhci%u: controller given up\n", (unsigned)index);
+		return NULL;
+	}
+	x->alive = true;
+	xhci_ports_power(x);
+	return &x->hc;
 }

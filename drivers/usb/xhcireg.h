@@ -5,16 +5,27 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "usbhc.h"
 #include "xhci.h"
 
 /* Capability registers (xHCI 1.2, 5.3). */
-#define CAP_LENGTH              0x00    /* byte */
-#define CAP_HCSPARAMS1          0x04    /* slots 7:0, interrupters 18:8, ports 31:24 */
-#define CAP_HCSPARAMS2          0x08    /* scratchpads hi 25:21, lo 31:27 */
-#define CAP_HCCPARAMS1          0x10    /* AC64 bit 0, CSZ bit 2, xECP 31:16 (dwords) */
+#define CAP_LENGTH              0x00    /* CAPLENGTH byte 7:0, HCIVERSION 31:16 */
+#define CAP_HCSPARAMS1          0x04
+#define CAP_HCSPARAMS2          0x08
+#define CAP_HCCPARAMS1          0x10
 #define CAP_DBOFF               0x14
 #define CAP_RTSOFF              0x18
-#define HCC_CSZ                 0x0004
+#define CAP_VERSION(v)          ((v) >> 16)                     /* HCIVERSION, BCD */
+#define HCS1_MAX_SLOTS(v)       ((v) & 0xFF)                    /* 7:0 */
+#define HCS1_MAX_PORTS(v)       ((v) >> 24)                     /* 31:24 */
+#define HCS2_SCRATCH_HI(v)      (((v) >> 21) & 0x1F)            /* Max Scratchpad Bufs Hi, 25:21 */
+#define HCS2_SCRATCH_LO(v)      (((v) >> 27) & 0x1F)            /* Max Scratchpad Bufs Lo, 31:27 */
+#define HCS2_SCRATCH(v)         (HCS2_SCRATCH_HI(v) << 5 | HCS2_SCRATCH_LO(v))
+#define HCC_CSZ                 0x0004                          /* 64-byte contexts */
+#define HCC_XECP(v)             ((v) >> 16)                     /* first extended capability, in dwords */
+#define DBOFF_MASK              0xFFFFFFFCu                     /* doorbell array offset, 31:2 */
+#define RTSOFF_MASK             0xFFFFFFE0u                     /* runtime registers offset, 31:5 */
+#define REG_GONE                0xFFFFFFFFu     /* a register reads all ones: the device no longer answers */
 
 /* Operational registers (5.4). */
 #define OP_USBCMD               0x00
@@ -30,7 +41,8 @@
 #define STS_HCH                 0x0001  /* halted */
 #define STS_HSE                 0x0004  /* host system error */
 #define STS_CNR                 0x0800  /* controller not ready */
-#define CRCR_RCS                0x0001
+#define PAGESIZE_4K             0x0001  /* bit 0: 4 KiB pages supported */
+#define CRCR_RCS                0x0001  /* ring cycle state */
 
 /* PORTSC bits (5.4.8). */
 #define PORT_CCS                0x00000001u     /* device connected */
@@ -49,15 +61,31 @@
 #define RT_ERSTSZ               0x28
 #define RT_ERSTBA               0x30
 #define RT_ERDP                 0x38
-#define ERDP_EHB                0x08
+#define IMAN_IP                 0x0001  /* interrupt pending, RW1C; IE (bit 1) stays off: we poll */
+#define ERDP_EHB                0x08    /* event handler busy, RW1C */
 
-/* Extended capabilities (7). */
+/* Extended capabilities (7): a header dword, then the capability's own registers. */
+#define XCAP_ID(v)              ((v) & 0xFF)
+#define XCAP_NEXT(v)            (((v) >> 8) & 0xFF)             /* in dwords, 0: the last */
 #define XCAP_LEGACY             1
 #define XCAP_PROTOCOL           2
-#define LEGACY_BIOS_OWNED       (1u << 16)
-#define LEGACY_OS_OWNED         (1u << 24)
-#define LEGACY_SMI_ENABLES      0x0000E011u     /* USBLEGCTLSTS enable bits */
-#define LEGACY_SMI_STATUS       0xE0000000u     /* RW1C */
+
+/* USB legacy support (7.1): USBLEGSUP, whose semaphores are bytes of their own, and USBLEGCTLSTS. */
+#define LEGACY_BIOS_SEM         2               /* byte of USBLEGSUP: HC BIOS Owned Semaphore */
+#define LEGACY_OS_SEM           3               /* byte: HC OS Owned Semaphore */
+#define LEGACY_SEM_SET          0x01            /* a semaphore byte's value when owned */
+#define LEGACY_BIOS_OWNED       (1u << (8 * LEGACY_BIOS_SEM))   /* bit 16 of USBLEGSUP */
+#define LEGACY_OS_OWNED         (1u << (8 * LEGACY_OS_SEM))     /* bit 24 */
+#define LEGACY_CTLSTS           0x04            /* USBLEGCTLSTS */
+#define LEGACY_SMI_ENABLES      0x0000E011u     /* USB SMI, on OS ownership, PCI command, BAR change */
+#define LEGACY_SMI_STATUS       0xE0000000u     /* their status bits, RW1C */
+
+/* Supported protocol (7.2): revision in the header, ports in the third dword. */
+#define PROTO_MAJOR(v)          ((v) >> 24)
+#define PROTO_MINOR(v)          (((v) >> 16) & 0xFF)            /* BCD: 0x10 is .1 */
+#define PROTO_PORTS             0x08
+#define PROTO_FIRST_PORT(v)     ((v) & 0xFF)
+#define PROTO_PORT_COUNT(v)     (((v) >> 8) & 0xFF)
 
 /* TRB types (6.4.6) and control-word bits. */
 #define TRB_NORMAL              1
@@ -85,10 +113,43 @@
 #define TRB_DIR_IN              (1u << 16)
 #define TRB_SLOT(s)             ((uint32_t)(s) << 24)
 #define TRB_EP(e)               ((uint32_t)(e) << 16)
+#define TRB_TRT(t)              ((uint32_t)(t) << 16)   /* setup: transfer type */
+#define TRT_NONE                0
+#define TRT_OUT                 2
+#define TRT_IN                  3
+#define TRB_SETUP_LEN           8       /* a setup TRB's length: the packet itself (IDT) */
+#define TRB_GET_SLOT(c)         ((c) >> 24)             /* events: slot id, control 31:24 */
+#define TRB_GET_EP(c)           (((c) >> 16) & 0x1F)    /* transfer event: endpoint id (DCI) */
+#define TRB_GET_CC(s)           ((s) >> 24)             /* events: completion code, status 31:24 */
+#define TRB_GET_LEN(s)          ((s) & 0xFFFFFF)        /* transfer event: bytes not transferred */
+#define TRB_GET_PORT(p0)        ((p0) >> 24)            /* port status change event: port id */
 #define CC_SUCCESS              1
 #define CC_SHORT_PACKET         13
 
-/* Endpoint types in the endpoint context (6.2.3). */
+/* Contexts (6.2): the input control context's add flags, slot and endpoint context fields. */
+#define ICC_ADD(dci)            (1u << (dci))           /* dword 1: add context dci (0 = slot) */
+#define DCI_EP0                 1
+#define DCI(ep)                 (((ep) & 0x0F) * 2u + (((ep) & 0x80) ? 1u : 0u))   /* endpoint address */
+#define SLOT_ROUTE(r)           ((uint32_t)(r))         /* dword 0: route string 19:0 */
+#define SLOT_SPEED(s)           ((uint32_t)(s) << 20)
+#define SLOT_HUB                (1u << 26)
+#define SLOT_ENTRIES(n)         ((uint32_t)(n) << 27)   /* context entries, 31:27 */
+#define SLOT_ENTRIES_MASK       0xF8000000u
+#define SLOT_ROOT_PORT(p)       ((uint32_t)(p) << 16)   /* dword 1: root hub port 23:16 */
+#define SLOT_PORTS(n)           ((uint32_t)(n) << 24)   /* number of ports (a hub), 31:24 */
+#define SLOT_PORTS_MASK         0xFF000000u
+#define SLOT_TT_HUB(s)          ((uint32_t)(s))         /* dword 2: TT hub slot 7:0 */
+#define SLOT_TT_PORT(p)         ((uint32_t)(p) << 8)    /* TT port 15:8 */
+#define SLOT_TTT(t)             ((uint32_t)((t) & 3) << 16)     /* TT think time 17:16 */
+#define SLOT_TTT_MASK           0x00030000u
+#define EP_INTERVAL(n)          ((uint32_t)(n) << 16)   /* dword 0: 2^n x 125 us */
+#define EP_CERR(n)              ((uint32_t)(n) << 1)    /* dword 1: error count 2:1 */
+#define EP_TYPE(t)              ((uint32_t)(t) << 3)    /* endpoint type 5:3 */
+#define EP_MPS(m)               ((uint32_t)(m) << 16)   /* max packet size 31:16 */
+#define EP_MPS_MASK             0xFFFF0000u
+#define EP_DCS                  0x0001                  /* dword 2: dequeue cycle state */
+#define EP_AVG_TRB(n)           ((uint32_t)(n))         /* dword 4: average TRB length 15:0 */
+#define EP_MAX_ESIT(n)          ((uint32_t)(n) << 16)   /* max ESIT payload 31:16 */
 #define EP_TYPE_CONTROL         4
 #define EP_TYPE_INTR_IN         7
 
@@ -101,7 +162,7 @@
 #define INTR_BUF                64      /* bytes per report buffer (>= max packet we accept) */
 #define CTRL_BUF                512     /* control data: descriptors up to this long */
 #define MAX_SCRATCH             32      /* scratchpad pages we can give */
-#define MAX_PORTS               31      /* port_change is a 32-bit mask, bit 0 unused */
+#define MAX_PORTS               USB_MAX_ROOT_PORTS
 
 typedef struct Trb {
 	uint32_t d[4];                  /* parameter lo, hi; status; control */
@@ -134,9 +195,9 @@ typedef struct XhciMem {
 
 typedef struct XhciSlot {
 	bool used;
-	uint8_t parent;                 /* slot of the hub it is behind, 0 on a root port */
+	UsbDev *owner;                  /* the device layer's, handed back with each report */
+	uint8_t port, speed;            /* root port (for COM1), speed (for the endpoint interval) */
 	uint8_t hub_ports, hub_ttt;     /* a hub: its ports and TT think time, for its slot context */
-	UsbDev dev;
 	Ring ep0, intr;
 	uint8_t intr_dci;
 	uint16_t intr_len;
@@ -149,12 +210,11 @@ typedef struct XhciSlot {
 } XhciSlot;
 
 typedef struct Xhci {
+	UsbHc hc;                       /* what the device layer holds: ops, this as state */
 	bool alive;
-	volatile bool busy;             /* main line owns the rings: the IRQ poll keeps off */
 	uintptr_t cap, op, rt, db;
 	uint32_t ports, slots, ctx_size;
 	uint8_t port_major[MAX_PORTS + 1];      /* 2 or 3 from the protocol capability */
-	uint8_t port_slot[MAX_PORTS + 1];       /* slot of the device on it, 0 if none */
 	volatile uint32_t port_change;          /* bit p: a port status change event for port p */
 	Ring cmd;
 	uint32_t ev_deq, ev_cycle;
@@ -164,20 +224,30 @@ typedef struct Xhci {
 	XhciMem *mem;
 } Xhci;
 
-extern Xhci xhci_ctrl[XHCI_MAX_CTRL];
-
-/* xhci.c: rings, events, commands, waits. */
+/* xhci.c: rings, events, commands, the wait for an event. */
 void xhci_ring_init(Ring *r, volatile Trb *trb, uint32_t n);
 volatile Trb *xhci_ring_push(Ring *r, uint32_t p0, uint32_t p1, uint32_t status, uint32_t control);
-void xhci_poll(Xhci *hc);
-bool xhci_command(Xhci *hc, uint32_t p0, uint32_t control, const char *what);
-bool xhci_wait_ms(Xhci *hc, volatile bool *flag, uint32_t ms, const char *what);
-uint32_t xhci_index(const Xhci *hc);
+void xhci_doorbell(Xhci *x, uint32_t slot, uint32_t target);
+bool xhci_command(Xhci *x, uint32_t p0, uint32_t control, const char *what);
+bool xhci_wait_event(Xhci *x, volatile bool *flag, uint32_t ms, const char *what);
 
-/* xhciport.c: root ports, attach and detach. */
-void xhci_ports_start(Xhci *hc);
-bool xhci_ports_service(Xhci *hc);
-void xhci_ports_forget(Xhci *hc);      /* the controller is gone: every device detached, no commands */
+/* xhciport.c: the UsbHcOps of ports, devices and transfers. */
+void xhci_ports_power(Xhci *x);
+uint32_t xhci_port_changes(UsbHc *hc);
+UsbPortState xhci_port_state(UsbHc *hc, uint8_t port);
+uint8_t xhci_port_reset(UsbHc *hc, uint8_t port);
+uint8_t xhci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where);
+void xhci_dev_remove(UsbHc *hc, uint8_t dev);
+bool xhci_set_mps0(UsbHc *hc, uint8_t dev, uint16_t mps);
+void xhci_set_hub(UsbHc *hc, uint8_t dev, uint8_t ports, uint8_t think_time);
+bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint16_t *got);
+bool xhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
+
+/* The driver's state behind a UsbHc. */
+static inline Xhci *xhci_of(UsbHc *hc)
+{
+	return (Xhci *)hc->state;
+}
 
 static inline uint32_t xr32(uintptr_t base, uint32_t off)
 {
@@ -187,6 +257,11 @@ static inline uint32_t xr32(uintptr_t base, uint32_t off)
 static inline void xw32(uintptr_t base, uint32_t off, uint32_t v)
 {
 	*(volatile uint32_t *)(base + off) = v;
+}
+
+static inline uint32_t addr32(const volatile void *p)
+{
+	return (uint32_t)(uintptr_t)p;
 }
 
 #endif

@@ -1,0 +1,71 @@
+/* wait.c: bounded waits on the PIT tick (140 Hz), for every driver that waits on hardware. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "io.h"
+#include "pit.h"
+#include "wait.h"
+
+/*
+ * A timeout's slack: two ticks more than the time asked for, so a wait
+ * never gives up earlier than the hand-written loops it replaced
+ * (`pit_ticks() - start > ms * PIT_TICK_HZ / 1000 + 2`).
+ */
+#define WAIT_SLACK_TICKS        2
+
+/* Ticks that cover at least ms: rounded up, plus one (the first tick may come at once). */
+static uint32_t ticks_for(uint32_t ms)
+{
+	return (ms * PIT_TICK_HZ + 999) / 1000 + 1;
+}
+
+/*
+ * The one loop: ask cond (if any) until it holds, or until `ticks` PIT
+ * ticks have passed since the start; between two asks a CPU pause, or a
+ * pause of poll_ms (this same loop with no condition).
+ */
+static bool wait_ticks(WaitCond cond, void *ctx, uint32_t ticks, uint32_t poll_ms)
+{
+	uint32_t start = pit_ticks();
+
+	for (;;) {
+		if (cond && cond(ctx))
+			return true;
+		if (pit_ticks() - start >= ticks)
+			return false;
+		if (poll_ms)
+			wait_ticks(NULL, NULL, ticks_for(poll_ms), 0);
+		else
+			cpu_pause();
+	}
+}
+
+bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
+{
+	return wait_ticks(cond, ctx, ticks_for(timeout_ms) + WAIT_SLACK_TICKS, poll_ms);
+}
+
+typedef struct MmioWait {
+	uintptr_t addr;
+	uint32_t mask, want;
+} MmioWait;
+
+static bool mmio_matches(void *ctx)
+{
+	const MmioWait *w = ctx;
+
+	return (mmio_read32(w->addr) & w->mask) == w->want;
+}
+
+bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
+{
+	MmioWait w = { .addr = addr, .mask = mask, .want = want };
+
+	return wait_until(mmio_matches, &w, timeout_ms, 0);
+}
+
+void wait_ms(uint32_t ms)
+{
+	wait_ticks(NULL, NULL, ticks_for(ms), 0);
+}

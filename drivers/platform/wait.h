@@ -1,0 +1,25 @@
+/* wait.h: the one bounded wait of the drivers — until a condition holds or a timeout in ms on the PIT tick. */
+#ifndef DRIVERS_WAIT_H
+#define DRIVERS_WAIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A condition to wait for; ctx is the caller's (what to read, where to put what it found). */
+typedef bool (*WaitCond)(void *ctx);
+
+/*
+ * Ask cond(ctx) until it holds (true) or timeout_ms has passed (false):
+ * at once, then after every poll_ms (0: as fast as the CPU goes). The
+ * timeout counts PIT ticks and is never shorter than timeout_ms. The
+ * caller logs a timeout (it knows what it waited for). Interrupts on.
+ */
+bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms);
+
+/* Until (*(u32 *)addr & mask) == want, at most timeout_ms: a memory-mapped register. */
+bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms);
+
+/* A pause of at least ms milliseconds (a reset's recovery time, power settling). */
+void wait_ms(uint32_t ms);
+
+#endif

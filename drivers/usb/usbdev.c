@@ -1,0 +1,401 @@
+/* usbdev.c: the USB device layer — root and hub ports to devices, descriptors, class drivers, unplug. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drvlog.h"
+#include "usbdev.h"
+#include "usbhc.h"
+#include "usbhid.h"
+
+#define DESC_REQ_TYPE           (USB_REQ_IN)    /* standard, device */
+#define DD_HEAD_LEN             8       /* the device descriptor's first 8 bytes: enough for EP0 */
+#define DD_MAX_PACKET0          7       /* device descriptor: bMaxPacketSize0 */
+#define MPS0_LOW_FULL           8       /* EP0's packet size until the descriptor says more */
+#define CD_HEAD_LEN             9       /* configuration descriptor header */
+#define CD_TOTAL_LENGTH         2       /* configuration descriptor: wTotalLength (LE16) */
+#define CONFIG_BUF              512     /* a keyboard's is far shorter; the parser stops at the end */
+
+/* A controller as the device layer keeps it. */
+typedef struct UsbHost {
+	UsbHc *hc;
+	volatile bool busy;             /* the main line uses it: the timer IRQ's poll keeps off */
+	UsbDev *port_dev[USB_MAX_ROOT_PORTS + 1];       /* the device on each root port */
+	uint32_t port_ignored;          /* bit p: a device we do not use (or could not set up), until it leaves */
+} UsbHost;
+
+static UsbHost hosts[USBDEV_MAX_HC];
+static int host_count;
+static const UsbClassDriver *classes[USBDEV_MAX_CLASSES];
+static int class_count;
+static UsbDev devs[USBDEV_MAX];
+
+static UsbHost *host_of(const UsbHc *hc)
+{
+	for (int i = 0; i < host_count; i++)
+		if (hosts[i].hc == hc)
+			return &hosts[i];
+	return &hosts[0];               /* not reached: every UsbDev's controller was added */
+}
+
+/* The main line takes a controller (nested calls keep it); release gives it back as it was. */
+static bool take(UsbHost *h)
+{
+	bool was = h->busy;
+
+	h->busy = true;
+	return was;
+}
+
+static void release(UsbHost *h, bool was)
+{
+	h->busy = was;
+}
+
+/* The controller's callback: interrupt-IN data to the class driver that has the device. */
+static void on_report(UsbDev *d, const uint8_t *data, size_t len)
+{
+	if (d && d->used && d->cls && d->cls->report)
+		d->cls->report(d, data, len);
+}
+
+static const UsbHcEvents events = { .report = on_report };
+
+void usbdev_port_name(const UsbDev *d, char name[USBDEV_PORT_NAME])
+{
+	int n = 0;
+
+	if (d->port >= 10)
+		name[n++] = (char)('0' + d->port / 10 % 10);
+	name[n++] = (char)('0' + d->port % 10);
+	if (d->hub_port) {
+		name[n++] = '.';
+		if (d->hub_port >= 10)
+			name[n++] = (char)('0' + d->hub_port / 10 % 10);
+		name[n++] = (char)('0' + d->hub_port % 10);
+	}
+	name[n] = '\0';
+}
+
+const char *usbdev_kind(const UsbDev *d)
+{
+	return d->hc->ops->kind;
+}
+
+bool usbdev_control(UsbDev *d, uint8_t type, uint8_t req, uint16_t value, uint16_t index,
+                    void *buf, uint16_t len, uint16_t *got)
+{
+	UsbSetup setup = { .type = type, .request = req, .value = value, .index = index, .length = len };
+	UsbHost *h = host_of(d->hc);
+	bool was = take(h), ok = d->hc->ops->control(d->hc, d->handle, &setup, buf, got);
+
+	release(h, was);
+	return ok;
+}
+
+bool usbdev_set_configuration(UsbDev *d, uint8_t value)
+{
+	return usbdev_control(d, USB_REQ_OUT_STD_DEVICE, USB_REQ_SET_CONFIGURATION, value, 0, NULL, 0, NULL);
+}
+
+bool usbdev_intr_in(UsbDev *d, uint8_t ep, uint16_t max_packet, uint8_t interval)
+{
+	UsbEndpoint e = { .address = ep, .max_packet = max_packet, .interval = interval };
+	UsbHost *h = host_of(d->hc);
+	bool was = take(h), ok = d->hc->ops->intr_in(d->hc, d->handle, &e);
+
+	release(h, was);
+	return ok;
+}
+
+/* A bulk transfer; refused (logged) on a controller that has none yet. */
+bool usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got)
+{
+	UsbHost *h = host_of(d->hc);
+	bool was, ok;
+
+	if (!d->hc->ops->bulk) {
+		drvlog("%s%u: no bulk transfers on this controller yet\n", d->hc->ops->name, (unsigned)d->hc->index);
+		return false;
+	}
+	was = take(h);
+	ok = d->hc->ops->bulk(d->hc, d->handle, ep, buf, len, got);
+	release(h, was);
+	return ok;
+}
+
+void usbdev_set_hub(UsbDev *d, uint8_t ports, uint8_t think_time)
+{
+	d->hc->ops->set_hub(d->hc, d->handle, ports, think_time);
+}
+
+static bool get_descriptor(UsbDev *d, uint8_t type, void *buf, uint16_t len, uint16_t *got)
+{
+	return usbdev_control(d, DESC_REQ_TYPE, USB_REQ_GET_DESCRIPTOR, (uint16_t)(type << 8), 0, buf, len, got);
+}
+
+/*
+ * Offer a described device to each class driver in turn. None takes it:
+ * it is named on COM1 and left alone.
+ */
+static bool offer(UsbDev *d, const UsbDescs *descs, const char *where)
+{
+	const UsbDeviceInfo *info = &descs->info;
+	const UsbConfigInfo *cfg = &descs->cfg;
+	uint8_t c, sub, proto;
+
+	for (int i = 0; i < class_count; i++) {
+		UsbProbe r;
+
+		d->cls = classes[i];            /* before probe: reports may come while it sets up */
+		d->cls_index = -1;
+		r = classes[i]->probe(d, descs);
+		if (r == USB_PROBE_TAKEN)
+			return true;
+		d->cls = NULL;
+		if (r == USB_PROBE_FAILED)
+			return false;
+	}
+	c = info->dev_class ? info->dev_class : cfg->first_class;
+	sub = info->dev_class ? info->dev_subclass : cfg->first_subclass;
+	proto = info->dev_class ? info->dev_protocol : cfg->first_protocol;
+	drvlog("usb: port %s: %04x:%04x %s (class %02x.%02x.%02x): not a boot keyboard, ignored%s\n", where,
+	    (unsigned)info->vendor, (unsigned)info->product, usbdesc_kind(c, sub, proto), (unsigned)c,
+	    (unsigned)sub, (unsigned)proto, c == USB_CLASS_HUB ? " (a hub behind a hub is not followed)" : "");
+	return false;
+}
+
+/*
+ * A device was addressed: read its device descriptor (EP0's packet size
+ * first, fixed for a full-speed device) and its configuration descriptor,
+ * then offer it to the class drivers. True if one took it.
+ */
+static bool probe(UsbDev *d)
+{
+	uint8_t buf[CONFIG_BUF];
+	char where[USBDEV_PORT_NAME];
+	UsbDescs descs;
+	uint16_t got = 0, total;
+	uint8_t mps0;
+
+	usbdev_port_name(d, where);
+	if (!get_descriptor(d, USB_DT_DEVICE, buf, DD_HEAD_LEN, &got) || got < DD_HEAD_LEN) {
+		drvlog("usb: port %s: no device descriptor, ignored\n", where);
+		return false;
+	}
+	mps0 = buf[DD_MAX_PACKET0];
+	if (d->speed == USB_SPEED_FULL && mps0 > MPS0_LOW_FULL && !d->hc->ops->set_mps0(d->hc, d->handle, mps0))
+		return false;
+	if (!get_descriptor(d, USB_DT_DEVICE, buf, USB_DEVICE_DESC_LEN, &got) ||
+	    !usbdesc_device(buf, got, &descs.info)) {
+		drvlog("usb: port %s: bad device descriptor, ignored\n", where);
+		return false;
+	}
+	if (!get_descriptor(d, USB_DT_CONFIG, buf, CD_HEAD_LEN, &got) || got < CD_HEAD_LEN) {
+		drvlog("usb: port %s: %04x:%04x: no configuration descriptor, ignored\n", where,
+		    (unsigned)descs.info.vendor, (unsigned)descs.info.product);
+		return false;
+	}
+	total = (uint16_t)(buf[CD_TOTAL_LENGTH] | buf[CD_TOTAL_LENGTH + 1] << 8);
+	if (total > sizeof buf)
+		total = sizeof buf;
+	if (total < CD_HEAD_LEN || !get_descriptor(d, USB_DT_CONFIG, buf, total, &got) ||
+	    !usbdesc_config(buf, got, &descs.cfg)) {
+		drvlog("usb: port %s: %04x:%04x: bad configuration descriptor, ignored\n", where,
+		    (unsigned)descs.info.vendor, (unsigned)descs.info.product);
+		return false;
+	}
+	descs.config = buf;
+	descs.config_len = got;
+	return offer(d, &descs, where);
+}
+
+/* A new entry in the device table, addressed by its controller; NULL if either is full (logged). */
+static UsbDev *new_dev(UsbHc *hc, UsbDev *parent, uint8_t port, uint8_t hub_port, uint8_t speed)
+{
+	UsbDevAddr where = { .port = port, .hub_port = hub_port, .speed = speed,
+	    .hub = parent ? parent->handle : 0, .hub_speed = parent ? parent->speed : 0 };
+	UsbDev *d = NULL;
+
+	for (int i = 0; i < USBDEV_MAX && !d; i++)
+		if (!devs[i].used)
+			d = &devs[i];
+	if (!d) {
+		drvlog("usb: port %u: already %d devices, ignored\n", (unsigned)port, USBDEV_MAX);
+		return NULL;
+	}
+	*d = (UsbDev){ .used = true, .hc = hc, .parent = parent, .port = port, .hub_port = hub_port,
+	    .speed = speed, .cls_index = -1 };
+	d->handle = hc->ops->dev_add(hc, d, &where);
+	if (!d->handle) {
+		d->used = false;
+		return NULL;
+	}
+	return d;
+}
+
+/* A device is gone: a hub's own devices first, then its class driver (keys come up), then its controller slot. */
+static void forget(UsbDev *d)
+{
+	for (int i = 0; i < USBDEV_MAX; i++)
+		if (devs[i].used && devs[i].parent == d)
+			forget(&devs[i]);
+	if (d->cls && d->cls->gone)
+		d->cls->gone(d);
+	d->cls = NULL;
+	d->hc->ops->dev_remove(d->hc, d->handle);
+	d->used = false;
+}
+
+bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, uint8_t speed)
+{
+	UsbDev *d = new_dev(hub->hc, hub, hub->port, hub_port, speed);
+
+	if (!d)
+		return false;
+	if (probe(d))
+		return true;
+	forget(d);
+	return false;
+}
+
+void usbdev_detach_child(UsbDev *hub, uint8_t hub_port)
+{
+	for (int i = 0; i < USBDEV_MAX; i++)
+		if (devs[i].used && devs[i].parent == hub && devs[i].hub_port == hub_port)
+			forget(&devs[i]);
+}
+
+/*
+ * A device appeared on a root port: the controller resets the port and
+ * tells its speed, then it is addressed and probed. A device no class
+ * takes gets its slot back; the port is left alone until it is unplugged.
+ */
+static void attach_port(UsbHost *h, uint8_t port)
+{
+	UsbHc *hc = h->hc;
+	uint8_t speed;
+	UsbDev *d;
+
+	h->port_ignored |= 1u << port;          /* until it is unplugged, unless it works */
+	speed = hc->ops->port_reset(hc, port);
+	if (!speed)
+		return;
+	d = new_dev(hc, NULL, port, 0, speed);
+	if (!d)
+		return;
+	h->port_dev[port] = d;
+	h->port_ignored &= ~(1u << port);
+	if (!probe(d)) {
+		h->port_dev[port] = NULL;
+		h->port_ignored |= 1u << port;
+		forget(d);
+	}
+}
+
+/* The device on a root port went away: its keys come up, its slot (and a hub's devices') freed. */
+static void detach_port(UsbHost *h, uint8_t port)
+{
+	UsbDev *d = h->port_dev[port];
+
+	h->port_dev[port] = NULL;
+	h->port_ignored &= ~(1u << port);
+	if (!d)
+		return;
+	drvlog("%s%u: port %u: device removed\n", h->hc->ops->name, (unsigned)h->hc->index, (unsigned)port);
+	forget(d);
+}
+
+/*
+ * Root ports with news: detach what left (or was replaced: a connect
+ * change on a port with a device) and attach what arrived. True if any
+ * device came or went.
+ */
+static bool service_ports(UsbHost *h)
+{
+	UsbHc *hc = h->hc;
+	uint32_t pending = hc->ops->port_changes(hc);
+	bool changed = false;
+
+	for (uint8_t p = 1; p <= USB_MAX_ROOT_PORTS && pending && hc->ops->running(hc); p++) {
+		uint32_t bit = 1u << p;
+		UsbPortState st;
+
+		if (!(pending & bit))
+			continue;
+		st = hc->ops->port_state(hc, p);
+		if ((h->port_dev[p] || (h->port_ignored & bit)) && (!st.connected || st.connect_changed)) {
+			detach_port(h, p);
+			changed = true;
+		}
+		if (st.connected && !h->port_dev[p] && !(h->port_ignored & bit)) {
+			attach_port(h, p);
+			changed = true;
+		}
+	}
+	return changed;
+}
+
+void usbdev_add_class(const UsbClassDriver *cls)
+{
+	if (class_count < USBDEV_MAX_CLASSES)
+		classes[class_count++] = cls;
+}
+
+/* A controller is up (its ports powered, every port marked as news): take what is plugged in. */
+bool usbdev_add_hc(UsbHc *hc)
+{
+	UsbHost *h;
+
+	if (host_count == USBDEV_MAX_HC) {
+		drvlog("%s%u: already %d USB controllers, not used\n", hc->ops->name, (unsigned)hc->index,
+		    USBDEV_MAX_HC);
+		return false;
+	}
+	h = &hosts[host_count];
+	*h = (UsbHost){ .hc = hc, .busy = true };
+	hc->events = &events;
+	host_count++;                           /* only now may the timer IRQ see it */
+	service_ports(h);
+	h->busy = false;
+	return hc->ops->running(hc);
+}
+
+void usbdev_tick(void)
+{
+	for (int i = 0; i < host_count; i++)
+		if (!hosts[i].busy && hosts[i].hc->ops->running(hosts[i].hc))
+			hosts[i].hc->ops->poll(hosts[i].hc);
+}
+
+/*
+ * Main loop: a controller that stopped by itself is given up and its
+ * devices forgotten (keys come up); on the others, root ports with news,
+ * then each class driver's own work (a hub's ports).
+ */
+bool usbdev_service(void)
+{
+	bool changed = false;
+
+	for (int i = 0; i < host_count; i++) {
+		UsbHost *h = &hosts[i];
+		UsbHc *hc = h->hc;
+
+		if (!hc->ops->running(hc))
+			continue;
+		h->busy = true;
+		if (!hc->ops->check(hc)) {
+			for (uint8_t p = 1; p <= USB_MAX_ROOT_PORTS; p++)
+				detach_port(h, p);
+			h->busy = false;
+			changed = true;
+			continue;
+		}
+		changed |= service_ports(h);
+		for (int c = 0; c < class_count && hc->ops->running(hc); c++)
+			if (classes[c]->service)
+				changed |= classes[c]->service(hc);
+		h->busy = false;
+	}
+	return changed;
+}

@@ -1,0 +1,85 @@
+/* usbdev.h: the USB device layer — enumeration, descriptors, configuration, hubs' children, unplug, the device table. */
+#ifndef DRIVERS_USBDEV_H
+#define DRIVERS_USBDEV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "usbhc.h"
+#include "usbhid.h"
+
+#define USBDEV_MAX              16      /* devices at once, every controller (2 xHCI x 8 slots) */
+#define USBDEV_MAX_HC           4       /* controllers */
+#define USBDEV_MAX_CLASSES      4       /* class drivers */
+#define USBDEV_PORT_NAME        8       /* "31.15" and its NUL */
+
+/* Standard requests (USB 2.0 9.4) and bmRequestType values the classes use. */
+#define USB_REQ_OUT_STD_DEVICE  0x00
+#define USB_REQ_CLASS_IFACE     0x21    /* class, interface, OUT */
+#define USB_REQ_GET_DESCRIPTOR  0x06
+#define USB_REQ_SET_CONFIGURATION 0x09
+
+/* What the device layer read of a new device, for the class drivers to choose by. */
+typedef struct UsbDescs {
+	UsbDeviceInfo info;
+	UsbConfigInfo cfg;
+	const uint8_t *config;          /* the configuration descriptor (for a class that parses its own) */
+	uint16_t config_len;
+} UsbDescs;
+
+typedef enum UsbProbe {
+	USB_PROBE_NOT_MINE,             /* the next class driver may try */
+	USB_PROBE_TAKEN,                /* set up and running */
+	USB_PROBE_FAILED,               /* it was this class's, but set-up failed (logged): left alone */
+} UsbProbe;
+
+/*
+ * A class driver: the device layer offers each new device to the class
+ * drivers in the order they were added, and hands each device's
+ * interrupt-IN data and its unplugging to the one that took it.
+ */
+typedef struct UsbClassDriver {
+	const char *name;
+	UsbProbe (*probe)(UsbDev *d, const UsbDescs *descs);            /* main loop */
+	void (*report)(UsbDev *d, const uint8_t *data, size_t len);     /* timer IRQ (or inside a wait) */
+	void (*gone)(UsbDev *d);                                        /* main loop: unplugged */
+	bool (*service)(UsbHc *hc);     /* main loop, may be NULL: its devices on hc; true if any came or went */
+} UsbClassDriver;
+
+/* A device in the table. Class drivers read it; only the device layer writes it (but cls_index). */
+struct UsbDev {
+	bool used;
+	UsbHc *hc;                      /* the controller it hangs on */
+	UsbDev *parent;                 /* the hub it is behind, NULL on a root port */
+	uint8_t port;                   /* root port, 1-based */
+	uint8_t hub_port;               /* port of the hub it is behind, 0 on a root port */
+	uint8_t speed;                  /* USB_SPEED_* */
+	uint8_t handle;                 /* the controller's name for it (xHCI: slot id) */
+	const UsbClassDriver *cls;      /* the class driver it is offered to or taken by */
+	int8_t cls_index;               /* that driver's own index for it, -1 if none */
+};
+
+/* Set-up (kernel glue): class drivers first, then each controller as it comes up. */
+void usbdev_add_class(const UsbClassDriver *cls);
+bool usbdev_add_hc(UsbHc *hc);          /* enumerate its ports; false if it was given up meanwhile */
+void usbdev_tick(void);                 /* timer IRQ: poll every controller the main line is not using */
+bool usbdev_service(void);              /* main loop: attach/detach; true if any device came or went */
+
+/* For class drivers: requests and endpoints of their device. */
+bool usbdev_control(UsbDev *d, uint8_t type, uint8_t req, uint16_t value, uint16_t index,
+                    void *buf, uint16_t len, uint16_t *got);
+bool usbdev_set_configuration(UsbDev *d, uint8_t value);
+bool usbdev_intr_in(UsbDev *d, uint8_t ep, uint16_t max_packet, uint8_t interval);
+bool usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got);
+void usbdev_set_hub(UsbDev *d, uint8_t ports, uint8_t think_time);
+
+/* For the hub class: a device on one of its ports came (reset done, speed known) or went. */
+bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, uint8_t speed);     /* true if a class took it */
+void usbdev_detach_child(UsbDev *hub, uint8_t hub_port);
+
+/* Names for COM1: "3" or "3.2" (root port 3, hub port 2); the controller kind, "xHCI". */
+void usbdev_port_name(const UsbDev *d, char name[USBDEV_PORT_NAME]);
+const char *usbdev_kind(const UsbDev *d);
+
+#endif

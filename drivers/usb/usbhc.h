@@ -1,0 +1,87 @@
+/* usbhc.h: the one interface of a USB host-controller driver (xHCI; UHCI, OHCI, EHCI next) to the device layer above. */
+#ifndef DRIVERS_USBHC_H
+#define DRIVERS_USBHC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define USB_MAX_ROOT_PORTS      31      /* a controller's root ports as a 32-bit mask, bit 0 unused */
+
+/* Port speeds: the xHCI default protocol speed IDs (PORTSC 13:10), used by every controller kind. */
+enum { USB_SPEED_FULL = 1, USB_SPEED_LOW = 2, USB_SPEED_HIGH = 3, USB_SPEED_SUPER = 4 };
+
+/* bmRequestType bit 7 (USB 2.0 9.3.1): data stage from the device. */
+#define USB_REQ_IN              0x80
+
+/* A setup packet (USB 2.0 9.3): the controller sends it as it is, with `length` data bytes. */
+typedef struct UsbSetup {
+	uint8_t type;                   /* bmRequestType: direction, kind, recipient */
+	uint8_t request;
+	uint16_t value, index, length;
+} UsbSetup;
+
+/* An endpoint as its descriptor gives it. */
+typedef struct UsbEndpoint {
+	uint8_t address;                /* bEndpointAddress: number, USB_REQ_IN bit for IN */
+	uint16_t max_packet;
+	uint8_t interval;               /* bInterval as the descriptor says (the controller converts) */
+} UsbEndpoint;
+
+/* Where a new device is, for the controller to address it. */
+typedef struct UsbDevAddr {
+	uint8_t port;                   /* root port, 1-based as the specs count */
+	uint8_t hub_port;               /* port of the hub it is behind, 0 on a root port */
+	uint8_t speed;                  /* USB_SPEED_* */
+	uint8_t hub;                    /* the hub's device handle, 0 on a root port */
+	uint8_t hub_speed;              /* the hub's speed (a high-speed hub translates for full/low) */
+} UsbDevAddr;
+
+/* A root port's state, read with its change bits cleared. */
+typedef struct UsbPortState {
+	bool connected;                 /* a device is there */
+	bool connect_changed;           /* it came or went (or was replaced) since last read */
+} UsbPortState;
+
+typedef struct UsbHc UsbHc;
+typedef struct UsbDev UsbDev;           /* the device layer's; opaque here, handed back in events */
+
+/*
+ * What a controller driver does, one function each. Devices are named by a
+ * handle the controller gives out in dev_add (xHCI: the slot id; 0 is
+ * none). Everything runs on the main line except poll (the timer IRQ, never
+ * waits); every wait is bounded and a timeout is logged by the controller.
+ */
+typedef struct UsbHcOps {
+	const char *kind;               /* "xHCI": on COM1 and the title */
+	const char *name;               /* "xhci": log prefix with the index, "xhci0: ..." */
+	void (*poll)(UsbHc *hc);                        /* timer IRQ: take events, deliver reports */
+	bool (*running)(UsbHc *hc);                     /* false once the controller is given up */
+	bool (*check)(UsbHc *hc);                       /* main loop: false if it stopped just now (given up) */
+	uint32_t (*port_changes)(UsbHc *hc);            /* root ports with news since last asked (bit p), taken */
+	UsbPortState (*port_state)(UsbHc *hc, uint8_t port);
+	uint8_t (*port_reset)(UsbHc *hc, uint8_t port); /* reset and enable: the speed, 0 if not enabled */
+	uint8_t (*dev_add)(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where);  /* addressed: its handle, 0 */
+	void (*dev_remove)(UsbHc *hc, uint8_t dev);     /* gone: its resources back */
+	bool (*set_mps0)(UsbHc *hc, uint8_t dev, uint16_t mps);         /* EP0's packet size, once read */
+	void (*set_hub)(UsbHc *hc, uint8_t dev, uint8_t ports, uint8_t think_time); /* before intr_in */
+	bool (*control)(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint16_t *got);
+	bool (*intr_in)(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);  /* start: data to events->report */
+	/* One bulk transfer, waited for. NULL: the controller has none yet (usbdev_bulk refuses). */
+	bool (*bulk)(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got);
+} UsbHcOps;
+
+/* How a controller tells the device layer what happened: registered by the device layer. */
+typedef struct UsbHcEvents {
+	void (*report)(UsbDev *owner, const uint8_t *data, size_t len);  /* timer IRQ: interrupt-IN data */
+} UsbHcEvents;
+
+/* One controller: its operations, its own state (opaque above it), the device layer's callbacks. */
+struct UsbHc {
+	const UsbHcOps *ops;
+	void *state;
+	uint8_t index;                  /* among controllers of its kind: xhci0, xhci1 */
+	const UsbHcEvents *events;      /* set by usbdev_add_hc before any port is looked at */
+};
+
+#endif
