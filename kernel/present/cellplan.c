@@ -14,7 +14,7 @@
 typedef uint32_t __attribute__((may_alias)) word;       /* four cell bytes or two grid codes at once */
 
 #if __STDC_HOSTED__
-uint32_t present_stage_calls[STAGE_COUNT];
+StageLog present_stage_log;             /* (host only: the tests' count of the stages, stages.h) */
 #endif
 
 /* Keys equal as far as they are set: the head (code, n, mark) and n layers. */

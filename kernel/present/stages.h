@@ -16,14 +16,26 @@ typedef enum PresentStage {
 
 /*
  * STAGE_ENTERED(s) at the top of each stage's function. On the host it
- * counts the calls (tests/unit/test_present.c checks each stage runs once a
- * page); in the kernel it is nothing.
+ * counts the calls and keeps their order, a hex digit (s + 1) a call
+ * (tests/unit/test_present.c: each stage once a page, in order); in the
+ * kernel it is nothing.
  */
 #if __STDC_HOSTED__
 #include <stdint.h>
 
-extern uint32_t present_stage_calls[STAGE_COUNT];       /* (cellplan.c) */
-#define STAGE_ENTERED(s) ((void)present_stage_calls[(s)]++)
+typedef struct StageLog {
+	uint32_t calls[STAGE_COUNT];    /* calls of each stage */
+	uint32_t order;                 /* the last eight calls, one stage (s + 1) a hex digit, the last lowest */
+} StageLog;
+
+extern StageLog present_stage_log;      /* (cellplan.c) */
+
+static inline void stage_entered(PresentStage s)
+{
+	present_stage_log.calls[s]++;
+	present_stage_log.order = present_stage_log.order << 4 | (uint32_t)(s + 1);
+}
+#define STAGE_ENTERED(s) stage_entered(s)
 #else
 #define STAGE_ENTERED(s) ((void)0)
 #endif
