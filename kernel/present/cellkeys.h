@@ -55,9 +55,9 @@ typedef struct FrameKeys {
 
 /*
  * The keys stage: layers and overlay bits from every command after the
- * grid of frames[sf] (sf < 0: no grid) into fk. False when the frames are
- * not ones keys describe: no grid, a grid off the cell lattice or the
- * screen, no front pass, or two of them.
+ * grid of frames[sf] (sf < 0 or >= n: none) into fk. False when the
+ * frames are not ones keys describe: no grid, a grid off the cell lattice
+ * or the screen, no front pass, or two of them.
  */
 bool cellkeys_build(FrameKeys *fk, const Frame *const *frames, int n, int sf);
 
