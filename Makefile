@@ -199,6 +199,12 @@ $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 
+# The presenter's top and draw stage (kernel/present/present.c) on the host: not in HOST_LOGIC,
+# it calls the VGA driver, which tests/unit/test_present.c stubs.
+$(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present.o $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(B)/h/kernel/present/present.o $(HOBJ) -lcmocka -lm -o $@
+
 # Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
 # (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),

@@ -6,16 +6,20 @@
 #include "celldiff.h"
 #include "frame.h"
 #include "gfx.h"
+#include "stages.h"
 
 typedef uint32_t __attribute__((may_alias)) word;       /* two grid cells read at once */
 
 #define LOOKAHEAD       32              /* commands added or gone between two matches */
 
-static uint8_t *marks;                  /* the dirty[] being filled */
-static int marked;
+/* The dirty[] being filled, and how many cells it has. */
+typedef struct Marks {
+	uint8_t *cell;
+	int count;
+} Marks;
 
 /* Mark the cells of [x0, x1) x [y0, y1), clipped to the screen. */
-static void mark_rect(int x0, int y0, int x1, int y1)
+static void mark_rect(Marks *m, int x0, int y0, int x1, int y1)
 {
 	if (x0 < 0) x0 = 0;
 	if (y0 < 0) y0 = 0;
@@ -24,12 +28,12 @@ static void mark_rect(int x0, int y0, int x1, int y1)
 	if (x0 >= x1 || y0 >= y1)
 		return;
 	for (int cy = y0 >> 3; cy <= (y1 - 1) >> 3; cy++) {
-		uint8_t *d = marks + cy * CELL_COLS;
+		uint8_t *d = m->cell + cy * CELL_COLS;
 
 		for (int cx = x0 >> 3; cx <= (x1 - 1) >> 3; cx++)
 			if (!d[cx]) {
 				d[cx] = 1;
-				marked++;
+				m->count++;
 			}
 	}
 }
@@ -54,20 +58,20 @@ typedef struct Clip {
  * fills and tiles ignore the clip, and on this path (every changed command
  * of every frame) the shared helper's extra tests cost ~0.5k a frame.
  */
-static void mark_cmd(const DrawCmd *c, const char *text, const Clip *k)
+static void mark_cmd(Marks *m, const DrawCmd *c, const char *text, const Clip *k)
 {
 	int x0 = c->x, y0 = c->y, x1, y1;
 
 	switch (c->kind) {
 	case DRAW_FILL:
-		mark_rect(x0, y0, x0 + c->w, y0 + c->h);
+		mark_rect(m, x0, y0, x0 + c->w, y0 + c->h);
 		return;
 	case DRAW_TILE:
-		mark_rect(x0, y0, x0 + 8, y0 + 8);
+		mark_rect(m, x0, y0, x0 + 8, y0 + 8);
 		return;
 	case DRAW_GRID:
 	case DRAW_GRID_FRONT:
-		mark_rect(x0, y0, x0 + c->w * 8, y0 + c->h * 8);
+		mark_rect(m, x0, y0, x0 + c->w * 8, y0 + c->h * 8);
 		return;
 	case DRAW_IMAGE:
 		if (c->id >= gfx_image_count)
@@ -88,7 +92,7 @@ static void mark_cmd(const DrawCmd *c, const char *text, const Clip *k)
 	default:
 		return;                         /* a clip draws nothing itself */
 	}
-	mark_rect(x0 > k->x0 ? x0 : k->x0, y0 > k->y0 ? y0 : k->y0, x1 < k->x1 ? x1 : k->x1,
+	mark_rect(m, x0 > k->x0 ? x0 : k->x0, y0 > k->y0 ? y0 : k->y0, x1 < k->x1 ? x1 : k->x1,
 	    y1 < k->y1 ? y1 : k->y1);
 }
 
@@ -129,7 +133,8 @@ static bool anchor(const DrawCmd *c)
  * changed): mark the cells of the characters that differ, where the clip
  * lets them show, and say so; anything else: false, nothing marked.
  */
-static bool same_text_place(const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb, const Clip *k)
+static bool same_text_place(Marks *m, const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb,
+    const Clip *k)
 {
 	const char *s = &ta[a->id], *t = &tb[b->id];
 	int n = 0;
@@ -145,7 +150,7 @@ static bool same_text_place(const DrawCmd *a, const char *ta, const DrawCmd *b, 
 		if (s[i] != t[i]) {
 			int x0 = a->x + 8 * i;
 
-			mark_rect(x0 > k->x0 ? x0 : k->x0, a->y > k->y0 ? a->y : k->y0,
+			mark_rect(m, x0 > k->x0 ? x0 : k->x0, a->y > k->y0 ? a->y : k->y0,
 			    x0 + 8 < k->x1 ? x0 + 8 : k->x1, a->y + 8 < k->y1 ? a->y + 8 : k->y1);
 		}
 	return true;
@@ -157,19 +162,19 @@ static void clip_cmd(Clip *k, const DrawCmd *c)
 }
 
 /* Grid cell k of a row: marked (d[k]) and copied when it changed. */
-static inline void diff_cell(const uint16_t *now, uint16_t *was, uint8_t *d, int k)
+static inline void diff_cell(Marks *m, const uint16_t *now, uint16_t *was, uint8_t *d, int k)
 {
 	if (now[k] == was[k])
 		return;
 	was[k] = now[k];
 	if (!d[k]) {
 		d[k] = 1;
-		marked++;
+		m->count++;
 	}
 }
 
 /* One grid against the page's copy (same place and size): changed cells are marked, the copy updated. */
-static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
+static void diff_grid(Marks *m, const DrawCmd *c, const uint16_t *now, uint16_t *was)
 {
 	int cx0 = c->x >> 3, cy0 = c->y >> 3;
 
@@ -177,20 +182,20 @@ static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
 	    cy0 + c->h > CELL_ROWS || c->w * c->h > FRAME_GRID_CELLS) {
 		for (int i = 0; i < c->w * c->h && i < FRAME_GRID_CELLS; i++)
 			was[i] = now[i];
-		mark_rect(c->x, c->y, c->x + c->w * 8, c->y + c->h * 8);      /* off the cell lattice */
+		mark_rect(m, c->x, c->y, c->x + c->w * 8, c->y + c->h * 8);   /* off the cell lattice */
 		return;
 	}
 	for (int r = 0; r < c->h; r++, now += c->w, was += c->w) {
-		uint8_t *d = marks + (cy0 + r) * CELL_COLS + cx0;
+		uint8_t *d = m->cell + (cy0 + r) * CELL_COLS + cx0;
 		const word *n4 = (const word *)(const void *)now, *w4 = (const word *)(const void *)was;
 		int k = 0, pairs = (((uintptr_t)now | (uintptr_t)was) & 3) ? 0 : c->w / 2;
 
 		for (int p = 0; p < pairs; p++)
 			if (n4[p] != w4[p])
 				for (k = 2 * p; k < 2 * p + 2; k++)
-					diff_cell(now, was, d, k);
+					diff_cell(m, now, was, d, k);
 		for (k = 2 * pairs; k < c->w; k++)
-			diff_cell(now, was, d, k);
+			diff_cell(m, now, was, d, k);
 	}
 }
 
@@ -204,7 +209,8 @@ static void diff_grid(const DrawCmd *c, const uint16_t *now, uint16_t *was)
  * clipped otherwise). Exact whichever commands are paired: a pair that
  * differs is marked on both sides.
  */
-static void diff_frame(const Frame *f, const DrawCmd *cmd, int nn, bool grids, CellPage *page, int s, bool all)
+static void diff_frame(Marks *m, const Frame *f, const DrawCmd *cmd, int nn, bool grids, CellPage *page, int s,
+    bool all)
 {
 	const DrawCmd *old = page->cmds[s];
 	const char *otext = page->text[s];
@@ -222,13 +228,13 @@ static void diff_frame(const Frame *f, const DrawCmd *cmd, int nn, bool grids, C
 					clip_cmd(&kn, &cmd[i]);
 					ko = kn;
 				} else if (cmd[i].kind == DRAW_GRID && grids) {
-					diff_grid(&cmd[i], f->grid, page->grid[s]);
+					diff_grid(m, &cmd[i], f->grid, page->grid[s]);
 				}
 				i++;
 				j++;
 				continue;
 			}
-			if (same_text_place(&cmd[i], f->text, &old[j], otext, &kn)) {
+			if (same_text_place(m, &cmd[i], f->text, &old[j], otext, &kn)) {
 				i++;                    /* (a number that changed: only its changed characters marked) */
 				j++;
 				continue;
@@ -260,7 +266,7 @@ static void diff_frame(const Frame *f, const DrawCmd *cmd, int nn, bool grids, C
 				}
 		}
 		if (take_old) {
-			mark_cmd(&old[j], otext, &ko);
+			mark_cmd(m, &old[j], otext, &ko);
 			if (old[j].kind == DRAW_CLIP) {
 				clip_cmd(&ko, &old[j]);
 				clip_changed = true;
@@ -268,7 +274,7 @@ static void diff_frame(const Frame *f, const DrawCmd *cmd, int nn, bool grids, C
 			j++;
 		}
 		if (take_new) {
-			mark_cmd(&cmd[i], f->text, &kn);
+			mark_cmd(m, &cmd[i], f->text, &kn);
 			if (cmd[i].kind == DRAW_CLIP) {
 				clip_cmd(&kn, &cmd[i]);
 				clip_changed = true;
@@ -292,9 +298,9 @@ static int diff_frames(const Frame *const *frames, int n, CellPage *page, uint8_
     int skip_frame, const uint8_t *skip)
 {
 	bool all = !page->valid || n != page->frames;
+	Marks m = { dirty, 0 };
 
-	marks = dirty;
-	marked = 0;
+	STAGE_ENTERED(STAGE_DIFF);
 	if (!((uintptr_t)dirty & 3))
 		for (int i = 0; i < CELL_COUNT / 4; i++)
 			((uint32_t *)(void *)dirty)[i] = all ? 0x01010101u : 0;
@@ -302,12 +308,12 @@ static int diff_frames(const Frame *const *frames, int n, CellPage *page, uint8_
 		for (int i = 0; i < CELL_COUNT; i++)
 			dirty[i] = all;
 	if (all)
-		marked = CELL_COUNT;
+		m.count = CELL_COUNT;
 	if (n > CELLDIFF_FRAMES)
 		n = CELLDIFF_FRAMES;
 	for (int s = 0; s < n; s++) {
 		const Frame *f = frames[s];
-		static DrawCmd kept[FRAME_MAX_CMDS];
+		static DrawCmd kept[FRAME_MAX_CMDS];   /* (scratch: the commands diffed) */
 		int nk = 0;
 
 		if (!all && f->grid_cmd < 0 && page->src[s] == f && page->gen[s] == f->gen)
@@ -315,17 +321,17 @@ static int diff_frames(const Frame *const *frames, int n, CellPage *page, uint8_
 		page->src[s] = f;
 		page->gen[s] = f->gen;
 		if (s != skip_frame || !skip) {
-			diff_frame(f, f->cmds, f->count, grids, page, s, all);
+			diff_frame(&m, f, f->cmds, f->count, grids, page, s, all);
 			continue;
 		}
 		for (int i = 0; i < f->count; i++)
 			if (!skip[i])
 				kept[nk++] = f->cmds[i];
-		diff_frame(f, kept, nk, false, page, s, all);
+		diff_frame(&m, f, kept, nk, false, page, s, all);
 	}
 	page->frames = (uint8_t)n;
 	page->valid = true;
-	return marked;
+	return m.count;
 }
 
 int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT])
@@ -337,6 +343,36 @@ int celldiff_frames_without(const Frame *const *frames, int n, CellPage *page, u
     int skip_frame, const uint8_t *skip)
 {
 	return diff_frames(frames, n, page, dirty, false, skip_frame, skip);
+}
+
+bool celldiff_same_copy(const CmdCopy *k, const DrawCmd *const *cmd, const char *const *text, int n)
+{
+	if (k->n != n)
+		return false;
+	for (int b = 0; b < n; b++)
+		if (!celldiff_same_cmd(cmd[b], text[b], &k->cmd[b], k->text))
+			return false;
+	return true;
+}
+
+void celldiff_keep_copy(CmdCopy *k, const DrawCmd *const *cmd, const char *const *text, int n)
+{
+	int used = 0;
+
+	k->n = n;
+	for (int b = 0; b < n; b++) {
+		k->cmd[b] = *cmd[b];
+		if (cmd[b]->kind != DRAW_TEXT)
+			continue;
+		k->cmd[b].id = (uint16_t)used;
+		for (const char *t = &text[b][cmd[b]->id]; used < CELLDIFF_COPY_TEXT - 1; t++) {
+			k->text[used++] = *t;
+			if (!*t)
+				break;
+		}
+		if (used >= CELLDIFF_COPY_TEXT - 1)
+			k->n = -1;              /* (too much text to keep: never the same) */
+	}
 }
 
 void celldiff_copy(CellPage *to, const CellPage *from)

@@ -11,6 +11,8 @@
 #define CELL_ROWS       (SCREEN_H / 8)  /* 25 */
 #define CELL_COUNT      (CELL_COLS * CELL_ROWS)
 #define CELLDIFF_FRAMES 2               /* frames drawn one over the other (the view, the status bar) */
+#define CELLDIFF_COPY_CMDS 32           /* commands a CmdCopy holds */
+#define CELLDIFF_COPY_TEXT 512          /* and their texts */
 
 /*
  * What one buffer shows (a VGA page, a framebuffer): a copy of the draw
@@ -38,7 +40,8 @@ typedef struct CellPage {
  * where it is), or any command after a changed clip touches it. Every
  * other cell meets the same commands in the same order, and drawing is
  * overwriting, so its pixels are the same. Then `page` holds the new
- * frames. Returns the number of dirty cells. Pure: no pixels, no hardware.
+ * frames. Returns the number of dirty cells. The diff stage of a page
+ * (stages.h). No pixels, no hardware, no state but `page`.
  */
 int celldiff_frames(const Frame *const *frames, int n, CellPage *page, uint8_t dirty[CELL_COUNT]);
 
@@ -53,6 +56,22 @@ int celldiff_frames_without(const Frame *const *frames, int n, CellPage *page, u
 
 /* Would a (texts ta) and b (texts tb) put the same pixels in the same places, given the same clip? */
 bool celldiff_same_cmd(const DrawCmd *a, const char *ta, const DrawCmd *b, const char *tb);
+
+/*
+ * Copies of a few commands (their texts with them), kept to tell whether a
+ * later frame draws the same ones in the same order (the planner's
+ * overlays, kernel/present/cellkeys.h).
+ */
+typedef struct CmdCopy {
+	int n;                          /* -1: none kept (never the same) */
+	DrawCmd cmd[CELLDIFF_COPY_CMDS];
+	char text[CELLDIFF_COPY_TEXT];
+} CmdCopy;
+
+/* Are cmd[0..n-1] (texts text[0..n-1]) the commands k holds, in the same order? */
+bool celldiff_same_copy(const CmdCopy *k, const DrawCmd *const *cmd, const char *const *text, int n);
+/* k = copies of cmd[0..n-1] and their texts (n <= CELLDIFF_COPY_CMDS; too much text: never the same). */
+void celldiff_keep_copy(CmdCopy *k, const DrawCmd *const *cmd, const char *const *text, int n);
 
 /* to = from, as far as celldiff_frames reads it (the commands held, their texts and grid cells). */
 void celldiff_copy(CellPage *to, const CellPage *from);

@@ -16,7 +16,6 @@
 #define CACHE_BYTES     (96 * 1024)
 #define CACHE_IMAGES    256
 
-typedef uint32_t __attribute__((may_alias)) word;       /* four plane bytes, or a quarter key, at once */
 
 #define CELL_SLOTS      2048            /* composed cells in VRAM (direct-mapped by key hash) */
 
@@ -241,14 +240,15 @@ static inline __attribute__((always_inline)) int slot(const CellKey *k, bool *he
 	const CellKey *b = &cell_keys[h];
 	int l = 0;
 
-	if (*(const word *)(const void *)k == *(const word *)(const void *)b)
+	if (k->head == b->head)
 		while (l < k->n && k->layer[l] == b->layer[l])
 			l++;
-	*held = *(const word *)(const void *)k == *(const word *)(const void *)b && l >= k->n;
+	*held = k->head == b->head && l >= k->n;
 	return (int)h;
 }
 
-static const CellKey *missed;            /* the key gfxcache_cell_held last did not find, and its slot */
+/* Cache: the key gfxcache_cell_held last did not find, and its slot (gfxcache_cell need not look again). */
+static const CellKey *missed;
 static int missed_slot;
 
 int gfxcache_cell_held(const CellKey *k)

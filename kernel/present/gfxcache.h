@@ -8,8 +8,8 @@
 void gfxcache_init(void);                       /* after vga_init */
 const VgaBitmap *gfxcache_image(int id);        /* NULL for a bad id */
 const VgaBitmap *gfxcache_mtile(int id);
-int gfxcache_mtile_on_empty(int id);
-const VgaBitmap *gfxcache_image_shifted(int id, int sh);  /* moved right sh (1..7) pixels, NULL: none */            /* VRAM tile of mtile id over TILE_EMPTY, -1: none */
+int gfxcache_mtile_on_empty(int id);            /* VRAM tile of mtile id over TILE_EMPTY, -1: none */
+const VgaBitmap *gfxcache_image_shifted(int id, int sh);  /* moved right sh (1..7) pixels, NULL: none */
 
 int gfxcache_cell(const CellKey *k);            /* VRAM tile of a composed cell, -1: no room */
 int gfxcache_cell_held(const CellKey *k);       /* the same if it is there already (nothing composed), else -1 */

@@ -1,4 +1,4 @@
-/* present.c: puts the game's frames on the VGA pages, redrawing only the cells that changed. */
+/* present.c: puts the game's frames on the VGA pages, redrawing only the cells that changed — the pipeline's top and its draw stage. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -13,20 +13,34 @@
 #include "gfxcache.h"
 #include "latebss.h"
 #include "present.h"
+#include "stages.h"
 #include "vga.h"
 
-static LATE_BSS PlanPage shown[VGA_PAGES];       /* what each page holds, cell by cell */
-static LATE_BSS CellPlan plan;          /* the frame being presented */
 typedef uint32_t __attribute__((may_alias)) word;       /* four cells of a mask at once */
 
-static uint8_t covered[CELL_COUNT] __attribute__((aligned(4)));     /* mark_covered */
-static int8_t cov_lo[CELL_ROWS], cov_hi[CELL_ROWS];     /* covered columns of each row (lo > hi: none) */
-static int clip_x0, clip_y0, clip_x1 = VGA_W, clip_y1 = VGA_H;       /* the frame's */
-static CellSpans found;                 /* find_spans' */
-static const CellSpans *spans = &found; /* the columns of each cell row the mask in use has */
+/*
+ * The draw stage's state while it draws one page: the cells it may draw
+ * into and the frame's clip. Every function below takes it; it is set
+ * up by draw_plan and left as it found the driver (no mask, no clip).
+ */
+typedef struct DrawCtx {
+	int page;
+	const uint8_t *mask;            /* the cells drawn into (NULL: all) */
+	const CellSpans *spans;         /* the columns of each cell row the mask has */
+	CellSpans found;                /* the spans find_spans found (mask given without) */
+	int clip_x0, clip_y0, clip_x1, clip_y1;         /* the frame's clip */
+	int box_x0, box_y0, box_x1, box_y1;             /* the mask's cells lie inside */
+	uint8_t covered[CELL_COUNT] __attribute__((aligned(4)));    /* mark_covered */
+	int8_t cov_lo[CELL_ROWS], cov_hi[CELL_ROWS];    /* covered columns of each row (lo > hi: none) */
+} DrawCtx;
+
+/* The presenter: what each page holds (cell by cell), the plan's and the draw stage's state. */
+static LATE_BSS PlanPage shown[VGA_PAGES];
+static LATE_BSS CellPlanner planner;
+static LATE_BSS DrawCtx draw_ctx;
 
 /* Which columns of each cell row are dirty, so commands and grid rows away from them cost a test. */
-static void find_spans(const uint8_t *mask)
+static void find_spans(CellSpans *found, const uint8_t *mask)
 {
 	for (int r = 0; r < CELL_ROWS; r++) {
 		const uint8_t *d = mask + r * CELL_COLS;
@@ -36,8 +50,8 @@ static void find_spans(const uint8_t *mask)
 		while (a <= b && !w[a])
 			a++;
 		if (a > b) {
-			found.lo[r] = CELL_COLS;
-			found.hi[r] = -1;
+			found->lo[r] = CELL_COLS;
+			found->hi[r] = -1;
 			continue;
 		}
 		while (!w[b])
@@ -46,13 +60,12 @@ static void find_spans(const uint8_t *mask)
 			;
 		for (hi = b * 4 + 3; !d[hi]; hi--)
 			;
-		found.lo[r] = (int8_t)lo;
-		found.hi[r] = (int8_t)hi;
+		found->lo[r] = (int8_t)lo;
+		found->hi[r] = (int8_t)hi;
 	}
 }
 
-static int box_x0, box_y0, box_x1 = VGA_W, box_y1 = VGA_H;   /* the mask's cells lie inside */
-static void set_clip(int x0, int y0, int x1, int y1);
+static void set_clip(DrawCtx *dc, int x0, int y0, int x1, int y1);
 
 /*
  * The cells the driver and the tests below draw into: mask (NULL: all),
@@ -60,15 +73,18 @@ static void set_clip(int x0, int y0, int x1, int y1);
  * inside the box around those cells, so a big sprite over a few of them
  * costs a few rows, not all of its own.
  */
-static void use_mask(const uint8_t *mask, const CellSpans *sp)
+static void use_mask(DrawCtx *dc, const uint8_t *mask, const CellSpans *sp)
 {
-	spans = sp ? sp : &found;
+	const CellSpans *spans = sp ? sp : &dc->found;
+
+	dc->mask = mask;
+	dc->spans = spans;
 	if (mask && !sp)
-		find_spans(mask);
+		find_spans(&dc->found, mask);
 	vga_set_cell_mask(mask);
-	box_x0 = box_y0 = 0;
-	box_x1 = VGA_W;
-	box_y1 = VGA_H;
+	dc->box_x0 = dc->box_y0 = 0;
+	dc->box_x1 = VGA_W;
+	dc->box_y1 = VGA_H;
 	if (mask) {
 		int r0 = 0, r1 = CELL_ROWS - 1, lo = CELL_COLS, hi = -1;
 
@@ -80,17 +96,18 @@ static void use_mask(const uint8_t *mask, const CellSpans *sp)
 			lo = spans->lo[r] < lo ? spans->lo[r] : lo;
 			hi = spans->hi[r] > hi ? spans->hi[r] : hi;
 		}
-		box_x0 = lo * 8;
-		box_y0 = r0 * 8;
-		box_x1 = (hi + 1) * 8;
-		box_y1 = (r1 + 1) * 8;
+		dc->box_x0 = lo * 8;
+		dc->box_y0 = r0 * 8;
+		dc->box_x1 = (hi + 1) * 8;
+		dc->box_y1 = (r1 + 1) * 8;
 	}
-	set_clip(clip_x0, clip_y0, clip_x1, clip_y1);
+	set_clip(dc, dc->clip_x0, dc->clip_y0, dc->clip_x1, dc->clip_y1);
 }
 
 /* May the rectangle [x0, x1) x [y0, y1) touch a dirty cell? (false: skip the command) */
-static bool touches_dirty(int x0, int y0, int x1, int y1)
+static bool touches_dirty(const DrawCtx *dc, int x0, int y0, int x1, int y1)
 {
+	const CellSpans *spans = dc->spans;
 	int cx0, cx1;
 
 	if (x0 < 0) x0 = 0;
@@ -107,23 +124,23 @@ static bool touches_dirty(int x0, int y0, int x1, int y1)
 	return false;
 }
 
-static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int page, const uint8_t *mask);
+static void draw_cmds(DrawCtx *dc, const Frame *f, int from, int to, const uint8_t *skip);
 
 /* The frame's clip; the driver gets it inside the mask's box. */
-static void set_clip(int x0, int y0, int x1, int y1)
+static void set_clip(DrawCtx *dc, int x0, int y0, int x1, int y1)
 {
-	clip_x0 = x0;
-	clip_y0 = y0;
-	clip_x1 = x1;
-	clip_y1 = y1;
-	vga_set_clip(x0 > box_x0 ? x0 : box_x0, y0 > box_y0 ? y0 : box_y0, x1 < box_x1 ? x1 : box_x1,
-	    y1 < box_y1 ? y1 : box_y1);
+	dc->clip_x0 = x0;
+	dc->clip_y0 = y0;
+	dc->clip_x1 = x1;
+	dc->clip_y1 = y1;
+	vga_set_clip(x0 > dc->box_x0 ? x0 : dc->box_x0, y0 > dc->box_y0 ? y0 : dc->box_y0,
+	    x1 < dc->box_x1 ? x1 : dc->box_x1, y1 < dc->box_y1 ? y1 : dc->box_y1);
 }
 
 /* Is the 8x8 cell at x, y wholly inside the clip rectangle? */
-static bool clip_whole(int x, int y)
+static bool clip_whole(const DrawCtx *dc, int x, int y)
 {
-	return x >= clip_x0 && y >= clip_y0 && x + 8 <= clip_x1 && y + 8 <= clip_y1;
+	return x >= dc->clip_x0 && y >= dc->clip_y0 && x + 8 <= dc->clip_x1 && y + 8 <= dc->clip_y1;
 }
 
 /* The rectangle command c may draw in (false: none; clips and grids look for themselves). */
@@ -145,15 +162,15 @@ static bool cmd_rect(const Frame *f, const DrawCmd *c, int r[4])
  * ones where the grid's front pass can change pixels (elsewhere it draws
  * a cell's tile, or its masked tile, over the same again).
  */
-static void mark_covered(const int r[4])
+static void mark_covered(DrawCtx *dc, const int r[4])
 {
 	for (int cy = r[1] >> 3; cy <= (r[3] - 1) >> 3; cy++) {
-		if (cov_lo[cy] > r[0] >> 3)
-			cov_lo[cy] = (int8_t)(r[0] >> 3);
-		if (cov_hi[cy] < (r[2] - 1) >> 3)
-			cov_hi[cy] = (int8_t)((r[2] - 1) >> 3);
+		if (dc->cov_lo[cy] > r[0] >> 3)
+			dc->cov_lo[cy] = (int8_t)(r[0] >> 3);
+		if (dc->cov_hi[cy] < (r[2] - 1) >> 3)
+			dc->cov_hi[cy] = (int8_t)((r[2] - 1) >> 3);
 		for (int cx = r[0] >> 3; cx <= (r[2] - 1) >> 3; cx++)
-			covered[cy * CELL_COLS + cx] = 1;
+			dc->covered[cy * CELL_COLS + cx] = 1;
 	}
 }
 
@@ -163,8 +180,10 @@ static void mark_covered(const int r[4])
  * draws the GRID_FRONT cells again. A grid off the cell lattice is drawn
  * as the commands it stands for.
  */
-static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t *mask)
+static void draw_grid(DrawCtx *dc, const Frame *f, const DrawCmd *c)
 {
+	const uint8_t *mask = dc->mask;
+	int page = dc->page;
 	const uint16_t *g = f->grid;
 	bool front = c->kind == DRAW_GRID_FRONT;
 	int tiles = gfx_tile_count;
@@ -180,7 +199,7 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 			one.grid[i] = f->grid[i];
 		one.grid_cmd = 0;
 		frame_flatten(&one, &flat);
-		draw_cmds(&flat, 0, flat.count, NULL, page, mask);
+		draw_cmds(dc, &flat, 0, flat.count, NULL);
 		return;
 	}
 	for (int r = 0; r < c->h; r++) {
@@ -191,20 +210,20 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 		const uint8_t *mrow, *crow;
 
 		if (mask) {                     /* only this row's dirty columns */
-			k0 = spans->lo[cr] - (c->x >> 3);
-			k1 = spans->hi[cr] - (c->x >> 3);
+			k0 = dc->spans->lo[cr] - (c->x >> 3);
+			k1 = dc->spans->hi[cr] - (c->x >> 3);
 			k0 = k0 < 0 ? 0 : k0;
 			k1 = k1 >= c->w ? c->w - 1 : k1;
 		}
 		if (front) {                    /* only where something was drawn over the grid */
-			k0 = k0 > cov_lo[cr] - (c->x >> 3) ? k0 : cov_lo[cr] - (c->x >> 3);
-			k1 = k1 < cov_hi[cr] - (c->x >> 3) ? k1 : cov_hi[cr] - (c->x >> 3);
+			k0 = k0 > dc->cov_lo[cr] - (c->x >> 3) ? k0 : dc->cov_lo[cr] - (c->x >> 3);
+			k1 = k1 < dc->cov_hi[cr] - (c->x >> 3) ? k1 : dc->cov_hi[cr] - (c->x >> 3);
 		}
 		if (k0 > k1)
 			continue;
 		grow = g + r * c->w;
 		mrow = mask ? mask + cr * CELL_COLS + (c->x >> 3) : NULL;
-		crow = covered + cr * CELL_COLS + (c->x >> 3);
+		crow = dc->covered + cr * CELL_COLS + (c->x >> 3);
 		for (int k = k0; k <= k1; k++) {
 			uint16_t code = grow[k], id = code & GRID_ID;
 			int x = c->x + k * 8, t;
@@ -217,7 +236,7 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
 					ids[k] = (int16_t)id;
 			} else if (front && (!(code & GRID_FRONT) || !crow[k])) {
 				continue;
-			} else if (!front && clip_whole(x, y) && (t = gfxcache_mtile_on_empty(id)) >= 0) {
+			} else if (!front && clip_whole(dc, x, y) && (t = gfxcache_mtile_on_empty(id)) >= 0) {
 				ids[k] = (int16_t)t;    /* the pair, pre-drawn */
 			} else {
 				if (!front)
@@ -240,8 +259,11 @@ static void draw_grid(const Frame *f, const DrawCmd *c, int page, const uint8_t 
  * and front pass, drawn as pictures), only where the cell mask allows
  * (tiles checked here, the rest in the driver).
  */
-static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int page, const uint8_t *mask)
+static void draw_cmds(DrawCtx *dc, const Frame *f, int from, int to, const uint8_t *skip)
 {
+	const uint8_t *mask = dc->mask;
+	int page = dc->page;
+
 	for (int i = from; i < to; i++) {
 		const DrawCmd *c = &f->cmds[i];
 		const VgaBitmap *b, *sb;
@@ -252,16 +274,16 @@ static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int
 		if (skip && (skip[i] || c->kind == DRAW_GRID_FRONT))
 			continue;
 		if (c->kind != DRAW_CLIP && c->kind != DRAW_GRID && c->kind != DRAW_GRID_FRONT) {
-			if (!cmd_rect(f, c, r) || (mask && !touches_dirty(r[0], r[1], r[2], r[3])))
+			if (!cmd_rect(f, c, r) || (mask && !touches_dirty(dc, r[0], r[1], r[2], r[3])))
 				continue;       /* nowhere near a dirty cell */
-			mark_covered(r);
+			mark_covered(dc, r);
 		}
 		switch (c->kind) {
 		case DRAW_FILL:
-			x = c->x > box_x0 ? c->x : box_x0;      /* (a fill ignores the clip; the mask's box holds) */
-			y = c->y > box_y0 ? c->y : box_y0;
-			vga_fill_rect(page, x, y, (c->x + c->w < box_x1 ? c->x + c->w : box_x1) - x,
-			    (c->y + c->h < box_y1 ? c->y + c->h : box_y1) - y, c->color);
+			x = c->x > dc->box_x0 ? c->x : dc->box_x0;      /* (a fill ignores the clip; the mask's box holds) */
+			y = c->y > dc->box_y0 ? c->y : dc->box_y0;
+			vga_fill_rect(page, x, y, (c->x + c->w < dc->box_x1 ? c->x + c->w : dc->box_x1) - x,
+			    (c->y + c->h < dc->box_y1 ? c->y + c->h : dc->box_y1) - y, c->color);
 			break;
 		case DRAW_TILE:
 			if (mask && !(c->y & 7) && c->y >= 0 && c->y < VGA_H && c->x >= 0 && c->x < VGA_W &&
@@ -287,7 +309,7 @@ static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int
 			vga_text(page, c->x, c->y, &f->text[c->id], c->color);
 			break;
 		case DRAW_CLIP:
-			set_clip(c->x, c->y, c->x + c->w, c->y + c->h);
+			set_clip(dc, c->x, c->y, c->x + c->w, c->y + c->h);
 			break;
 		case DRAW_MTILE:
 			b = gfxcache_mtile(c->id);
@@ -296,7 +318,7 @@ static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int
 			break;
 		case DRAW_GRID:
 		case DRAW_GRID_FRONT:
-			draw_grid(f, c, page, mask);
+			draw_grid(dc, f, c);
 			break;
 		}
 	}
@@ -309,99 +331,121 @@ static void draw_cmds(const Frame *f, int from, int to, const uint8_t *skip, int
  * a level's first frames compose a few dozen). All one latched copy each.
  * A cell with no picture to be had goes to the every-command drawing.
  */
-static void draw_pictures(int page)
+static void draw_pictures(DrawCtx *dc, CellPlan *plan)
 {
-	static int16_t tiles[CELL_COUNT];
+	static int16_t tiles[CELL_COUNT];       /* (scratch: the VRAM tile of each picture) */
 	int from = 0;                           /* pictures not copied yet: from..i-1 */
 
-	for (int i = 0; i < plan.npic; i++) {
-		const CellKey *k = plan.key[i];
+	for (int i = 0; i < plan->npic; i++) {
+		const CellKey *k = plan->key[i];
 		int t;
 
 		if (!k->n) {
 			t = (k->code & GRID_MASKED) ? gfxcache_mtile_on_empty(k->code & GRID_ID) : k->code & GRID_ID;
 		} else if ((t = gfxcache_cell_held(k)) < 0) {
 			/* composing may reuse the slot of a picture not copied yet: copy those first */
-			vga_copy_tiles(page, plan.pic + from, tiles + from, i - from);
+			vga_copy_tiles(dc->page, plan->pic + from, tiles + from, i - from);
 			from = i;
 			t = gfxcache_cell(k);
 		}
 		if (t < 0) {                    /* (no room in VRAM for it: never with the game's pictures) */
-			int cx = plan.pic[i] % CELL_COLS, cy = plan.pic[i] / CELL_COLS;
+			int cx = plan->pic[i] % CELL_COLS, cy = plan->pic[i] / CELL_COLS;
 
-			plan.all[plan.pic[i]] = 1;
-			plan.nall++;
-			plan.all_span.lo[cy] = (int8_t)(cx < plan.all_span.lo[cy] ? cx : plan.all_span.lo[cy]);
-			plan.all_span.hi[cy] = (int8_t)(cx > plan.all_span.hi[cy] ? cx : plan.all_span.hi[cy]);
+			plan->all[plan->pic[i]] = 1;
+			plan->nall++;
+			plan->all_span.lo[cy] = (int8_t)(cx < plan->all_span.lo[cy] ? cx : plan->all_span.lo[cy]);
+			plan->all_span.hi[cy] = (int8_t)(cx > plan->all_span.hi[cy] ? cx : plan->all_span.hi[cy]);
 		}
 		tiles[i] = (int16_t)t;
 	}
-	vga_copy_tiles(page, plan.pic + from, tiles + from, plan.npic - from);
+	vga_copy_tiles(dc->page, plan->pic + from, tiles + from, plan->npic - from);
 }
 
 /* Every command of every frame, each from an unclipped start, where mask allows (NULL: everywhere). */
-static void draw_all(const Frame *const *frames, int n, int page, const uint8_t *mask, const CellSpans *sp)
+static void draw_all(DrawCtx *dc, const Frame *const *frames, int n, const uint8_t *mask, const CellSpans *sp)
 {
 	for (int i = 0; i < CELL_COUNT / 4; i++)
-		((word *)(void *)covered)[i] = 0;
+		((word *)(void *)dc->covered)[i] = 0;
 	for (int i = 0; i < CELL_ROWS; i++) {
-		cov_lo[i] = CELL_COLS;
-		cov_hi[i] = -1;
+		dc->cov_lo[i] = CELL_COLS;
+		dc->cov_hi[i] = -1;
 	}
-	use_mask(mask, sp);
+	use_mask(dc, mask, sp);
 	for (int i = 0; i < n; i++) {
-		set_clip(0, 0, VGA_W, VGA_H);
-		draw_cmds(frames[i], 0, frames[i]->count, NULL, page, mask);
+		set_clip(dc, 0, 0, VGA_W, VGA_H);
+		draw_cmds(dc, frames[i], 0, frames[i]->count, NULL);
 	}
 }
 
 /*
  * The commands that are not the grid or its sprites: before the grid where
- * plan.pre says, after it where plan.post says (over the pictures).
+ * plan->pre says, after it where plan->post says (over the pictures).
  */
-static void draw_overlays(const Frame *const *frames, int n, int page)
+static void draw_overlays(DrawCtx *dc, const CellPlan *plan, const Frame *const *frames, int n)
 {
-	const Frame *g = frames[plan.grid_frame];
+	const Frame *g = frames[plan->grid_frame];
 
-	use_mask(plan.pre, &plan.pre_span);
-	for (int s = 0; s < plan.grid_frame; s++) {
-		set_clip(0, 0, VGA_W, VGA_H);
-		draw_cmds(frames[s], 0, frames[s]->count, NULL, page, plan.pre);
+	use_mask(dc, plan->pre, &plan->pre_span);
+	for (int s = 0; s < plan->grid_frame; s++) {
+		set_clip(dc, 0, 0, VGA_W, VGA_H);
+		draw_cmds(dc, frames[s], 0, frames[s]->count, NULL);
 	}
-	set_clip(0, 0, VGA_W, VGA_H);
-	draw_cmds(g, 0, g->grid_cmd, NULL, page, plan.pre);
-	use_mask(plan.post, &plan.post_span);
-	draw_cmds(g, g->grid_cmd + 1, g->count, plan.sprite, page, plan.post);
-	for (int s = plan.grid_frame + 1; s < n; s++) {
-		set_clip(0, 0, VGA_W, VGA_H);
-		draw_cmds(frames[s], 0, frames[s]->count, NULL, page, plan.post);
+	set_clip(dc, 0, 0, VGA_W, VGA_H);
+	draw_cmds(dc, g, 0, g->grid_cmd, NULL);
+	use_mask(dc, plan->post, &plan->post_span);
+	draw_cmds(dc, g, g->grid_cmd + 1, g->count, plan->sprite);
+	for (int s = plan->grid_frame + 1; s < n; s++) {
+		set_clip(dc, 0, 0, VGA_W, VGA_H);
+		draw_cmds(dc, frames[s], 0, frames[s]->count, NULL);
 	}
 }
 
+/*
+ * The draw stage: the plan onto `page` — the pictures, the cells every
+ * command draws, the commands over and under the grid — then the driver
+ * left unmasked and unclipped.
+ */
+static void draw_plan(DrawCtx *dc, CellPlan *plan, const Frame *const *frames, int n, int page)
+{
+	STAGE_ENTERED(STAGE_DRAW);
+	if (!plan->count)
+		return;
+	dc->page = page;
+	dc->mask = NULL;
+	dc->spans = &dc->found;
+	dc->clip_x0 = dc->clip_y0 = dc->box_x0 = dc->box_y0 = 0;
+	dc->clip_x1 = dc->box_x1 = VGA_W;
+	dc->clip_y1 = dc->box_y1 = VGA_H;
+	if (!plan->keyed) {
+		draw_all(dc, frames, n, plan->count == CELL_COUNT ? NULL : plan->dirty, NULL);
+	} else {
+		draw_pictures(dc, plan);
+		if (plan->nall)
+			draw_all(dc, frames, n, plan->all, &plan->all_span);
+		if (plan->npre || plan->npost)
+			draw_overlays(dc, plan, frames, n);
+	}
+	set_clip(dc, 0, 0, VGA_W, VGA_H);
+	use_mask(dc, NULL, NULL);
+}
+
+/*
+ * One page, top down: a page that holds nothing known starts as a copy of
+ * the other; then keys -> diff -> plan (cellplan_frames) and draw.
+ */
 int present_frames(const Frame *const *frames, int n, int page)
 {
 	PlanPage *pp = &shown[page & 1];
+	CellPlan *plan;
 
 	if (!pp->cmds.valid && shown[!(page & 1)].cmds.valid) {
-		/* A page that holds nothing known (a level's first frames): start from the other one. */
+		/* (a level's first frames: the other page is the best start) */
 		vga_copy_page(!(page & 1), page & 1);
 		cellplan_copy(pp, &shown[!(page & 1)]);
 	}
-	cellplan_frames(frames, n, pp, &plan);
-	if (!plan.count)
-		return 0;
-	if (!plan.keyed) {
-		draw_all(frames, n, page, plan.count == CELL_COUNT ? NULL : plan.dirty, NULL);
-	} else {
-		draw_pictures(page);
-		if (plan.nall)
-			draw_all(frames, n, page, plan.all, &plan.all_span);
-		if (plan.npre || plan.npost)
-			draw_overlays(frames, n, page);
-	}
-	set_clip(0, 0, VGA_W, VGA_H);
-	use_mask(NULL, NULL);
-	return plan.count;
+	plan = cellplan_frames(&planner, frames, n, pp);
+	draw_plan(&draw_ctx, plan, frames, n, page);
+	return plan->count;
 }
 
 void present_forget(void)

@@ -13,7 +13,8 @@
 static World world;
 static Frame view, status, part;
 static PlanPage pages[2];
-static CellPlan plan;
+static CellPlanner planner;
+static CellPlan *plan;          /* the planner's */
 static uint8_t full[SCREEN_W * SCREEN_H], shown[2][SCREEN_W * SCREEN_H], tmp[SCREEN_W * SCREEN_H];
 
 /* Command c of a frame with texts `text` appended to `to` (no grids: the plan never draws them this way). */
@@ -48,41 +49,41 @@ static void draw_part(uint8_t *px, const uint8_t *mask)
  */
 static void present(const Frame *const *fr, int n, uint8_t *px)
 {
-	if (!plan.keyed) {
+	if (!plan->keyed) {
 		for (int i = 0; i < SCREEN_W * SCREEN_H; i++)
-			if (plan.dirty[(i / SCREEN_W / 8) * CELL_COLS + i % SCREEN_W / 8])
+			if (plan->dirty[(i / SCREEN_W / 8) * CELL_COLS + i % SCREEN_W / 8])
 				px[i] = full[i];
 		return;
 	}
-	for (int i = 0; i < plan.npic; i++) {
-		int cell = plan.pic[i], x0 = cell % CELL_COLS * 8, y0 = cell / CELL_COLS * 8;
+	for (int i = 0; i < plan->npic; i++) {
+		int cell = plan->pic[i], x0 = cell % CELL_COLS * 8, y0 = cell / CELL_COLS * 8;
 		uint8_t pic[64];
 
-		cellcomp_pixels(plan.key[i], pic);
+		cellcomp_pixels(plan->key[i], pic);
 		for (int y = 0; y < 8; y++)
 			memcpy(&px[(y0 + y) * SCREEN_W + x0], &pic[y * 8], 8);
 	}
 	for (int i = 0; i < SCREEN_W * SCREEN_H; i++)
-		if (plan.all[(i / SCREEN_W / 8) * CELL_COLS + i % SCREEN_W / 8])
+		if (plan->all[(i / SCREEN_W / 8) * CELL_COLS + i % SCREEN_W / 8])
 			px[i] = full[i];
 	for (int s = 0; s < n; s++) {
 		const Frame *f = fr[s];
-		int g = s == plan.grid_frame ? f->grid_cmd : s < plan.grid_frame ? f->count : -1;
+		int g = s == plan->grid_frame ? f->grid_cmd : s < plan->grid_frame ? f->count : -1;
 
 		frame_clear(&part);
 		for (int i = 0; i < g; i++)
 			append(&part, &f->cmds[i], f->text);
-		draw_part(px, plan.pre);
-		if (s < plan.grid_frame)
+		draw_part(px, plan->pre);
+		if (s < plan->grid_frame)
 			continue;
 		frame_clear(&part);
 		for (int i = 0; i < g; i++)     /* the clip as it stands at the grid */
 			if (f->cmds[i].kind == DRAW_CLIP)
 				append(&part, &f->cmds[i], f->text);
 		for (int i = g + 1; i < f->count; i++)
-			if (!(s == plan.grid_frame && (plan.sprite[i] || f->cmds[i].kind == DRAW_GRID_FRONT)))
+			if (!(s == plan->grid_frame && (plan->sprite[i] || f->cmds[i].kind == DRAW_GRID_FRONT)))
 				append(&part, &f->cmds[i], f->text);
-		draw_part(px, plan.post);
+		draw_part(px, plan->post);
 	}
 }
 
@@ -119,19 +120,19 @@ static void every_demo_frame_presented_from_its_plan_is_the_full_render(void **s
 
 			raster_frame(&view, full);
 			raster_frame(&status, full);
-			cellplan_frames(fr, 2, &pages[t & 1], &plan);
-			assert_true(plan.keyed);
-			assert_int_equal(plan.count, count(plan.dirty));
-			for (int i = 0; i < plan.npic; i++) {
-				assert_true(plan.dirty[plan.pic[i]] && !plan.all[plan.pic[i]]);
+			plan = cellplan_frames(&planner, fr, 2, &pages[t & 1]);
+			assert_true(plan->keyed);
+			assert_int_equal(plan->count, count(plan->dirty));
+			for (int i = 0; i < plan->npic; i++) {
+				assert_true(plan->dirty[plan->pic[i]] && !plan->all[plan->pic[i]]);
 				pics++;
 			}
 			for (int c = 0; c < CELL_COUNT; c++)
-				assert_true(!plan.all[c] || plan.dirty[c]);
-			assert_int_equal(count(plan.all), plan.nall);
-			assert_int_equal(count(plan.pre), plan.npre);
-			assert_int_equal(count(plan.post), plan.npost);
-			planned += plan.count;
+				assert_true(!plan->all[c] || plan->dirty[c]);
+			assert_int_equal(count(plan->all), plan->nall);
+			assert_int_equal(count(plan->pre), plan->npre);
+			assert_int_equal(count(plan->post), plan->npost);
+			planned += plan->count;
 			pictures += pics;
 			frames++;
 			present(fr, 2, px);
@@ -191,15 +192,15 @@ static void plan1(void)
 {
 	const Frame *fr[1] = { &a };
 
-	cellplan_frames(fr, 1, &pg, &plan);
+	plan = cellplan_frames(&planner, fr, 1, &pg);
 }
 
 /* The picture plan gives cell (cx, cy), NULL if it is not one. */
 static const CellKey *pic(int cx, int cy)
 {
-	for (int i = 0; i < plan.npic; i++)
-		if (plan.pic[i] == cy * CELL_COLS + cx)
-			return plan.key[i];
+	for (int i = 0; i < plan->npic; i++)
+		if (plan->pic[i] == cy * CELL_COLS + cx)
+			return plan->key[i];
 	return NULL;
 }
 
@@ -213,8 +214,8 @@ static void a_sprite_on_the_lattice_is_four_pictures_of_one_layer_then_nothing(v
 	sprite_at(16, 16);
 	frame_grid_front(&a);
 	plan1();
-	assert_true(plan.keyed);
-	assert_int_equal(plan.count, CELL_COUNT);       /* a new page: everything */
+	assert_true(plan->keyed);
+	assert_int_equal(plan->count, CELL_COUNT);       /* a new page: everything */
 	for (int cy = 2; cy <= 3; cy++)
 		for (int cx = 2; cx <= 3; cx++) {
 			const CellKey *k = pic(cx, cy);
@@ -228,7 +229,7 @@ static void a_sprite_on_the_lattice_is_four_pictures_of_one_layer_then_nothing(v
 	sprite_at(16, 16);
 	frame_grid_front(&a);
 	plan1();
-	assert_int_equal(plan.count, 0);                /* the same frame again: nothing to draw */
+	assert_int_equal(plan->count, 0);                /* the same frame again: nothing to draw */
 }
 
 static void a_sprite_a_cell_to_the_right_redraws_the_nine_cells_it_was_and_is_over(void **state)
@@ -242,10 +243,10 @@ static void a_sprite_a_cell_to_the_right_redraws_the_nine_cells_it_was_and_is_ov
 	sprite_at(24, 20);
 	frame_grid_front(&a);
 	plan1();
-	assert_int_equal(plan.count, 9);
+	assert_int_equal(plan->count, 9);
 	for (int cy = 2; cy <= 4; cy++)
 		for (int cx = 2; cx <= 4; cx++)
-			assert_true(plan.dirty[cy * CELL_COLS + cx]);
+			assert_true(plan->dirty[cy * CELL_COLS + cx]);
 	assert_int_equal(pic(2, 3)->n, 0);              /* where it was: the tile again */
 }
 
@@ -261,7 +262,7 @@ static void a_changed_grid_code_redraws_that_cell_only(void **state)
 	g[5 * 10 + 6] = GRID_MASKED | 0;
 	frame_grid_front(&a);
 	plan1();
-	assert_int_equal(plan.count, 1);
+	assert_int_equal(plan->count, 1);
 	assert_non_null(pic(7, 6));
 	assert_int_equal(pic(7, 6)->code, GRID_MASKED | 0);
 }
@@ -278,9 +279,9 @@ static void off_the_lattice_and_too_many_layers_are_drawn_by_commands_every_fram
 			frame_image(&a, 64 + gfx_images[img].ox, 64 + gfx_images[img].oy, img, 0, 0);
 		frame_grid_front(&a);
 		plan1();
-		assert_true(plan.all[2 * CELL_COLS + 5] && plan.all[3 * CELL_COLS + 7]);       /* the shifted one */
-		assert_true(plan.all[8 * CELL_COLS + 8] && plan.all[9 * CELL_COLS + 9]);       /* nine layers */
-		assert_int_equal(plan.nall, 6 + 4);
+		assert_true(plan->all[2 * CELL_COLS + 5] && plan->all[3 * CELL_COLS + 7]);       /* the shifted one */
+		assert_true(plan->all[8 * CELL_COLS + 8] && plan->all[9 * CELL_COLS + 9]);       /* nine layers */
+		assert_int_equal(plan->nall, 6 + 4);
 	}
 }
 
@@ -295,11 +296,11 @@ static void text_over_the_grid_is_an_overlay_its_cells_redrawn_when_it_changes(v
 		if (round == 0)
 			continue;
 		if (round == 1) {
-			assert_int_equal(plan.count, 0);        /* the same text: nothing */
+			assert_int_equal(plan->count, 0);        /* the same text: nothing */
 			continue;
 		}
-		assert_int_equal(plan.count, 2);        /* another text: its two cells, a picture then the text */
-		assert_true(plan.post[2 * CELL_COLS + 2] && plan.post[2 * CELL_COLS + 3]);
+		assert_int_equal(plan->count, 2);        /* another text: its two cells, a picture then the text */
+		assert_true(plan->post[2 * CELL_COLS + 2] && plan->post[2 * CELL_COLS + 3]);
 		assert_non_null(pic(2, 2));
 	}
 }
@@ -318,10 +319,10 @@ static void a_cell_a_fill_covers_whole_stays_drawn_while_the_grid_under_it_chang
 		frame_fill(&a, 16, 14, 16, 12, 9);      /* covers cells (2..3, 2) whole, rows 1 and 3 in part */
 		plan1();
 	}
-	assert_false(plan.dirty[2 * CELL_COLS + 2] || plan.dirty[2 * CELL_COLS + 3]);
-	assert_true(plan.dirty[1 * CELL_COLS + 2] && plan.post[1 * CELL_COLS + 2]);
-	assert_true(plan.dirty[3 * CELL_COLS + 3] && plan.post[3 * CELL_COLS + 3]);
-	assert_int_equal(plan.count, 100 - 2);
+	assert_false(plan->dirty[2 * CELL_COLS + 2] || plan->dirty[2 * CELL_COLS + 3]);
+	assert_true(plan->dirty[1 * CELL_COLS + 2] && plan->post[1 * CELL_COLS + 2]);
+	assert_true(plan->dirty[3 * CELL_COLS + 3] && plan->post[3 * CELL_COLS + 3]);
+	assert_int_equal(plan->count, 100 - 2);
 }
 
 static void a_grid_without_its_front_pass_is_not_keyed(void **state)
@@ -330,8 +331,8 @@ static void a_grid_without_its_front_pass_is_not_keyed(void **state)
 	grid_frame(TILE_EMPTY);
 	sprite_at(16, 16);
 	plan1();
-	assert_false(plan.keyed);
-	assert_int_equal(plan.count, CELL_COUNT);
+	assert_false(plan->keyed);
+	assert_int_equal(plan->count, CELL_COUNT);
 }
 
 #define T(f) cmocka_unit_test_setup(f, fresh)
