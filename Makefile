@@ -192,7 +192,7 @@ $(B)/reach: $(REACH_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/rea
 
 # Demo planner (tests/host/plan.c): a beam search with every creature, guided by the route search.
 PLAN_SRC := tests/host/plan.c tests/host/planfield.c tests/host/planphase.c tests/host/reachsearch.c tests/host/reachenv.c tests/host/reachkey.c
-$(B)/plan: $(PLAN_SRC) tests/host/planfield.h tests/host/reach.h tests/host/reachenv.h tests/host/reachkey.h $(ROBJ)
+$(B)/plan: $(PLAN_SRC) tests/host/planfield.h tests/host/planphase.h tests/host/reach.h tests/host/reachenv.h tests/host/reachkey.h $(ROBJ)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(PLAN_SRC) $(ROBJ) -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)

@@ -10,7 +10,12 @@
 #include "textbuf.h"
 #include "world.h"
 
-/* Action functions by name. One line per function; new kinds' functions go at the end. */
+/*
+ * Action functions by name; a function's index here (plus 1) is its stable
+ * id (dump_act_id). One line per function; new kinds' functions go at the
+ * end, and none is ever removed or moved: the demo planner keys its states
+ * by these ids, so reordering them re-plans the built-in demos.
+ */
 #define ACT_NAME(fn) { fn, #fn }
 static const struct {
 	ActorTick fn;
@@ -76,6 +81,16 @@ const char *dump_act_name(ActorTick fn)
 		if (act_names[i].fn == fn)
 			return act_names[i].name;
 	return NULL;
+}
+
+int dump_act_id(ActorTick fn)
+{
+	if (!fn)
+		return DUMP_ACT_NONE;
+	for (size_t i = 0; i < sizeof act_names / sizeof act_names[0]; i++)
+		if (act_names[i].fn == fn)
+			return (int)i + 1;
+	return DUMP_ACT_UNKNOWN;
 }
 
 const char *dump_act_fallback(const Actor *a)

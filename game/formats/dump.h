@@ -38,4 +38,14 @@ void dump_world(const World *w, TraceEmit emit, void *ctx);
 const char *dump_act_name(ActorTick fn);
 const char *dump_act_fallback(const Actor *a);  /* what dump_world prints for an unnamed one */
 
+/*
+ * The stable id of an action function: its place in the same table, 1 for
+ * act_player_stand and up, DUMP_ACT_NONE for NULL, DUMP_ACT_UNKNOWN for one
+ * not in the table. The same from build to build (an address is not), so
+ * host tools may key or order states by it (tests/host/plan.c does).
+ */
+#define DUMP_ACT_NONE    0
+#define DUMP_ACT_UNKNOWN (-1)
+int dump_act_id(ActorTick fn);
+
 #endif

@@ -7,12 +7,12 @@
 
 #include "acts.h"
 #include "demo.h"
+#include "dump.h"
 #include "level.h"
 #include "planfield.h"
 #include "planphase.h"
 #include "play.h"
 #include "reach.h"
-#include "planticks.h"
 
 /*
  * build/plan LEVEL --out FILE.dem [--via X,Y ...] [--break X,Y ...] [--avoid X0,Y0,X1,Y1 ...] [--phase]
@@ -207,14 +207,18 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h * 0xFF51AFD7ED558CCDull;
 }
 
-/* The dedup key: the player and what the player has done. */
+/*
+ * The dedup key: the player and what the player has done. The beam also
+ * breaks ties by it, so it holds nothing that changes from build to build:
+ * the action function goes in as its stable id (dump_act_id), not its address.
+ */
 static uint64_t key_of(const World *w, const Actor *p, int passed, int hurts)
 {
 	uint64_t h = 1469598103934665603ull;
 
 	h = mix(h, (uint64_t)(uint16_t)p->x | (uint64_t)(uint16_t)p->y << 16 | (uint64_t)(uint16_t)p->vy << 32 |
 	    (uint64_t)(uint16_t)p->vx << 48);
-	h = mix(h, tick_id(p->tick));
+	h = mix(h, (uint64_t)(uint32_t)dump_act_id(p->tick));
 	h = mix(h, (uint64_t)p->timer | (uint64_t)p->count << 16 | (uint64_t)(uint8_t)p->dir << 32 |
 	    (uint64_t)p->anim.action << 40 | (uint64_t)passed << 48 | (uint64_t)hurts << 56);
 	h = mix(h, (uint64_t)w->score | (uint64_t)w->health << 32 | (uint64_t)w->bombs << 40 |
@@ -233,7 +237,9 @@ static int cand_cmp(const void *a, const void *b)
 		return x->score > y->score ? -1 : 1;
 	if (x->key != y->key)
 		return x->key < y->key ? -1 : 1;
-	return 0;
+	if (x->from != y->from)         /* a total order: qsort need not be stable */
+		return x->from < y->from ? -1 : 1;
+	return x->in < y->in ? -1 : x->in > y->in;
 }
 
 /* Plays one input on a copy of world `from` into dst; the waypoints and hurts it leads to. */

@@ -25,7 +25,7 @@ static uint64_t key_of(const PState *st, uint64_t env)
 	uint64_t h = mix(mix(key_hash(&k), k.env), (uint64_t)(uint16_t)k.x | (uint64_t)(uint16_t)k.y << 16 |
 	    (uint64_t)(uint16_t)k.vy << 32 | (uint64_t)(uint16_t)k.vx << 48);
 
-	h = mix(mix(h, (uint64_t)k.tick), (uint64_t)k.timer | (uint64_t)k.count << 16 | (uint64_t)k.cling << 32 |
+	h = mix(mix(h, (uint64_t)(uint32_t)k.act), (uint64_t)k.timer | (uint64_t)k.count << 16 | (uint64_t)k.cling << 32 |
 	    (uint64_t)k.jump_prev << 40);
 	return h ? h : 1;
 }

@@ -4,6 +4,7 @@
 
 #include "acts.h"
 #include "collide.h"
+#include "dump.h"
 #include "reachkey.h"
 
 enum { KEEP_TIMER = 1, KEEP_VX = 2, KEEP_VY = 4, KEEP_COUNT = 8, KEEP_ALL = 15 };
@@ -34,10 +35,10 @@ Key key_make(const PState *st, uint64_t env)
 
 	memset(&k, 0, sizeof k);
 	k.env = env;
-	k.tick = (uintptr_t)a->tick;
+	k.act = dump_act_id(a->tick);
 	for (size_t i = 0; i < sizeof folds / sizeof folds[0]; i++) {
 		if (a->tick == folds[i].tick) {
-			k.tick = (uintptr_t)folds[i].as;
+			k.act = dump_act_id(folds[i].as);
 			keep = folds[i].keep;
 			break;
 		}

@@ -27,10 +27,13 @@
  * The picture counts by its size in tiles only (moves and touches test the
  * rectangle): facing and animation frame do not change where the player
  * can go. reach --check-folds tests all of this on a level (reachsearch.c).
+ * The action function goes in as its stable id (dump.h), not its address, so
+ * the key, its hash and everything ordered by them are the same on every
+ * build and machine.
  */
 typedef struct Key {
 	uint64_t env;
-	uintptr_t tick;
+	int32_t act;                    /* the action function's stable id (dump_act_id), folded */
 	int16_t x, y, vy, vx;
 	uint16_t timer, count;
 	uint8_t tiles_w, tiles_h, cling, kicking, jump_prev, hp;

@@ -176,12 +176,37 @@ static void built_in_demos_replay_identically(void **state)
 	}
 }
 
+/*
+ * The player's action functions keep their ids, their places in the name
+ * table: the demo planner keys and orders its states by them
+ * (tests/host/plan.c), so a function moved in the table re-plans the
+ * built-in demos.
+ */
+static void action_ids_are_stable_and_distinct(void **state)
+{
+	static const ActorTick player[] = {
+		act_player_stand, act_player_begin_jump, act_player_jump, act_player_begin_fall, act_player_fall,
+		act_player_die, act_player_fidget, act_player_run, act_player_shoot, act_player_look_up,
+		act_player_look_down, act_player_land, act_player_cling, act_player_begin_kick, act_player_kick,
+		act_player_recoil,
+	};
+	static const int ids[] = { 1, 2, 3, 4, 5, 6, 30, 31, 32, 33, 34, 35, 36, 37, 38, 44 };
+
+	(void)state;
+	assert_int_equal(dump_act_id(NULL), DUMP_ACT_NONE);
+	assert_int_equal(dump_act_id(no_op), DUMP_ACT_UNKNOWN);
+	for (size_t i = 0; i < ARRAY_LEN(player); i++)
+		assert_row(dump_act_id(player[i]) == ids[i], "%s: id %d, want %d", dump_act_name(player[i]),
+		    dump_act_id(player[i]), ids[i]);
+}
+
 #define T(f) cmocka_unit_test_setup(f, fresh)
 static const struct CMUnitTest tests[] = {
 	T(a_world_dumps_one_line_per_thing),
 	T(world_flags_and_every_button_are_named),
 	T(new_actors_and_unnamed_functions),
 	T(every_kinds_first_action_has_a_name),
+	T(action_ids_are_stable_and_distinct),
 	T(built_in_demos_replay_identically),
 };
 
