@@ -14,7 +14,8 @@ The tree's architecture (README "Where things are"; docs/kernel.md):
         (the log, the formatter, the panic, the options) and nothing else there.
     kernel/ (its top) is the glue and may use anything.
 
-drivers/usb is itself in sub-layers (USB_LAYERS below; docs/usb.md), each
+drivers/usb and kernel/present are themselves in sub-layers (USB_LAYERS and
+PRESENT_LAYERS below; docs/usb.md, docs/render.md), each
 a list of units (a unit is the files whose names start with its prefix:
 xhci.c, xhciport.c, xhcireg.h, xhci.h are the unit "xhci"):
 
@@ -66,7 +67,7 @@ KERNEL_ROOMS = {
 }
 KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
 
-# drivers/usb's sub-layers, lowest first: (layer, its units, the layers it may use, all earlier).
+# Rooms in sub-layers, lowest first: (layer, its units, the layers it may use, all earlier).
 USB_LAYERS = [
     ("interface", ["usbhc"], []),
     ("parsing", ["usbhid"], []),
@@ -74,7 +75,20 @@ USB_LAYERS = [
     ("devices", ["usbdev"], ["interface", "parsing"]),
     ("classes", ["usbkbd", "usbhub"], ["devices", "interface", "parsing"]),
 ]
-USB_OUTSIDE = "classes"         # where another driver room (storage) stands towards drivers/usb
+# The presenter as one pipeline (docs/render.md): keys -> diff -> plan -> draw, the display on top.
+PRESENT_LAYERS = [
+    ("stages", ["stages"], []),
+    ("cells", ["cellcomp", "celldiff"], ["stages"]),
+    ("keys", ["cellkeys"], ["cells", "stages"]),
+    ("plan", ["cellplan"], ["keys", "cells", "stages"]),
+    ("cache", ["gfxcache"], ["cells"]),
+    ("draw", ["present"], ["plan", "keys", "cells", "cache", "stages"]),
+    ("display", ["display"], ["draw", "cache", "cells"]),
+]
+SUB_LAYERS = {("drivers", "usb"): USB_LAYERS, ("kernel", "present"): PRESENT_LAYERS}
+# How another room stands towards a room in sub-layers: as one of its layers, or None (free: the glue).
+SUB_OUTSIDE = {("drivers", "usb"): "classes", ("kernel", "present"): None}
+USB_OUTSIDE = SUB_OUTSIDE[("drivers", "usb")]
 
 # Generated headers (build/gen/) and where they sit.
 GENERATED = {"assets.h": ("game", "engine"), "songs.h": ("kernel", None)}
@@ -177,50 +191,71 @@ def may_use(me, home, name=None):
     return None
 
 
-def usb_unit(name):
-    """A drivers/usb file's (layer, unit): the longest unit prefix of its name; None if none."""
+def sub_unit(room, name):
+    """A file's (layer, unit) in a room of sub-layers: the longest unit prefix of its name; None if none."""
     best = None
-    for layer, units, _ in USB_LAYERS:
+    for layer, units, _ in SUB_LAYERS[room]:
         for unit in units:
             if name.startswith(unit) and (best is None or len(unit) > len(best[1])):
                 best = (layer, unit)
     return best
 
 
-def usb_may_use(me, my_name, home_name):
-    """Why a file may not use drivers/usb's `home_name` by the sub-layers (None when it may)."""
-    home = usb_unit(home_name)
-    if home is None:
-        return None                             # reported by usb_known
-    if me == ("drivers", "usb"):
-        mine = usb_unit(my_name)
-        if mine is None or mine[1] == home[1]:
+def usb_unit(name):
+    return sub_unit(("drivers", "usb"), name)
+
+
+def sub_may_use(me, my_name, home, home_name):
+    """Why `me` may not use `home_name` of a room in sub-layers (None when it may, or no sub-layers)."""
+    if home not in SUB_LAYERS:
+        return None
+    layers = SUB_LAYERS[home]
+    there = sub_unit(home, home_name)
+    if there is None:
+        return None                             # reported by sub_known
+    if me == home:
+        mine = sub_unit(home, my_name)
+        if mine is None or mine[1] == there[1]:
             return None
         layer, unit = mine
+    elif me[0] == home[0] and SUB_OUTSIDE[home]:
+        layer, unit = SUB_OUTSIDE[home], f"{me[0]}/{me[1]}"
     else:
-        layer, unit = USB_OUTSIDE, f"drivers/{me[1]}"
-    allowed = next(a for l, _, a in USB_LAYERS if l == layer)
-    if home[0] in allowed:
         return None
-    if home[0] == layer:
-        return f"drivers/usb {layer} ({unit}) never use one another ({home[1]}): a DAG, one way"
-    return (f"drivers/usb {layer} ({unit}) may use only {', '.join(allowed) or 'nothing else'}, "
-            f"not {home[0]} ({home[1]})")
+    allowed = next(a for l, _, a in layers if l == layer)
+    if there[0] in allowed:
+        return None
+    where = f"{home[0]}/{home[1]}"
+    if there[0] == layer:
+        return f"{where} {layer} ({unit}) never use one another ({there[1]}): a DAG, one way"
+    return (f"{where} {layer} ({unit}) may use only {', '.join(allowed) or 'nothing else'}, "
+            f"not {there[0]} ({there[1]})")
+
+
+def usb_may_use(me, my_name, home_name):
+    return sub_may_use(me, my_name, ("drivers", "usb"), home_name)
+
+
+def sub_known(root):
+    """Errors for files of a room in sub-layers that are in none (a new unit needs a line in its table)."""
+    errors = []
+    for room, layers in SUB_LAYERS.items():
+        order = [l for l, _, _ in layers]
+        for i, (layer, _, allowed) in enumerate(layers):
+            for a in allowed:
+                if a not in order[:i]:
+                    raise SystemExit(f"check_layers: {room[0]}/{room[1]} layer {layer} may use {a}, "
+                                     "which is not below it")
+        base = os.path.join(root, *room)
+        for path in sources(base) if os.path.isdir(base) else []:
+            if sub_unit(room, os.path.basename(path)) is None:
+                errors.append(f"{os.path.relpath(path, root)}: a file in no sub-layer of check_layers.py "
+                              f"({room[0]}/{room[1]})")
+    return errors
 
 
 def usb_known(root):
-    """Errors for drivers/usb files in no sub-layer (a new unit needs a line in USB_LAYERS)."""
-    errors = []
-    order = [l for l, _, _ in USB_LAYERS]
-    for i, (layer, _, allowed) in enumerate(USB_LAYERS):
-        for a in allowed:
-            if a not in order[:i]:
-                raise SystemExit(f"check_layers: USB layer {layer} may use {a}, which is not below it")
-    base = os.path.join(root, "drivers", "usb")
-    for path in sources(base) if os.path.isdir(base) else []:
-        if usb_unit(os.path.basename(path)) is None:
-            errors.append(f"{os.path.relpath(path, root)}: a file in no USB sub-layer of check_layers.py")
-    return errors
+    return [e for e in sub_known(root) if "(drivers/usb)" in e]
 
 
 def rooms_known(root):
@@ -287,7 +322,7 @@ def function_homes(files):
 
 
 def check(root):
-    errors = rooms_known(root) + usb_known(root)
+    errors = rooms_known(root) + sub_known(root)
     files = scan(root)
     homes = header_homes(files)
     funcs = function_homes(files)
@@ -309,9 +344,7 @@ def check(root):
             if home is None:
                 errors.append(f"{where}: no such header in game/, drivers/ or kernel/")
                 continue
-            why = may_use(me, home, name)
-            if not why and home == ("drivers", "usb") and me[0] == "drivers":
-                why = usb_may_use(me, os.path.basename(path), name)
+            why = may_use(me, home, name) or sub_may_use(me, os.path.basename(path), home, name)
             if why:
                 errors.append(f"{where}: {why}")
         # Calls: names this file does not define for itself (statics, macros).
@@ -324,9 +357,7 @@ def check(root):
             if name in own or name in seen or name not in funcs:
                 continue
             rooms = funcs[name]
-            reasons = [may_use(me, h[:2], h[2]) or
-                       (usb_may_use(me, os.path.basename(path), h[2])
-                        if h[:2] == ("drivers", "usb") and me[0] == "drivers" else None)
+            reasons = [may_use(me, h[:2], h[2]) or sub_may_use(me, os.path.basename(path), h[:2], h[2])
                        for h in rooms]
             if all(reasons):
                 seen.add(name)
@@ -347,7 +378,7 @@ def main(argv):
         return 1
     print("check_layers: game " + " <- ".join(GAME_LAYERS) + "; drivers " +
           ", ".join(DRIVER_ROOMS) + " (usb: " + " <- ".join(l for l, _, _ in USB_LAYERS) + "); kernel " +
-          ", ".join(KERNEL_ROOMS) +
+          ", ".join(KERNEL_ROOMS) + " (present: " + " <- ".join(l for l, _, _ in PRESENT_LAYERS) + ")" +
           ": every include and call points the allowed way")
     return 0
 

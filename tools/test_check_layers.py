@@ -139,8 +139,24 @@ class CheckLayersTest(unittest.TestCase):
 		 "drivers/usb parsing (usbhid) may use only nothing else, not devices (usbdev)"),
 	]
 
+	# kernel/present's sub-layers (the pipeline): one wrong-way include and one wrong-way call per rule.
+	PRESENT_RULES = [
+		("kernel/present/celldiff.c", "cellkeys.h", "cellkeys_build",
+		 "kernel/present cells (celldiff) may use only stages, not keys (cellkeys)"),
+		("kernel/present/celldiff.c", "cellcomp.h", "cellcomp_pixels",
+		 "kernel/present cells (celldiff) never use one another (cellcomp)"),
+		("kernel/present/cellkeys.c", "cellplan.h", "cellplan_forget",
+		 "kernel/present keys (cellkeys) may use only cells, stages, not plan (cellplan)"),
+		("kernel/present/cellplan.c", "present.h", "present_forget",
+		 "kernel/present plan (cellplan) may use only keys, cells, stages, not draw (present)"),
+		("kernel/present/gfxcache.c", "cellplan.h", "cellplan_forget",
+		 "kernel/present cache (gfxcache) may use only cells, not plan (cellplan)"),
+		("kernel/present/present.c", "display.h", "display_flip",
+		 "kernel/present draw (present) may use only plan, keys, cells, cache, stages, not display (display)"),
+	]
+
 	def test_every_usb_layer_rule_refuses_a_wrong_way_include(self):
-		for rel, header, _, words in self.USB_RULES:
+		for rel, header, _, words in self.USB_RULES + self.PRESENT_RULES:
 			with self.subTest(rel=rel, header=header):
 				self.tearDown()
 				self.setUp()
@@ -149,7 +165,7 @@ class CheckLayersTest(unittest.TestCase):
 
 	def test_every_usb_layer_rule_refuses_a_wrong_way_call(self):
 		homes = check_layers.function_homes(check_layers.scan(self.tmp))
-		for rel, header, fn, words in self.USB_RULES:
+		for rel, header, fn, words in self.USB_RULES + self.PRESENT_RULES:
 			with self.subTest(rel=rel, fn=fn):
 				self.assertIn(header, [h[2] for h in homes[fn]])
 				self.tearDown()
@@ -157,17 +173,22 @@ class CheckLayersTest(unittest.TestCase):
 				self.append(rel, f"void {fn}(void);\nvoid planted_{fn}(void)\n{{\n\t{fn}();\n}}")
 				self.assertOneError(f"calls {fn}() of ", header, words)
 
-	def test_the_usb_layers_point_down(self):
-		# Each layer uses only layers before it, so the USB files' graph has no circle.
-		order = [layer for layer, _, _ in check_layers.USB_LAYERS]
-		for i, (layer, _, allowed) in enumerate(check_layers.USB_LAYERS):
-			self.assertTrue(set(allowed) <= set(order[:i]), layer)
-		for name in os.listdir(os.path.join(REPO, "drivers", "usb")):
-			self.assertIsNotNone(check_layers.usb_unit(name), name)
+	def test_the_sub_layers_point_down(self):
+		# Each layer uses only layers before it, so the USB files' graph and the presenter's have no circle.
+		for room, layers in check_layers.SUB_LAYERS.items():
+			order = [layer for layer, _, _ in layers]
+			for i, (layer, _, allowed) in enumerate(layers):
+				self.assertTrue(set(allowed) <= set(order[:i]), (room, layer))
+			for name in os.listdir(os.path.join(REPO, *room)):
+				self.assertIsNotNone(check_layers.sub_unit(room, name), (room, name))
+
+	def test_a_new_presenter_file_needs_a_sub_layer(self):
+		self.append("kernel/present/tiles.c", "int tiles;")
+		self.assertOneError("kernel/present/tiles.c: a file in no sub-layer of check_layers.py (kernel/present)")
 
 	def test_a_new_usb_file_needs_a_sub_layer(self):
 		self.append("drivers/usb/ohci.c", "int ohci;")
-		self.assertOneError("drivers/usb/ohci.c: a file in no USB sub-layer")
+		self.assertOneError("drivers/usb/ohci.c: a file in no sub-layer of check_layers.py (drivers/usb)")
 
 	def test_storage_uses_the_usb_device_layer_not_a_controller(self):
 		self.append("drivers/storage/msc.c", '#include "usbdev.h"\nint msc;')
