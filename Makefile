@@ -70,7 +70,7 @@ ISO    := $(B)/shardfall.iso
 HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
-              kernel/mem/memcheck.c
+              kernel/mem/memcheck.c drivers/platform/refclock.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
@@ -194,6 +194,12 @@ $(B)/reach: $(REACH_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/rea
 PLAN_SRC := tests/host/plan.c tests/host/planfield.c tests/host/planphase.c tests/host/reachsearch.c tests/host/reachenv.c tests/host/reachkey.c
 $(B)/plan: $(PLAN_SRC) tests/host/planfield.h tests/host/planphase.h tests/host/reach.h tests/host/reachenv.h tests/host/reachkey.h $(ROBJ)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(PLAN_SRC) $(ROBJ) -o $@
+
+# A driver's register logic tested on the host: the test fakes the CPU (CPUID bits, an MSR file) and
+# links the driver's own source (tests/unit/test_lapic.c).
+$(B)/tests/test_lapic: tests/unit/test_lapic.c drivers/platform/lapic.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< drivers/platform/lapic.c $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)

@@ -199,7 +199,8 @@ void kmain(uint32_t magic, uint32_t info)
 	restart_init(&acpi);            /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
 	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	panic_display_ready();          /* from here a panic draws its screen */
-	timer_start(timer_irq, &acpi);  /* PIT at 140 Hz if its IRQs arrive, else the local APIC timer */
+	if (timer_start(timer_irq, &acpi) == TICK_NONE)        /* PIT at 140 Hz, else the local APIC timer */
+		panic(timer_problem()); /* every wait would spin for ever: say so on screen, halt */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	{

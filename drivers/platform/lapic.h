@@ -10,7 +10,9 @@
 #define LAPIC_TIMER_DIVIDE    16
 
 bool lapic_present(void);               /* CPUID says APIC and MSR */
-uintptr_t lapic_enable(void);           /* base MSR enable bit, software enable, TPR 0; its address, 0 on failure */
+bool lapic_enable(void);                /* base MSR enable bit, software enable, TPR 0; false if it cannot */
+bool lapic_is_x2apic(void);             /* the firmware left it in x2APIC mode: registers are MSRs */
+uintptr_t lapic_base(void);             /* xAPIC: the register page (0 in x2APIC mode) */
 void lapic_timer_count_down(void);      /* one-shot, masked, from 0xFFFFFFFF: for calibration */
 uint32_t lapic_timer_current(void);
 void lapic_timer_periodic(uint32_t count);      /* interrupts on LAPIC_TIMER_VECTOR every count */

@@ -17,5 +17,6 @@ typedef enum TickClock {
 TickClock timer_start(IrqHandler tick, const AcpiInfo *tables);        /* probe, choose, start; `tick` runs 140 times a second */
 bool timer_speaker_works(void);         /* the PC speaker needs PIT channel 2 */
 TickClock timer_clock(void);            /* what timer_start chose */
+const char *timer_problem(void);        /* TICK_NONE: why, as the screen's headline */
 
 #endif

@@ -10,6 +10,8 @@ import re
 import struct
 import subprocess
 
+import fault_tests
+
 MIN_MEMORY = "4M"               # README: the least memory that boots and plays (late BSS: 3840K and up do, 3712K not)
 OPTS_MEMORY = "6M"              # with an options disk GRUB loads its file systems: 5632K and up do, 5376K not
 
@@ -117,6 +119,26 @@ def test_pit_off_rate(ctx):
     worst = max(abs(s - RATE_HZ) for s in steps)
     ctx.note("per-second rates %.3f .. %.3f Hz" % (min(steps), max(steps)))
     assert worst <= RATE_HZ * RATE_TOLERANCE, "a one-second rate is off by %.3f Hz" % worst
+
+
+# No clock at all: a 486 (no local APIC) on a board without an 8254. Every wait would spin for ever;
+# the kernel says so on the panic screen instead (issue 27).
+NO_CLOCK = "pc,pit=off"
+NO_CLOCK_HEADLINE = "NO GAME CLOCK: NO PIT INTERRUPTS, NO LOCAL APIC"
+
+
+def test_no_clock(ctx):
+    """-M pc,pit=off -cpu 486: no PIT interrupts and no local APIC. COM1 says why, the panic screen
+    shows the headline, the machine halts without a reset (Ctrl+Alt+Del still restarts it)."""
+    m = ctx.machine(machine=NO_CLOCK, cpu="486", log_resets=True)
+    m.wait_for(r"^timer: no PIT interrupt within \d+ ms", 30)
+    m.wait_for(r"^timer: no local APIC \(CPUID\): nothing can run the game clock$", 5)
+    m.wait_for(r"^PANIC: %s$" % re.escape(NO_CLOCK_HEADLINE), 5)
+    m.wait_for(fault_tests.RE_HALTED, 5)
+    assert "ready" not in m.serial().split("\n"), "the game started without a clock"
+    frame = fault_tests.no_reset_after_panic(ctx, m)
+    assert frame.dominant_colour() == fault_tests.BLUE, "no panic screen (dominant colour %d)" % frame.dominant_colour()
+    assert fault_tests.yellow_in_row(frame, fault_tests.HEADLINE_Y) > 40, "no headline on the panic screen"
 
 
 def pit_off_tests(ticks_test, hold_test):
