@@ -27,9 +27,43 @@ static void log_keyboards(void)
 	klog("usb: %s\n", note[0] ? note : "no USB keyboard");
 }
 
+/*
+ * Controller i of the PCI scan made ready for its driver: in D0, its BAR
+ * mapped (above 4 GiB through the PAE window), memory decoding and bus
+ * mastering on, taken from the BIOS. False (logged) if it is not used.
+ */
+static bool claim(int i, const PciDev *p)
+{
+	uint64_t phys;
+	uintptr_t bar;
+
+	pci_power_d0(p);                        /* before the BAR is read: D3hot -> D0 may reset it */
+	if (!pci_bar_mmio(p, 0, &phys)) {
+		klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR, not used\n", i, (unsigned)p->bus,
+		    (unsigned)p->dev, (unsigned)p->fn);
+		return false;
+	}
+	bar = (uintptr_t)phys;
+	if (phys >> 32) {                       /* UEFI firmware puts 64-bit BARs above 4 GiB */
+		bar = paging_map_high(phys, XHCI_MMIO_SPAN);
+		klog("xhci%d: registers at 0x%x%08x, above 4 GiB: %s 0x%08x\n", i, (unsigned)(phys >> 32),
+		    (unsigned)phys, bar ? "mapped at" : "cannot be mapped,", (unsigned)bar);
+		if (!bar)
+			return false;
+	}
+	pci_enable_mmio_master(p);
+	return xhci_claim(i, bar);
+}
+
+/*
+ * Every xHCI controller: first each one taken from the BIOS (SMI code may
+ * touch another controller during a hand-off), then each started and its
+ * ports enumerated. XHCI_MAX_CTRL at most (more: named on COM1).
+ */
 void usb_init(void)
 {
 	PciDev found[PCI_MAX_FOUND];
+	bool claimed[PCI_MAX_FOUND];
 	uint32_t t0 = pit_ticks(), t1;
 	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_XHCI, found, PCI_MAX_FOUND);
 	int up = 0;
@@ -38,28 +72,18 @@ void usb_init(void)
 
 	usbdev_add_class(&usbkbd_class);        /* offered each new device in this order */
 	usbdev_add_class(&usbhub_class);
-	for (int i = 0; i < n && i < XHCI_MAX_CTRL; i++) {
-		uint64_t phys;
-		uintptr_t bar;
-		UsbHc *hc;
+	for (int i = 0; i < n; i++) {
+		claimed[i] = i < XHCI_MAX_CTRL && claim(i, &found[i]);
+		if (i >= XHCI_MAX_CTRL)
+			klog("xhci%d: %02x:%02x.%x: already %d xHCI controllers, not used\n", i,
+			    (unsigned)found[i].bus, (unsigned)found[i].dev, (unsigned)found[i].fn, XHCI_MAX_CTRL);
+	}
+	for (int i = 0; i < n; i++) {
+		UsbHc *hc = claimed[i] ? xhci_start(i) : NULL;
 
-		if (!pci_bar_mmio(&found[i], 0, &phys)) {
-			klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR, not used\n", i,
-			    (unsigned)found[i].bus, (unsigned)found[i].dev, (unsigned)found[i].fn);
-			continue;
-		}
-		bar = (uintptr_t)phys;
-		if (phys >> 32) {               /* UEFI firmware puts 64-bit BARs above 4 GiB */
-			bar = paging_map_high(phys, XHCI_MMIO_SPAN);
-			klog("xhci%d: registers at 0x%x%08x, above 4 GiB: %s 0x%08x\n", i, (unsigned)(phys >> 32),
-			    (unsigned)phys, bar ? "mapped at" : "cannot be mapped,", (unsigned)bar);
-			if (!bar)
-				continue;
-		}
-		pci_enable_mmio_master(&found[i]);
-		hc = xhci_init(i, bar);
 		up += hc && usbdev_add_hc(hc);
-		pci_xhci_intel_ports(&found[i]);        /* after the hand-off; ports show up as hot-plug */
+		if (claimed[i])
+			pci_xhci_intel_ports(&found[i]);        /* after the hand-off; ports show up as hot-plug */
 	}
 	klog("usb: %d xHCI controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", n,
 	    n == 1 ? "" : "s", up, (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
@@ -82,7 +106,7 @@ bool usb_service(void)
 	return true;
 }
 
-/* "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2, 2/3)" (2/3: second controller). */
+/* "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2.1, 2/3)" (2/3: second controller). */
 void usb_note(char *buf, size_t size)
 {
 	UsbKbdPlace k[USBKBD_MAX];
@@ -97,8 +121,7 @@ void usb_note(char *buf, size_t size)
 		if (k[i].hc && len < (int)size)
 			len += kfmt_snprintf(buf + len, size - (size_t)len, "%u/", (unsigned)k[i].hc + 1);
 		if (len < (int)size)
-			len += kfmt_snprintf(buf + len, size - (size_t)len, k[i].hub_port ? "%u.%u" : "%u",
-			    (unsigned)k[i].port, (unsigned)k[i].hub_port);
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s", k[i].where);
 	}
 	if (len < (int)size)
 		kfmt_snprintf(buf + len, size - (size_t)len, ")");

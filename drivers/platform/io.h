@@ -71,16 +71,19 @@ static inline void cpu_hlt(void) { __asm__ volatile("hlt" ::: "memory"); }
 /* Enable interrupts and halt atomically: no tick can slip in between. */
 static inline void cpu_sti_hlt(void) { __asm__ volatile("sti; hlt" ::: "memory"); }
 
+/* NOTE: the flags go through an unsigned long, the width of push/pop, so a driver that uses these
+ * also compiles for a host unit test (tests/unit/test_xhci.c), which never calls them. */
 static inline uint32_t cpu_save_flags_cli(void)
 {
-	uint32_t f;
+	unsigned long f;
 	__asm__ volatile("pushf; pop %0; cli" : "=r"(f) : : "memory");
-	return f;
+	return (uint32_t)f;
 }
 
 static inline void cpu_restore_flags(uint32_t f)
 {
-	__asm__ volatile("push %0; popf" : : "r"(f) : "memory", "cc");
+	unsigned long v = f;
+	__asm__ volatile("push %0; popf" : : "r"(v) : "memory", "cc");
 }
 
 /* Control registers, for kernel/cpu/paging.c only. */

@@ -5,6 +5,7 @@
 #include "drvlog.h"
 #include "io.h"
 #include "pci.h"
+#include "wait.h"
 
 #define PCI_CONFIG_ADDRESS      0x0CF8
 #define PCI_CONFIG_DATA         0x0CFC
@@ -23,6 +24,16 @@
 #define PCI_BAR_TYPE_MASK       0x06
 #define PCI_BAR_TYPE_64         0x04
 #define PCI_SECONDARY_BUS       0x19    /* of a PCI-to-PCI bridge (header type 1) */
+#define PCI_BARS                6
+#define PCI_STATUS              0x06
+#define PCI_STATUS_CAPS         0x0010  /* a capability list */
+#define PCI_CAP_PTR             0x34
+#define PCI_CAP_LIMIT           48      /* capabilities walked at most (a loop in the list ends too) */
+#define PCI_CAP_PM              0x01    /* power management (PCI PM 1.2, 3.2) */
+#define PCI_PM_CSR              4       /* PMCSR, from the capability */
+#define PM_STATE_MASK           0x0003  /* PowerState: 0 = D0 .. 3 = D3hot */
+#define PM_NO_SOFT_RESET        0x0008  /* D3hot -> D0 keeps the configuration */
+#define PM_D3_TO_D0_MS          10      /* PCI PM 1.2, 5.6.1: D3hot -> D0 recovery */
 
 #define PCI_BUSES               256     /* a bounded walk: every bus number once */
 #define PCI_DEVICES             32
@@ -160,4 +171,56 @@ void pci_xhci_intel_ports(const PciDev *d)
 	drvlog("pci: %02x:%02x.%x: Intel xHCI: USB 3 ports %x on, USB 2 ports %x switched from EHCI\n",
 	    (unsigned)d->bus, (unsigned)d->dev, (unsigned)d->fn, (unsigned)pci_read32(d, INTEL_USB3_PSSEN),
 	    (unsigned)pci_read32(d, INTEL_XUSB2PR));
+}
+
+/* The offset of capability `id` in d's configuration space, 0 if it has none. */
+static uint8_t find_cap(const PciDev *d, uint8_t id)
+{
+	uint8_t off;
+
+	if (!(pci_read16(d, PCI_STATUS) & PCI_STATUS_CAPS))
+		return 0;
+	off = (uint8_t)(pci_read32(d, PCI_CAP_PTR) & 0xFC);
+	for (int n = 0; n < PCI_CAP_LIMIT && off >= 0x40; n++) {
+		uint32_t v = pci_read32(d, off);
+
+		if ((v & 0xFF) == id)
+			return off;
+		off = (uint8_t)((v >> 8) & 0xFC);
+	}
+	return 0;
+}
+
+/*
+ * A function firmware left in D1..D3hot is put in D0 through its power
+ * management capability, then given the PCI PM spec's 10 ms to recover.
+ * D3hot -> D0 may reset its configuration (No_Soft_Reset clear): the BARs
+ * and command register are written back as they were. True if it was not
+ * in D0 (logged).
+ */
+bool pci_power_d0(const PciDev *d)
+{
+	uint8_t pm = find_cap(d, PCI_CAP_PM);
+	uint32_t bars[PCI_BARS];
+	uint16_t csr, cmd, state;
+
+	if (!pm)
+		return false;
+	csr = pci_read16(d, (uint8_t)(pm + PCI_PM_CSR));
+	state = csr & PM_STATE_MASK;
+	if (state == 0)
+		return false;
+	for (int i = 0; i < PCI_BARS; i++)
+		bars[i] = pci_read32(d, (uint8_t)(PCI_BAR0 + 4 * i));
+	cmd = pci_read16(d, PCI_COMMAND);
+	pci_write16(d, (uint8_t)(pm + PCI_PM_CSR), (uint16_t)(csr & ~PM_STATE_MASK));
+	wait_ms(PM_D3_TO_D0_MS);
+	if (!(csr & PM_NO_SOFT_RESET)) {
+		for (int i = 0; i < PCI_BARS; i++)
+			pci_write32(d, (uint8_t)(PCI_BAR0 + 4 * i), bars[i]);
+		pci_write16(d, PCI_COMMAND, cmd);
+	}
+	drvlog("pci: %02x:%02x.%x: was in D%u, now D%u\n", (unsigned)d->bus, (unsigned)d->dev, (unsigned)d->fn,
+	    (unsigned)state, (unsigned)(pci_read16(d, (uint8_t)(pm + PCI_PM_CSR)) & PM_STATE_MASK));
+	return true;
 }

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define PCI_MAX_FOUND   4               /* controllers of one kind we keep */
+#define PCI_MAX_FOUND   16              /* controllers of one kind we keep */
 
 typedef struct PciDev {
 	uint8_t bus, dev, fn;
@@ -26,5 +26,6 @@ int pci_scan(uint8_t cls, uint8_t subclass, uint8_t progif, PciDev *found, int m
 bool pci_bar_mmio(const PciDev *d, int bar, uint64_t *base);
 void pci_enable_mmio_master(const PciDev *d);
 void pci_xhci_intel_ports(const PciDev *d);     /* Intel PCH: USB 2 ports from EHCI to xHCI */
+bool pci_power_d0(const PciDev *d);             /* D1..D3hot -> D0 (PCI PM), 10 ms; true if it was not in D0 */
 
 #endif

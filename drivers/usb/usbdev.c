@@ -7,6 +7,7 @@
 #include "usbdev.h"
 #include "usbhc.h"
 #include "usbhid.h"
+#include "wait.h"
 
 #define DESC_REQ_TYPE           (USB_REQ_IN)    /* standard, device */
 #define DD_HEAD_LEN             8       /* the device descriptor's first 8 bytes: enough for EP0 */
@@ -63,18 +64,7 @@ static const UsbHcEvents events = { .report = on_report };
 
 void usbdev_port_name(const UsbDev *d, char name[USBDEV_PORT_NAME])
 {
-	int n = 0;
-
-	if (d->port >= 10)
-		name[n++] = (char)('0' + d->port / 10 % 10);
-	name[n++] = (char)('0' + d->port % 10);
-	if (d->hub_port) {
-		name[n++] = '.';
-		if (d->hub_port >= 10)
-			name[n++] = (char)('0' + d->hub_port / 10 % 10);
-		name[n++] = (char)('0' + d->hub_port % 10);
-	}
-	name[n] = '\0';
+	usb_port_name(d->port, d->route, name);
 }
 
 const char *usbdev_kind(const UsbDev *d)
@@ -129,9 +119,16 @@ void usbdev_set_hub(UsbDev *d, uint8_t ports, uint8_t think_time)
 	d->hc->ops->set_hub(d->hc, d->handle, ports, think_time);
 }
 
-static bool get_descriptor(UsbDev *d, uint8_t type, void *buf, uint16_t len, uint16_t *got)
+/* GET_DESCRIPTOR, tried USB_ENUM_TRIES times; true if at least `least` bytes came. */
+static bool get_descriptor(UsbDev *d, uint8_t type, void *buf, uint16_t len, uint16_t least, uint16_t *got)
 {
-	return usbdev_control(d, DESC_REQ_TYPE, USB_REQ_GET_DESCRIPTOR, (uint16_t)(type << 8), 0, buf, len, got);
+	for (int t = 0; t < USB_ENUM_TRIES; t++) {
+		*got = 0;
+		if (usbdev_control(d, DESC_REQ_TYPE, USB_REQ_GET_DESCRIPTOR, (uint16_t)(type << 8), 0, buf, len, got) &&
+		    *got >= least)
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -161,37 +158,33 @@ static bool offer(UsbDev *d, const UsbDescs *descs, const char *where)
 	proto = info->dev_class ? info->dev_protocol : cfg->first_protocol;
 	drvlog("usb: port %s: %04x:%04x %s (class %02x.%02x.%02x): not a boot keyboard, ignored%s\n", where,
 	    (unsigned)info->vendor, (unsigned)info->product, usbdesc_kind(c, sub, proto), (unsigned)c,
-	    (unsigned)sub, (unsigned)proto, c == USB_CLASS_HUB ? " (a hub behind a hub is not followed)" : "");
+	    (unsigned)sub, (unsigned)proto, "");
 	return false;
 }
 
 /*
- * A device was addressed: read its device descriptor (EP0's packet size
- * first, fixed for a full-speed device) and its configuration descriptor,
- * then offer it to the class drivers. True if one took it.
+ * A device whose device descriptor's first 8 bytes were read (in `head`):
+ * fix EP0's packet size for a full-speed device, read the whole device
+ * descriptor and the configuration descriptor, then offer it to the class
+ * drivers. True if one took it.
  */
-static bool probe(UsbDev *d)
+static bool probe(UsbDev *d, const uint8_t *head)
 {
 	uint8_t buf[CONFIG_BUF];
 	char where[USBDEV_PORT_NAME];
 	UsbDescs descs;
 	uint16_t got = 0, total;
-	uint8_t mps0;
+	uint8_t mps0 = head[DD_MAX_PACKET0];
 
 	usbdev_port_name(d, where);
-	if (!get_descriptor(d, USB_DT_DEVICE, buf, DD_HEAD_LEN, &got) || got < DD_HEAD_LEN) {
-		drvlog("usb: port %s: no device descriptor, ignored\n", where);
-		return false;
-	}
-	mps0 = buf[DD_MAX_PACKET0];
 	if (d->speed == USB_SPEED_FULL && mps0 > MPS0_LOW_FULL && !d->hc->ops->set_mps0(d->hc, d->handle, mps0))
 		return false;
-	if (!get_descriptor(d, USB_DT_DEVICE, buf, USB_DEVICE_DESC_LEN, &got) ||
+	if (!get_descriptor(d, USB_DT_DEVICE, buf, USB_DEVICE_DESC_LEN, 0, &got) ||
 	    !usbdesc_device(buf, got, &descs.info)) {
 		drvlog("usb: port %s: bad device descriptor, ignored\n", where);
 		return false;
 	}
-	if (!get_descriptor(d, USB_DT_CONFIG, buf, CD_HEAD_LEN, &got) || got < CD_HEAD_LEN) {
+	if (!get_descriptor(d, USB_DT_CONFIG, buf, CD_HEAD_LEN, CD_HEAD_LEN, &got)) {
 		drvlog("usb: port %s: %04x:%04x: no configuration descriptor, ignored\n", where,
 		    (unsigned)descs.info.vendor, (unsigned)descs.info.product);
 		return false;
@@ -199,7 +192,7 @@ static bool probe(UsbDev *d)
 	total = (uint16_t)(buf[CD_TOTAL_LENGTH] | buf[CD_TOTAL_LENGTH + 1] << 8);
 	if (total > sizeof buf)
 		total = sizeof buf;
-	if (total < CD_HEAD_LEN || !get_descriptor(d, USB_DT_CONFIG, buf, total, &got) ||
+	if (total < CD_HEAD_LEN || !get_descriptor(d, USB_DT_CONFIG, buf, total, CD_HEAD_LEN, &got) ||
 	    !usbdesc_config(buf, got, &descs.cfg)) {
 		drvlog("usb: port %s: %04x:%04x: bad configuration descriptor, ignored\n", where,
 		    (unsigned)descs.info.vendor, (unsigned)descs.info.product);
@@ -210,22 +203,42 @@ static bool probe(UsbDev *d)
 	return offer(d, &descs, where);
 }
 
-/* A new entry in the device table, addressed by its controller; NULL if either is full (logged). */
-static UsbDev *new_dev(UsbHc *hc, UsbDev *parent, uint8_t port, uint8_t hub_port, uint8_t speed)
+static UsbDev *free_dev(void)
 {
-	UsbDevAddr where = { .port = port, .hub_port = hub_port, .speed = speed,
-	    .hub = parent ? parent->handle : 0, .hub_speed = parent ? parent->speed : 0 };
-	UsbDev *d = NULL;
-
-	for (int i = 0; i < USBDEV_MAX && !d; i++)
+	for (int i = 0; i < USBDEV_MAX; i++)
 		if (!devs[i].used)
-			d = &devs[i];
-	if (!d) {
-		drvlog("usb: port %u: already %d devices, ignored\n", (unsigned)port, USBDEV_MAX);
-		return NULL;
-	}
-	*d = (UsbDev){ .used = true, .hc = hc, .parent = parent, .port = port, .hub_port = hub_port,
+			return &devs[i];
+	return NULL;
+}
+
+/*
+ * A new entry in the device table for a device on root port `port` (hub
+ * NULL) or on port `hub_port` of `hub`, addressed by its controller: its
+ * route string is the hub's with this port in the next nibble; a full- or
+ * low-speed device under a high-speed hub uses that hub's transaction
+ * translator, one further down inherits its hub's. NULL if the controller
+ * refused it.
+ */
+static UsbDev *new_dev(UsbDev *d, UsbHc *hc, UsbDev *hub, uint8_t port, uint8_t hub_port, uint8_t speed)
+{
+	UsbDevAddr where;
+
+	*d = (UsbDev){ .used = true, .hc = hc, .parent = hub, .port = port, .hub_port = hub_port,
 	    .speed = speed, .cls_index = -1 };
+	if (hub) {
+		d->depth = (uint8_t)(hub->depth + 1);
+		d->route = hub->route | (uint32_t)(hub_port & 0x0F) << (4 * hub->depth);
+		d->tt_hub = hub->tt_hub;
+		d->tt_port = hub->tt_port;
+		if (hub->speed == USB_SPEED_HIGH && (speed == USB_SPEED_FULL || speed == USB_SPEED_LOW)) {
+			d->tt_hub = hub->handle;
+			d->tt_port = hub_port;
+		}
+	}
+	if (speed == USB_SPEED_HIGH || speed == USB_SPEED_SUPER)
+		d->tt_hub = d->tt_port = 0;
+	where = (UsbDevAddr){ .port = port, .route = d->route, .speed = speed, .tt_hub = d->tt_hub,
+	    .tt_port = d->tt_port };
 	d->handle = hc->ops->dev_add(hc, d, &where);
 	if (!d->handle) {
 		d->used = false;
@@ -247,16 +260,53 @@ static void forget(UsbDev *d)
 	d->used = false;
 }
 
-bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, uint8_t speed)
+/*
+ * Enumerate the device on a root port (hub NULL: its controller resets the
+ * port) or a hub port (`reset` through the hub class): reset, Address
+ * Device, USB_ADDRESS_RECOVERY_MS, the device descriptor's first 8 bytes;
+ * each failure starts again from the reset, USB_ENUM_TRIES times in all.
+ * Then the rest of its descriptors and the class drivers (probe). The
+ * device if a class took it; otherwise it is forgotten (its slot back): NULL.
+ */
+static UsbDev *enumerate(UsbHc *hc, UsbDev *hub, uint8_t port, uint8_t hub_port, UsbHubPortReset reset)
 {
-	UsbDev *d = new_dev(hub->hc, hub, hub->port, hub_port, speed);
+	char where[USBDEV_PORT_NAME];
+	uint8_t head[DD_HEAD_LEN];
+	UsbDev *d = free_dev();
+	uint16_t got;
 
-	if (!d)
-		return false;
-	if (probe(d))
-		return true;
-	forget(d);
-	return false;
+	if (hub)
+		usb_port_name(port, hub->route | (uint32_t)(hub_port & 0x0F) << (4 * hub->depth), where);
+	else
+		usb_port_name(port, 0, where);
+	if (!d) {
+		drvlog("usb: port %s: already %d devices, ignored\n", where, USBDEV_MAX);
+		return NULL;
+	}
+	for (int t = 1; t <= USB_ENUM_TRIES && hc->ops->running(hc); t++) {
+		uint8_t speed = hub ? reset(hub, hub_port) : hc->ops->port_reset(hc, port);
+
+		if (!speed || !new_dev(d, hc, hub, port, hub_port, speed))
+			continue;
+		wait_ms(USB_ADDRESS_RECOVERY_MS);
+		got = 0;
+		if (usbdev_control(d, DESC_REQ_TYPE, USB_REQ_GET_DESCRIPTOR, USB_DT_DEVICE << 8, 0, head,
+		    DD_HEAD_LEN, &got) && got == DD_HEAD_LEN) {
+			if (probe(d, head))
+				return d;
+			forget(d);
+			return NULL;
+		}
+		drvlog("usb: port %s: no device descriptor (try %d of %d)\n", where, t, USB_ENUM_TRIES);
+		forget(d);
+	}
+	drvlog("usb: port %s: given up after %d tries\n", where, USB_ENUM_TRIES);
+	return NULL;
+}
+
+bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, UsbHubPortReset reset)
+{
+	return enumerate(hub->hc, hub, hub->port, hub_port, reset) != NULL;
 }
 
 void usbdev_detach_child(UsbDev *hub, uint8_t hub_port)
@@ -266,31 +316,68 @@ void usbdev_detach_child(UsbDev *hub, uint8_t hub_port)
 			forget(&devs[i]);
 }
 
+typedef struct RootPort {
+	UsbHc *hc;
+	uint8_t port;
+} RootPort;
+
+static bool root_connected(void *ctx, bool *changed)
+{
+	RootPort *r = ctx;
+	UsbPortState st = r->hc->ops->port_state(r->hc, r->port);
+
+	*changed = st.connect_changed;
+	return st.connected;
+}
+
+typedef struct Debounce {
+	UsbConnected connected;
+	void *ctx;
+	bool asked, last;
+	uint32_t stable_ms;
+} Debounce;
+
+static bool settled(void *ctx)
+{
+	Debounce *b = ctx;
+	bool changed = false, now = b->connected(b->ctx, &changed);
+
+	if (b->asked && now == b->last && !changed)
+		b->stable_ms += USB_DEBOUNCE_POLL_MS;
+	else
+		b->stable_ms = 0;
+	b->asked = true;
+	b->last = now;
+	return b->stable_ms >= USB_DEBOUNCE_MS;
+}
+
+bool usbdev_debounce(UsbConnected connected, void *ctx)
+{
+	Debounce b = { .connected = connected, .ctx = ctx };
+
+	return wait_until(settled, &b, USB_DEBOUNCE_LIMIT_MS, USB_DEBOUNCE_POLL_MS) && b.last;
+}
+
 /*
- * A device appeared on a root port: the controller resets the port and
- * tells its speed, then it is addressed and probed. A device no class
- * takes gets its slot back; the port is left alone until it is unplugged.
+ * A device appeared on a root port: debounced, then enumerated (the
+ * controller resets the port and tells its speed). A device no class takes
+ * gets its slot back; the port is left alone until it is unplugged.
  */
 static void attach_port(UsbHost *h, uint8_t port)
 {
-	UsbHc *hc = h->hc;
-	uint8_t speed;
+	RootPort r = { .hc = h->hc, .port = port };
 	UsbDev *d;
 
 	h->port_ignored |= 1u << port;          /* until it is unplugged, unless it works */
-	speed = hc->ops->port_reset(hc, port);
-	if (!speed)
+	if (!usbdev_debounce(root_connected, &r)) {
+		h->port_ignored &= ~(1u << port);
 		return;
-	d = new_dev(hc, NULL, port, 0, speed);
+	}
+	d = enumerate(h->hc, NULL, port, 0, NULL);
 	if (!d)
 		return;
 	h->port_dev[port] = d;
 	h->port_ignored &= ~(1u << port);
-	if (!probe(d)) {
-		h->port_dev[port] = NULL;
-		h->port_ignored |= 1u << port;
-		forget(d);
-	}
 }
 
 /* The device on a root port went away: its keys come up, its slot (and a hub's devices') freed. */

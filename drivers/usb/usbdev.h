@@ -9,10 +9,18 @@
 #include "usbhc.h"
 #include "usbhid.h"
 
-#define USBDEV_MAX              16      /* devices at once, every controller (2 xHCI x 8 slots) */
-#define USBDEV_MAX_HC           4       /* controllers */
+#define USBDEV_MAX              32      /* devices at once, every controller */
+#define USBDEV_MAX_HC           8       /* controllers */
 #define USBDEV_MAX_CLASSES      4       /* class drivers */
-#define USBDEV_PORT_NAME        8       /* "31.15" and its NUL */
+#define USBDEV_PORT_NAME        USB_PORT_NAME   /* "31.15.15.15.15.15" and its NUL */
+
+/* Enumeration timings (USB 2.0 7.1.7.3, 7.1.7.5, 9.2.6.3; Linux's hub driver). */
+#define USB_DEBOUNCE_MS         100     /* a connection stable this long before the reset */
+#define USB_DEBOUNCE_POLL_MS    25
+#define USB_DEBOUNCE_LIMIT_MS   1500    /* a port that never settles is left alone */
+#define USB_RESET_RECOVERY_MS   10      /* after a port reset, before the first request */
+#define USB_ADDRESS_RECOVERY_MS 10      /* after SET_ADDRESS / Address Device (spec 2 ms, Linux 10) */
+#define USB_ENUM_TRIES          3       /* reset, address and descriptor reads, before a port is given up */
 
 /* Standard requests (USB 2.0 9.4) and bmRequestType values the classes use. */
 #define USB_REQ_OUT_STD_DEVICE  0x00
@@ -54,7 +62,10 @@ struct UsbDev {
 	UsbDev *parent;                 /* the hub it is behind, NULL on a root port */
 	uint8_t port;                   /* root port, 1-based */
 	uint8_t hub_port;               /* port of the hub it is behind, 0 on a root port */
+	uint8_t depth;                  /* hubs between the root port and it: 0 .. USB_MAX_HUB_DEPTH */
+	uint32_t route;                 /* route string: hub ports below the root port (usbhc.h) */
 	uint8_t speed;                  /* USB_SPEED_* */
+	uint8_t tt_hub, tt_port;        /* the high-speed hub whose transaction translator it uses, its port */
 	uint8_t handle;                 /* the controller's name for it (xHCI: slot id) */
 	const UsbClassDriver *cls;      /* the class driver it is offered to or taken by */
 	int8_t cls_index;               /* that driver's own index for it, -1 if none */
@@ -74,9 +85,25 @@ bool usbdev_intr_in(UsbDev *d, uint8_t ep, uint16_t max_packet, uint8_t interval
 bool usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got);
 void usbdev_set_hub(UsbDev *d, uint8_t ports, uint8_t think_time);
 
-/* For the hub class: a device on one of its ports came (reset done, speed known) or went. */
-bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, uint8_t speed);     /* true if a class took it */
+/*
+ * For the hub class: a device is on one of its ports (debounced): the device
+ * layer resets the port through `reset` (the speed after it, 0 if not
+ * enabled), addresses and probes it, retrying USB_ENUM_TRIES times. True if
+ * a class took it. Or it went.
+ */
+typedef uint8_t (*UsbHubPortReset)(UsbDev *hub, uint8_t hub_port);
+bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, UsbHubPortReset reset);
 void usbdev_detach_child(UsbDev *hub, uint8_t hub_port);
+
+/*
+ * Debounce (USB 2.0 7.1.7.3, as Linux's hub_port_debounce): ask `connected`
+ * every USB_DEBOUNCE_POLL_MS until the port has read connected, with no
+ * connect change, for USB_DEBOUNCE_MS; false if it is gone, or did not
+ * settle within USB_DEBOUNCE_LIMIT_MS. `connected` says whether a device is
+ * there and sets *changed if the connection changed since last asked.
+ */
+typedef bool (*UsbConnected)(void *ctx, bool *changed);
+bool usbdev_debounce(UsbConnected connected, void *ctx);
 
 /* Names for COM1: "3" or "3.2" (root port 3, hub port 2); the controller kind, "xHCI". */
 void usbdev_port_name(const UsbDev *d, char name[USBDEV_PORT_NAME]);

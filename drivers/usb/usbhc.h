@@ -28,14 +28,37 @@ typedef struct UsbEndpoint {
 	uint8_t interval;               /* bInterval as the descriptor says (the controller converts) */
 } UsbEndpoint;
 
+#define USB_MAX_HUB_DEPTH       5       /* hubs between a root port and a device (USB 2.0 4.1.1: 7 tiers) */
+#define USB_PORT_NAME           18      /* "31.15.15.15.15.15" and its NUL */
+
 /* Where a new device is, for the controller to address it. */
 typedef struct UsbDevAddr {
 	uint8_t port;                   /* root port, 1-based as the specs count */
-	uint8_t hub_port;               /* port of the hub it is behind, 0 on a root port */
+	uint32_t route;                 /* route string (USB 3.0 8.9): the hub ports below the root port,
+	                                   4 bits a tier, the hub nearest the root lowest; 0 on a root port */
 	uint8_t speed;                  /* USB_SPEED_* */
-	uint8_t hub;                    /* the hub's device handle, 0 on a root port */
-	uint8_t hub_speed;              /* the hub's speed (a high-speed hub translates for full/low) */
+	uint8_t tt_hub;                 /* full/low speed behind a high-speed hub: that hub's handle, else 0 */
+	uint8_t tt_port;                /* the port of that hub it is reached through */
 } UsbDevAddr;
+
+/* "5", "5.2", "5.2.1": a root port and the route string's hub ports, for COM1 and the title. */
+static inline void usb_port_name(uint8_t port, uint32_t route, char name[USB_PORT_NAME])
+{
+	int n = 0;
+
+	if (port >= 10)
+		name[n++] = (char)('0' + port / 10 % 10);
+	name[n++] = (char)('0' + port % 10);
+	for (int tier = 0; tier < USB_MAX_HUB_DEPTH && (route >> (4 * tier)); tier++) {
+		uint32_t p = (route >> (4 * tier)) & 0x0F;
+
+		name[n++] = '.';
+		if (p >= 10)
+			name[n++] = '1';
+		name[n++] = (char)('0' + p % 10);
+	}
+	name[n] = '\0';
+}
 
 /* A root port's state, read with its change bits cleared. */
 typedef struct UsbPortState {

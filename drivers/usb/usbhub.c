@@ -1,4 +1,4 @@
-/* usbhub.c: the hub class — hubs on a root port: port power, reset, speed, hot-plug via the status endpoint. */
+/* usbhub.c: the hub class — hubs at any tier (five deep): port power, debounce, reset, speed, hot-plug via the status endpoint. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -37,12 +37,12 @@
 #define HUB_MAX_PORTS           15      /* one route-string nibble */
 #define HUB_RESET_MS            500
 #define HUB_RESET_POLL_MS       10
-#define HUB_RECOVERY_MS         10      /* reset recovery (USB 2.0 7.1.7.5) */
 #define HUB_POWER_EXTRA_MS      20      /* after bPwrOn2PwrGood, for slow hubs */
 
 typedef struct UsbHub {
 	bool used;
 	UsbDev *dev;
+	char name[USBDEV_PORT_NAME];    /* where the hub is: "5", "5.2" */
 	uint8_t ports;
 	volatile uint32_t pending;      /* bit p: port p changed (from the status-change endpoint) */
 	uint32_t handled;               /* bit p: a device on port p was attached (or ignored) */
@@ -85,35 +85,62 @@ static bool reset_over(void *ctx)
 	return r->failed || (r->change & PORT_CHANGE_RESET);
 }
 
-/* Reset a hub port with a device on it; its speed after the reset, 0 if it did not come up. */
+/*
+ * Reset a hub port with a device on it (the device layer asks, up to
+ * USB_ENUM_TRIES times): its speed after the reset and the reset recovery
+ * time, 0 if it did not come up enabled.
+ */
 static uint8_t reset_port(UsbDev *d, uint8_t port)
 {
 	HubReset r = { .hub = d, .port = port };
+	char name[USBDEV_PORT_NAME];
 
+	usbdev_port_name(d, name);
 	if (!port_feature(d, REQ_SET_FEATURE, PORT_RESET, port))
 		return 0;
 	wait_until(reset_over, &r, HUB_RESET_MS, HUB_RESET_POLL_MS);
 	if (r.failed)
 		return 0;
 	if (!(r.change & PORT_CHANGE_RESET)) {
-		drvlog("usb: timeout: hub port %u.%u reset\n", (unsigned)d->port, (unsigned)port);
+		drvlog("usb: timeout: hub port %s.%u reset\n", name, (unsigned)port);
 		return 0;
 	}
 	port_feature(d, REQ_CLEAR_FEATURE, C_PORT_RESET, port);
-	wait_ms(HUB_RECOVERY_MS);
-	if (!(r.status & PORT_STAT_ENABLE))
+	wait_ms(USB_RESET_RECOVERY_MS);
+	if (!(r.status & PORT_STAT_ENABLE)) {
+		drvlog("usb: hub port %s.%u: not enabled after reset\n", name, (unsigned)port);
 		return 0;
+	}
 	return (r.status & PORT_STAT_LOW_SPEED) ? USB_SPEED_LOW :
 	    (r.status & PORT_STAT_HIGH_SPEED) ? USB_SPEED_HIGH : USB_SPEED_FULL;
 }
 
-/* Look at one hub port: clear its changes, detach what left, attach what arrived. */
+/* A hub port as the debounce asks about it: connected? (a connection change is cleared as it is seen) */
+typedef struct HubPortRef {
+	UsbDev *hub;
+	uint8_t port;
+} HubPortRef;
+
+static bool hub_port_connected(void *ctx, bool *changed)
+{
+	HubPortRef *r = ctx;
+	uint16_t status = 0, change = 0;
+
+	if (!port_status(r->hub, r->port, &status, &change))
+		return false;
+	*changed = (change & PORT_CHANGE_CONNECTION) != 0;
+	if (*changed)
+		port_feature(r->hub, REQ_CLEAR_FEATURE, C_PORT_CONNECTION, r->port);
+	return (status & PORT_STAT_CONNECTION) != 0;
+}
+
+/* Look at one hub port: clear its changes, detach what left, attach what arrived (debounced). */
 static bool service_port(UsbHub *h, uint8_t port)
 {
+	HubPortRef ref = { .hub = h->dev, .port = port };
 	uint16_t status, change;
 	uint32_t bit = 1u << port;
 	bool changed = false;
-	uint8_t speed;
 
 	if (!port_status(h->dev, port, &status, &change))
 		return false;
@@ -121,54 +148,60 @@ static bool service_port(UsbHub *h, uint8_t port)
 		if (change & (1u << f))
 			port_feature(h->dev, REQ_CLEAR_FEATURE, (uint16_t)(C_PORT_CONNECTION + f), port);
 	if ((h->handled & bit) && (!(status & PORT_STAT_CONNECTION) || (change & PORT_CHANGE_CONNECTION))) {
-		drvlog("usb: hub port %u.%u: device removed\n", (unsigned)h->dev->port, (unsigned)port);
+		drvlog("usb: hub port %s.%u: device removed\n", h->name, (unsigned)port);
 		usbdev_detach_child(h->dev, port);
 		h->handled &= ~bit;
 		changed = true;
 	}
 	if (!(status & PORT_STAT_CONNECTION) || (h->handled & bit))
 		return changed;
-	h->handled |= bit;                      /* attached or ignored: not again until it leaves */
-	speed = reset_port(h->dev, port);
-	if (!speed) {
-		drvlog("usb: hub port %u.%u: not enabled after reset, skipped\n", (unsigned)h->dev->port,
-		    (unsigned)port);
+	if (!usbdev_debounce(hub_port_connected, &ref))
 		return changed;
-	}
-	usbdev_attach_child(h->dev, port, speed);
+	h->handled |= bit;                      /* attached or ignored: not again until it leaves */
+	usbdev_attach_child(h->dev, port, reset_port);
 	return true;
 }
 
 /*
- * A hub on a root port: read its hub descriptor, configure it (the slot
+ * A hub, on a root port or behind other hubs (USB_MAX_HUB_DEPTH of them at
+ * most, the USB limit): read its hub descriptor, configure it (the slot
  * context says hub, with its port count), start its status-change endpoint,
- * power its ports, and attach what is already plugged in. A hub behind a
- * hub is not ours (the device layer names it).
+ * power its ports, and attach what is already plugged in (which may be
+ * hubs: this recurses, one level per hub).
  */
 static UsbProbe usbhub_probe(UsbDev *d, const UsbDescs *descs)
 {
 	const UsbConfigInfo *cfg = &descs->cfg;
+	char name[USBDEV_PORT_NAME];
 	uint8_t desc[9];
 	uint16_t got = 0;
 	int i;
 	UsbHub *h;
 
-	if ((descs->info.dev_class != USB_CLASS_HUB && cfg->first_class != USB_CLASS_HUB) || d->hub_port != 0)
+	if (descs->info.dev_class != USB_CLASS_HUB && cfg->first_class != USB_CLASS_HUB)
 		return USB_PROBE_NOT_MINE;
+	usbdev_port_name(d, name);
+	if (d->depth >= USB_MAX_HUB_DEPTH) {
+		drvlog("usb: port %s: hub ignored: already %d hubs above it (the USB limit)\n", name,
+		    USB_MAX_HUB_DEPTH);
+		return USB_PROBE_FAILED;
+	}
 	if (!cfg->first_ep) {
-		drvlog("usb: port %u: hub without a status endpoint, ignored\n", (unsigned)d->port);
+		drvlog("usb: port %s: hub without a status endpoint, ignored\n", name);
 		return USB_PROBE_FAILED;
 	}
 	for (i = 0; i < USBHUB_MAX && hubs[i].used; i++)
 		;
 	if (i == USBHUB_MAX || !usbdev_control(d, HUB_REQ_GET_DESC, USB_REQ_GET_DESCRIPTOR, USB_DT_HUB << 8, 0,
 	    desc, sizeof desc, &got) || got < HUB_DESC_MIN_LEN || desc[1] != USB_DT_HUB) {
-		drvlog("usb: port %u: hub ignored (no hub descriptor or too many hubs)\n", (unsigned)d->port);
+		drvlog("usb: port %s: hub ignored (no hub descriptor or too many hubs)\n", name);
 		return USB_PROBE_FAILED;
 	}
 	h = &hubs[i];
 	*h = (UsbHub){ .used = true, .dev = d,
 	    .ports = desc[HUB_DESC_PORTS] > HUB_MAX_PORTS ? HUB_MAX_PORTS : desc[HUB_DESC_PORTS] };
+	for (int c = 0; c < USBDEV_PORT_NAME; c++)
+		h->name[c] = name[c];
 	if (!usbdev_set_configuration(d, cfg->config_value)) {
 		h->used = false;
 		return USB_PROBE_FAILED;
@@ -183,9 +216,9 @@ static UsbProbe usbhub_probe(UsbDev *d, const UsbDescs *descs)
 	for (uint8_t p = 1; p <= h->ports; p++)
 		port_feature(d, REQ_SET_FEATURE, PORT_POWER, p);
 	wait_ms(2u * desc[HUB_DESC_PWR_ON] + HUB_POWER_EXTRA_MS);
-	drvlog("usb: port %u: hub with %u ports (hubs behind it are not followed)\n", (unsigned)d->port,
-	    (unsigned)h->ports);
-	for (uint8_t p = 1; p <= h->ports; p++)
+	drvlog("usb: port %s: hub with %u ports, %u hub%s above it\n", name, (unsigned)h->ports,
+	    (unsigned)d->depth, d->depth == 1 ? "" : "s");
+	for (uint8_t p = 1; p <= h->ports && h->used; p++)
 		service_port(h, p);
 	return USB_PROBE_TAKEN;
 }

@@ -18,7 +18,8 @@
 typedef struct UsbKbd {
 	bool used;
 	const char *kind;
-	uint8_t hc, port, hub_port;
+	uint8_t hc;
+	char where[USBDEV_PORT_NAME];   /* "5", "5.2.1" */
 	uint8_t prev[HID_BOOT_REPORT_LEN];      /* the last report taken */
 } UsbKbd;
 
@@ -65,8 +66,9 @@ static UsbProbe usbkbd_probe(UsbDev *d, const UsbDescs *descs)
 	if (!usbdev_control(d, USB_REQ_CLASS_IFACE, HID_REQ_SET_IDLE, HID_IDLE_ON_CHANGE, cfg->kbd_interface,
 	    NULL, 0, NULL))
 		drvlog("usb: port %s: SET_IDLE refused, going on\n", where);
-	kbds[k] = (UsbKbd){ .used = true, .kind = usbdev_kind(d), .hc = d->hc->index, .port = d->port,
-	    .hub_port = d->hub_port };
+	kbds[k] = (UsbKbd){ .used = true, .kind = usbdev_kind(d), .hc = d->hc->index };
+	for (int c = 0; c < USBDEV_PORT_NAME; c++)
+		kbds[k].where[c] = where[c];
 	d->cls_index = (int8_t)k;
 	if (!usbdev_intr_in(d, cfg->kbd_endpoint, cfg->kbd_max_packet, cfg->kbd_interval)) {
 		kbds[k].used = false;
@@ -125,8 +127,11 @@ int usbkbd_list(UsbKbdPlace *out, int max)
 	int n = 0;
 
 	for (int k = 0; k < USBKBD_MAX && n < max; k++)
-		if (kbds[k].used)
-			out[n++] = (UsbKbdPlace){ .kind = kbds[k].kind, .hc = kbds[k].hc, .port = kbds[k].port,
-			    .hub_port = kbds[k].hub_port };
+		if (kbds[k].used) {
+			out[n] = (UsbKbdPlace){ .kind = kbds[k].kind, .hc = kbds[k].hc };
+			for (int c = 0; c < USBDEV_PORT_NAME; c++)
+				out[n].where[c] = kbds[k].where[c];
+			n++;
+		}
 	return n;
 }

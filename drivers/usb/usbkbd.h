@@ -14,7 +14,8 @@ extern const UsbClassDriver usbkbd_class;       /* for usbdev_add_class */
 /* What is plugged in now, for COM1 and the title: where each keyboard is. */
 typedef struct UsbKbdPlace {
 	const char *kind;               /* its controller's kind, "xHCI" */
-	uint8_t hc, port, hub_port;     /* controller index, root port, hub port (0: none) */
+	uint8_t hc;                     /* controller index */
+	char where[USBDEV_PORT_NAME];   /* root port and hub ports: "5", "5.2.1" */
 } UsbKbdPlace;
 
 int usbkbd_list(UsbKbdPlace *out, int max);

@@ -7,15 +7,19 @@
 
 #include "usbhc.h"
 
-#define XHCI_MAX_CTRL   2               /* controllers driven */
+#define XHCI_MAX_CTRL   8               /* controllers driven (memory for each in the late BSS) */
 #define XHCI_MAX_SLOTS  8               /* devices per controller (MaxSlotsEn) */
 
 /*
- * Bring up controller `index` at physical address mmio (BAR0, identity-mapped
- * or mapped by the kernel): take it from the BIOS, reset it, give it its
- * rings, power its ports. Its ports are then news for the device layer
- * (usbdev_add_hc). NULL (logged) if it is not used.
+ * Controllers come up in two passes, every hand-off before any probe (SMI
+ * code may touch another controller during a hand-off): xhci_claim takes
+ * controller `index` at mmio (BAR0, identity-mapped or mapped by the kernel)
+ * from the BIOS once it is ready; false (logged) if it is not to be used.
+ * xhci_start then resets it, gives it its rings and powers its ports, which
+ * are then news for the device layer (usbdev_add_hc); NULL (logged) if it
+ * did not come up.
  */
-UsbHc *xhci_init(int index, uint32_t mmio);
+bool xhci_claim(int index, uintptr_t mmio);
+UsbHc *xhci_start(int index);
 
 #endif

@@ -12,7 +12,7 @@
 #define POWER_MS        20              /* port power good (the hub's bPwrOn2PwrGood, generously) */
 #define PORT_RESET_MS   200
 #define RESET_RECOVERY_MS 10            /* USB 2.0 7.1.7.5 */
-#define CONTROL_MS      500
+#define CONTROL_MS      5000            /* a control transfer (Linux's USB_CTRL_GET_TIMEOUT) */
 #define EP0_CERR        3               /* retries of a failing transaction */
 #define USB3_MAJOR      3               /* supported protocol: USB 3 ports train by themselves */
 
@@ -216,7 +216,6 @@ bool xhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	uint16_t mps = ep->max_packet > INTR_BUF ? INTR_BUF : ep->max_packet;   /* a boot report is 8 bytes */
 	volatile uint32_t *slot_ctx, *ep_ctx;
 
-	xhci_ring_init(&s->intr, m->intr, INTR_TRBS);
 	zero(m->in_ctx, sizeof m->in_ctx);
 	ctx(x, m->in_ctx, 0)[1] = ICC_ADD(0) | ICC_ADD(dci);   /* add: slot and the endpoint */
 	slot_ctx = ctx(x, m->in_ctx, 1);
@@ -240,9 +239,9 @@ bool xhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	s->intr_dci = (uint8_t)dci;
 	s->intr_len = mps;
 	s->intr_dead = false;
-	for (int i = 0; i < INTR_INFLIGHT; i++)
-		xhci_ring_push(&s->intr, addr32(m->intr_buf[s->intr.enq]), 0, mps,
-		    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
+	s->intr_halted = 0;
+	s->intr_recovered = 0;
+	xhci_intr_fill(x, dev);
 	xhci_doorbell(x, dev, dci);
 	return true;
 }
@@ -269,25 +268,27 @@ void xhci_dev_remove(UsbHc *hc, uint8_t dev)
 }
 
 /*
- * Enable Slot and Address Device for a device on a root port, or behind
- * port `hub_port` of a hub on one (one hub level: the route string is that
- * one port). A full- or low-speed device behind a high-speed hub talks
- * through the hub's transaction translator. EP0 starts at the speed's
- * default packet size. Its slot id, or 0 (logged) if the controller refused.
+ * Enable Slot and Address Device for a device on a root port or behind hubs
+ * (its route string says which hub ports lead to it). A full- or low-speed
+ * device behind a high-speed hub talks through that hub's transaction
+ * translator. EP0 starts at the speed's default packet size. Its slot id,
+ * or 0 (logged) if the controller refused.
  */
 uint8_t xhci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where)
 {
 	Xhci *x = xhci_of(hc);
-	uint32_t slot, port = where->port, route = where->hub_port, speed = where->speed;
+	uint32_t slot, port = where->port, speed = where->speed;
+	char name[USB_PORT_NAME];
 	XhciSlot *s;
 	SlotMem *m;
 	volatile uint32_t *sc, *ep0;
 
+	usb_port_name(where->port, where->route, name);
 	if (!xhci_command(x, 0, TRB_TYPE(TRB_ENABLE_SLOT), "Enable Slot"))
 		return 0;
 	slot = x->cmd_slot;
 	if (slot == 0 || slot > x->slots) {
-		drvlog("xhci%u: port %u: slot %u out of range\n", (unsigned)hc->index, (unsigned)port, (unsigned)slot);
+		drvlog("xhci%u: port %s: slot %u out of range\n", (unsigned)hc->index, name, (unsigned)slot);
 		return 0;
 	}
 	s = &x->slot[slot];
@@ -298,22 +299,18 @@ uint8_t xhci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where)
 	zero(m->out_ctx, sizeof m->out_ctx);
 	ctx(x, m->in_ctx, 0)[1] = ICC_ADD(0) | ICC_ADD(DCI_EP0);        /* add: slot, EP0 */
 	sc = ctx(x, m->in_ctx, 1);
-	sc[0] = SLOT_ROUTE(route) | SLOT_SPEED(speed) | SLOT_ENTRIES(DCI_EP0);
+	sc[0] = SLOT_ROUTE(where->route & SLOT_ROUTE_MASK) | SLOT_SPEED(speed) | SLOT_ENTRIES(DCI_EP0);
 	sc[1] = SLOT_ROOT_PORT(port);
-	if (where->hub && where->hub_speed == USB_SPEED_HIGH && (speed == USB_SPEED_FULL || speed == USB_SPEED_LOW))
-		sc[2] = SLOT_TT_HUB(where->hub) | SLOT_TT_PORT(route);
+	if (where->tt_hub)
+		sc[2] = SLOT_TT_HUB(where->tt_hub) | SLOT_TT_PORT(where->tt_port);
 	ep0 = ctx(x, m->in_ctx, DCI_EP0 + 1);
 	ep0[1] = EP_CERR(EP0_CERR) | EP_TYPE(EP_TYPE_CONTROL) | EP_MPS(default_mps0((uint8_t)speed));
 	ep0[2] = addr32(m->ep0) | EP_DCS;
 	ep0[3] = 0;
 	ep0[4] = EP_AVG_TRB(8);
 	x->mem->dcbaa[slot] = addr32(m->out_ctx);
-	if (route)
-		drvlog("xhci%u: port %u.%u: %s-speed device behind the hub, slot %u\n", (unsigned)hc->index,
-		    (unsigned)port, (unsigned)route, speed_names[speed < 6 ? speed : 0], (unsigned)slot);
-	else
-		drvlog("xhci%u: port %u: %s-speed device, slot %u\n", (unsigned)hc->index, (unsigned)port,
-		    speed_names[speed < 6 ? speed : 0], (unsigned)slot);
+	drvlog("xhci%u: port %s: %s-speed device%s, slot %u\n", (unsigned)hc->index, name,
+	    speed_names[speed < 6 ? speed : 0], where->route ? " behind hubs" : "", (unsigned)slot);
 	if (!xhci_command(x, addr32(m->in_ctx), TRB_TYPE(TRB_ADDRESS_DEVICE) | TRB_SLOT(slot), "Address Device")) {
 		xhci_dev_remove(hc, (uint8_t)slot);
 		return 0;

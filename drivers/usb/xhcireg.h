@@ -43,6 +43,8 @@
 #define STS_CNR                 0x0800  /* controller not ready */
 #define PAGESIZE_4K             0x0001  /* bit 0: 4 KiB pages supported */
 #define CRCR_RCS                0x0001  /* ring cycle state */
+#define CRCR_CA                 0x0004  /* command abort */
+#define CRCR_CRR                0x0008  /* command ring running (read only) */
 
 /* PORTSC bits (5.4.8). */
 #define PORT_CCS                0x00000001u     /* device connected */
@@ -123,14 +125,22 @@
 #define TRB_GET_CC(s)           ((s) >> 24)             /* events: completion code, status 31:24 */
 #define TRB_GET_LEN(s)          ((s) & 0xFFFFFF)        /* transfer event: bytes not transferred */
 #define TRB_GET_PORT(p0)        ((p0) >> 24)            /* port status change event: port id */
-#define CC_SUCCESS              1
+#define CC_SUCCESS              1       /* completion codes (6.4.5) */
+#define CC_BABBLE               3
+#define CC_TRANSACTION          4       /* USB transaction error (CErr retries used up) */
+#define CC_STALL                6
 #define CC_SHORT_PACKET         13
+#define CC_MISSED_SERVICE       23
+#define CC_CMD_RING_STOPPED     24
+#define CC_CMD_ABORTED          25
+#define CC_SPLIT_TRANSACTION    36
 
 /* Contexts (6.2): the input control context's add flags, slot and endpoint context fields. */
 #define ICC_ADD(dci)            (1u << (dci))           /* dword 1: add context dci (0 = slot) */
 #define DCI_EP0                 1
 #define DCI(ep)                 (((ep) & 0x0F) * 2u + (((ep) & 0x80) ? 1u : 0u))   /* endpoint address */
 #define SLOT_ROUTE(r)           ((uint32_t)(r))         /* dword 0: route string 19:0 */
+#define SLOT_ROUTE_MASK         0x000FFFFFu
 #define SLOT_SPEED(s)           ((uint32_t)(s) << 20)
 #define SLOT_HUB                (1u << 26)
 #define SLOT_ENTRIES(n)         ((uint32_t)(n) << 27)   /* context entries, 31:27 */
@@ -173,23 +183,26 @@ typedef struct Ring {
 	uint32_t n, enq, cycle;
 } Ring;
 
-/* Memory one device slot uses; page-aligned pieces never cross a 64 KiB boundary. */
+/*
+ * Memory one device slot uses, two pages: every piece 64-byte aligned inside
+ * one 4 KiB page (so none crosses a 64 KiB boundary either).
+ */
 typedef struct SlotMem {
-	uint8_t in_ctx[4096];           /* input context: 33 x 64 bytes at most */
-	uint8_t out_ctx[2048];          /* device context: 32 x 64 */
+	uint8_t in_ctx[2112];           /* page 1: input context, 33 x 64 bytes at most */
 	uint8_t ctrl_buf[CTRL_BUF];
 	Trb ep0[EP0_TRBS];
 	Trb intr[INTR_TRBS];
+	uint8_t out_ctx[2048] __attribute__((aligned(4096)));  /* page 2: device context, 32 x 64 */
 	uint8_t intr_buf[INTR_TRBS][INTR_BUF];
 } __attribute__((aligned(4096))) SlotMem;
 
+/* A controller's own memory; its scratchpad pages come from a pool all controllers share (xhci.c). */
 typedef struct XhciMem {
 	uint64_t dcbaa[256];
 	uint64_t scratch_ptrs[MAX_SCRATCH];
 	Trb cmd[CMD_TRBS];
 	Trb event[EVENT_TRBS];
 	uint32_t erst[4];               /* one segment: base lo, hi, size, reserved */
-	uint8_t scratch[MAX_SCRATCH][4096] __attribute__((aligned(4096)));
 	SlotMem slot[XHCI_MAX_SLOTS];
 } __attribute__((aligned(4096))) XhciMem;
 
@@ -201,7 +214,9 @@ typedef struct XhciSlot {
 	Ring ep0, intr;
 	uint8_t intr_dci;
 	uint16_t intr_len;
-	bool intr_dead;
+	bool intr_dead;                 /* given up: no more reports until it is replugged */
+	volatile uint8_t intr_halted;   /* the completion code that halted it, 0: running (set by the poll) */
+	uint8_t intr_recovered;         /* recoveries since the last report */
 	/* the control transfer being waited for */
 	volatile bool ep0_done;
 	volatile uint8_t ep0_cc;
@@ -224,12 +239,16 @@ typedef struct Xhci {
 	XhciMem *mem;
 } Xhci;
 
-/* xhci.c: rings, events, commands, the wait for an event. */
+/* xhciring.c: rings, events, commands (aborted on a timeout), the wait for an event, interrupt-IN recovery. */
 void xhci_ring_init(Ring *r, volatile Trb *trb, uint32_t n);
 volatile Trb *xhci_ring_push(Ring *r, uint32_t p0, uint32_t p1, uint32_t status, uint32_t control);
 void xhci_doorbell(Xhci *x, uint32_t slot, uint32_t target);
+void xhci_cmd_ring_start(Xhci *x);
 bool xhci_command(Xhci *x, uint32_t p0, uint32_t control, const char *what);
 bool xhci_wait_event(Xhci *x, volatile bool *flag, uint32_t ms, const char *what);
+void xhci_poll(UsbHc *hc);
+void xhci_intr_fill(Xhci *x, uint8_t slot);
+void xhci_intr_recover(Xhci *x);
 
 /* xhciport.c: the UsbHcOps of ports, devices and transfers. */
 void xhci_ports_power(Xhci *x);

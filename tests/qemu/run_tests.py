@@ -29,6 +29,7 @@ import level_tests              # noqa: E402
 import pc_tests                 # noqa: E402
 import session_tests            # noqa: E402
 import usb_tests                # noqa: E402
+import usbhw_tests              # noqa: E402
 import uefi_tests               # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
@@ -367,6 +368,10 @@ TESTS = [
     ("usb_uefi_hold_right", usb_tests.on_uefi(usb_tests.on_usb(test_hold_right)), (), ()),
     ("usb_uefi_plays_level1", usb_tests.on_uefi(usb_tests.test_usb_plays_level1), (), ()),
     ("usb_latency", usb_tests.test_usb_latency, (), ()),
+    ("usb_three_xhci", usbhw_tests.test_usb_three_xhci, (), ()),     # tests/qemu/usbhw_tests.py
+    ("usb_hubs_two_deep", usbhw_tests.hubs_behind_hubs(2), (), ()),
+    ("usb_hubs_three_deep", usbhw_tests.hubs_behind_hubs(3, hotplug=True), (), ()),
+    ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
 TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart

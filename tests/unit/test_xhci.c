@@ -1,0 +1,276 @@
+/*
+ * test_xhci.c: the xHCI driver (drivers/usb/xhci.c, xhciport.c, xhciring.c) on a simulated
+ * controller (xhcisim.h) — what QEMU 7.2 cannot emulate (issue 27): an interrupt endpoint
+ * that ends a transfer with a transaction error, a stall or a missed service (recovered: keys
+ * flow again), and a command that never completes (that command aborted, the controller alive).
+ * The bounded wait is faked: each ask steps the controller and advances a millisecond clock.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "testmain.h"
+
+#include "usbhid.h"
+#include "wait.h"
+#include "xhcisim.h"
+
+#define KBD_DCI         3               /* endpoint 0x81 */
+#define USAGE_RIGHT     0x4F            /* HID usage: Right Arrow */
+#define COMMAND_TIMEOUT_MS 5000         /* xhciring.c's COMMAND_MS */
+
+/* --- the platform the driver links against: drvlog, the bounded wait --- */
+
+static char logbuf[8192];
+
+void drvlog(const char *fmt, ...)
+{
+	size_t n = strlen(logbuf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Ask cond after each step of the controller; each ask one ms (or poll_ms) later. */
+bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
+{
+	uint32_t start = sim.now_ms;
+
+	for (;;) {
+		sim_step();
+		if (cond && cond(ctx))
+			return true;
+		if (sim.now_ms - start >= timeout_ms)
+			return false;
+		sim.now_ms += poll_ms ? poll_ms : 1;
+	}
+}
+
+typedef struct RegWait {
+	uintptr_t addr;
+	uint32_t mask, want;
+} RegWait;
+
+static bool reg_is(void *ctx)
+{
+	RegWait *w = ctx;
+
+	return (*(volatile uint32_t *)w->addr & w->mask) == w->want;
+}
+
+bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
+{
+	RegWait w = { .addr = addr, .mask = mask, .want = want };
+
+	return wait_until(reg_is, &w, timeout_ms, 0);
+}
+
+void wait_ms(uint32_t ms)
+{
+	wait_until(NULL, NULL, ms, 0);
+}
+
+/* --- the device layer's side: reports diffed into key events, as usbkbd.c does --- */
+
+static uint8_t prev[HID_BOOT_REPORT_LEN];
+static int downs[256], reports;
+
+static void on_report(UsbDev *owner, const uint8_t *data, size_t len)
+{
+	HidKeyEvent ev[HID_EVENTS_MAX];
+	int n = hidboot_diff(prev, data, len, ev);
+
+	(void)owner;
+	reports++;
+	for (int i = 0; i < n; i++)
+		if (ev[i].down)
+			downs[ev[i].usage]++;
+}
+
+static const UsbHcEvents events = { .report = on_report };
+static UsbHc *hc;
+static uint8_t kbd;
+
+static const uint8_t right_down[8] = { 0, 0, USAGE_RIGHT, 0, 0, 0, 0, 0 };
+static const uint8_t all_up[8];
+
+/* A keyboard at root port 1: slot enabled and addressed, its interrupt endpoint running. */
+static int setup(void **state)
+{
+	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_HIGH };
+	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 7 };
+
+	(void)state;
+	sim.now_ms = 0;
+	sim_reset();
+	logbuf[0] = '\0';
+	memset(prev, 0, sizeof prev);
+	memset(downs, 0, sizeof downs);
+	reports = 0;
+	assert_true(xhci_claim(0, (uintptr_t)sim.regs));
+	hc = xhci_start(0);
+	assert_non_null(hc);
+	hc->events = &events;
+	kbd = hc->ops->dev_add(hc, NULL, &where);
+	assert_int_equal(kbd, 1);
+	assert_true(hc->ops->intr_in(hc, kbd, &ep));
+	sim.ncmds = 0;
+	sim.nsetups = 0;
+	return 0;
+}
+
+/* The device sends a report; the timer IRQ's poll takes it. */
+static void key_report(const uint8_t *report)
+{
+	assert_true(sim_intr(kbd, KBD_DCI, CC_SUCCESS, report, 8));
+	hc->ops->poll(hc);
+}
+
+/* Right goes down and up on the keyboard: did the key-down arrive? */
+static int right_taps(void)
+{
+	int before = downs[USAGE_RIGHT];
+
+	key_report(right_down);
+	key_report(all_up);
+	return downs[USAGE_RIGHT] - before;
+}
+
+static void keys_flow_on_a_healthy_endpoint(void **state)
+{
+	(void)state;
+	assert_int_equal(right_taps(), 1);
+	assert_int_equal(sim_queued(kbd, KBD_DCI), INTR_INFLIGHT);     /* each buffer taken is requeued */
+	assert_int_equal(sim.ncmds, 0);
+}
+
+/* A halting completion code, then the main loop's check: which commands did the controller get? */
+static void halt_then_check(uint32_t cc)
+{
+	assert_int_equal(right_taps(), 1);
+	assert_true(sim_intr(kbd, KBD_DCI, cc, NULL, 0));
+	hc->ops->poll(hc);
+	assert_int_equal(sim.ep[kbd][KBD_DCI].state, EP_STATE_HALTED);
+	assert_false(sim_intr(kbd, KBD_DCI, CC_SUCCESS, right_down, 8));    /* halted: nothing comes */
+	assert_true(hc->ops->check(hc));
+}
+
+static void assert_recovery_commands(void)
+{
+	assert_int_equal(sim.ncmds, 2);
+	assert_int_equal(sim.cmds[0].type, TRB_RESET_EP);
+	assert_int_equal(sim.cmds[0].slot, kbd);
+	assert_int_equal(sim.cmds[0].ep, KBD_DCI);
+	assert_int_equal(sim.cmds[1].type, TRB_SET_TR_DEQUEUE);
+	assert_int_equal(sim.cmds[1].ep, KBD_DCI);
+	assert_int_equal(sim.cmds[1].p0 & 1, 1);                        /* DCS 1: a fresh ring */
+	assert_int_equal(*sim_reg(SIM_DB + 4 * kbd), KBD_DCI);          /* the doorbell rang after it */
+	sim_step();
+	assert_int_equal(sim.ep[kbd][KBD_DCI].state, EP_STATE_RUNNING);
+	assert_int_equal(sim.ep[kbd][KBD_DCI].deq, sim.cmds[1].p0 & ~0xFu);
+	assert_int_equal(sim_queued(kbd, KBD_DCI), INTR_INFLIGHT);
+}
+
+static void a_transaction_error_is_recovered_and_keys_flow_again(void **state)
+{
+	(void)state;
+	halt_then_check(CC_TRANSACTION);
+	assert_recovery_commands();
+	assert_int_equal(sim.nsetups, 0);                               /* no CLEAR_FEATURE: not a stall */
+	assert_non_null(strstr(logbuf, "slot 1: interrupt endpoint recovered (completion code 4)"));
+	assert_int_equal(right_taps(), 1);
+	assert_int_equal(right_taps(), 1);
+}
+
+static void a_stall_is_recovered_with_clear_feature_halt_and_keys_flow_again(void **state)
+{
+	(void)state;
+	halt_then_check(CC_STALL);
+	assert_recovery_commands();
+	assert_int_equal(sim.nsetups, 1);                               /* the device's side of the halt */
+	assert_int_equal(sim.setups[0].type, 0x02);                     /* standard, endpoint, OUT */
+	assert_int_equal(sim.setups[0].request, 0x01);                  /* CLEAR_FEATURE */
+	assert_int_equal(sim.setups[0].value, 0);                       /* ENDPOINT_HALT */
+	assert_int_equal(sim.setups[0].index, 0x81);
+	assert_int_equal(right_taps(), 1);
+}
+
+static void a_missed_service_needs_no_command_and_keys_keep_flowing(void **state)
+{
+	(void)state;
+	assert_true(sim_intr(kbd, KBD_DCI, CC_MISSED_SERVICE, NULL, 0));
+	hc->ops->poll(hc);
+	assert_true(hc->ops->check(hc));
+	assert_int_equal(sim.ncmds, 0);
+	assert_int_equal(sim.ep[kbd][KBD_DCI].state, EP_STATE_RUNNING);
+	assert_int_equal(sim_queued(kbd, KBD_DCI), INTR_INFLIGHT);     /* the buffer it ended was requeued */
+	assert_int_equal(right_taps(), 1);
+}
+
+static void an_endpoint_that_halts_again_and_again_is_given_up_the_controller_lives(void **state)
+{
+	int halts = 0;
+
+	(void)state;
+	while (sim_intr(kbd, KBD_DCI, CC_TRANSACTION, NULL, 0) && halts < 20) {
+		hc->ops->poll(hc);
+		assert_true(hc->ops->check(hc));
+		halts++;
+	}
+	assert_int_equal(halts, 9);                     /* INTR_RECOVER_MAX recoveries, then given up */
+	assert_non_null(strstr(logbuf, "interrupt endpoint halted 8 times in a row, given up"));
+	assert_true(hc->ops->running(hc));
+}
+
+static void a_command_that_never_completes_is_aborted_and_the_controller_lives(void **state)
+{
+	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_FULL };
+	uint32_t start = sim.now_ms;
+
+	(void)state;
+	sim.hang_type = TRB_EVALUATE_CTX;
+	assert_false(hc->ops->set_mps0(hc, kbd, 64));
+	assert_true(sim.now_ms - start >= COMMAND_TIMEOUT_MS);         /* not given up early */
+	assert_true(sim.abort_seen);
+	assert_false(sim.crr);
+	assert_non_null(strstr(logbuf, "xhci0: timeout: Evaluate Context (5000 ms)"));
+	assert_non_null(strstr(logbuf, "xhci0: Evaluate Context aborted, command ring restarted"));
+	assert_null(strstr(logbuf, "given up"));
+	assert_true(hc->ops->running(hc));
+	assert_true(hc->ops->check(hc));
+	sim.hang_type = 0;
+	sim.ncmds = 0;
+	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 2);      /* the next commands complete */
+	assert_int_equal(sim.cmds[0].type, TRB_ENABLE_SLOT);
+	assert_int_equal(sim.cmds[1].type, TRB_ADDRESS_DEVICE);
+	assert_int_equal(right_taps(), 1);                              /* and the keyboard still types */
+}
+
+static void a_command_ring_that_never_stops_gives_the_controller_up(void **state)
+{
+	(void)state;
+	sim.hang_type = TRB_EVALUATE_CTX;
+	sim.ignore_abort = true;
+	assert_false(hc->ops->set_mps0(hc, kbd, 64));
+	assert_true(sim.abort_seen);
+	assert_non_null(strstr(logbuf, "command ring abort (5000 ms), controller given up"));
+	assert_false(hc->ops->running(hc));
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test_setup(keys_flow_on_a_healthy_endpoint, setup),
+	cmocka_unit_test_setup(a_transaction_error_is_recovered_and_keys_flow_again, setup),
+	cmocka_unit_test_setup(a_stall_is_recovered_with_clear_feature_halt_and_keys_flow_again, setup),
+	cmocka_unit_test_setup(a_missed_service_needs_no_command_and_keys_keep_flowing, setup),
+	cmocka_unit_test_setup(an_endpoint_that_halts_again_and_again_is_given_up_the_controller_lives, setup),
+	cmocka_unit_test_setup(a_command_that_never_completes_is_aborted_and_the_controller_lives, setup),
+	cmocka_unit_test_setup(a_command_ring_that_never_stops_gives_the_controller_up, setup),
+};
+
+int main(int argc, char **argv)
+{
+	if (testmain_filter("xhci", argc, argv, tests, ARRAY_LEN(tests)))
+		return 0;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
