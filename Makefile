@@ -70,7 +70,7 @@ ISO    := $(B)/shardfall.iso
 HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
-              kernel/mem/memcheck.c drivers/platform/refclock.c
+              kernel/mem/memcheck.c kernel/mem/multiboot2.c drivers/platform/refclock.c drivers/platform/acpitab.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
@@ -132,12 +132,14 @@ $(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 $(KERNEL): $(KOBJ) linker.ld
 	$(CC) $(KLDFLAGS) -o $@ $(KOBJ) -lgcc
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+	@grub-file --is-x86-multiboot2 $@ || { echo "error: $@ is not multiboot2" >&2; exit 1; }
 
 # The ISO ships the kernel without symbols and debug info (GRUB reads less; gdb uses $(KERNEL)).
 KERNEL_ISO := $(B)/kernel-stripped.elf
 $(KERNEL_ISO): $(KERNEL)
 	$(CROSS)strip --strip-all -o $@ $<
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+	@grub-file --is-x86-multiboot2 $@ || { echo "error: $@ is not multiboot2" >&2; exit 1; }
 
 # One hybrid image for every firmware (docs/uefi.md): BIOS (i386-pc: El Torito and an MBR for
 # disks) and UEFI (an EFI system partition with BOOTX64.EFI and BOOTIA32.EFI). grub-mkrescue takes

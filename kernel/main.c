@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "acpi.h"
+#include "acpiboot.h"
 #include "adlib.h"
 #include "cmdline.h"
 #include "cpu.h"
@@ -66,19 +67,6 @@ static void cpu_log(void)
 	klog("cpu: features%s%s%s%s\n", cpu_has(CPU_F_FPU) ? " fpu" : " no-fpu",
 	    cpu_has(CPU_F_TSC) ? " tsc" : " no-tsc", cpu_has(CPU_F_MSR) ? " msr" : " no-msr",
 	    cpu_has(CPU_F_APIC) ? " apic" : " no-apic");
-}
-
-/* The RSDP (BIOS areas, or the memory map's ACPI regions under UEFI) and what its tables say. */
-static void acpi_find(const BootInfo *b)
-{
-	if (!acpi_probe(&acpi, b->acpi_mem, b->acpi_mem_count)) {
-		klog("acpi: no RSDP (no ACPI tables)\n");
-		return;
-	}
-	klog("acpi: RSDP at 0x%08X rev %u, %d tables; PM timer port 0x%04X (%s bit), HPET 0x%08X, "
-	    "MADT local APIC 0x%08X\n", (unsigned)acpi.rsdp, (unsigned)acpi.revision, acpi.tables,
-	    (unsigned)acpi.pm_port, acpi.pm_32bit ? "32" : "24", (unsigned)acpi.hpet_base,
-	    (unsigned)acpi.lapic_base);
 }
 
 static void keyboard_irq(void);
@@ -195,7 +183,7 @@ void kmain(uint32_t magic, uint32_t info)
 		klog("cmdline: %s\n", opts.problem[i]);
 	if (opts.crashtest == CRASH_EARLY)
 		fault_crashtest(opts.crashtest);        /* before there is a screen of ours */
-	acpi_find(&boot);               /* the firmware's ACPI tables: PM timer, HPET, reset register */
+	acpiboot_find(&boot, &acpi);    /* the firmware's ACPI tables (loader tag, EFI table, scans): PM timer, HPET, reset */
 	restart_init(&acpi);            /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
 	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	panic_display_ready();          /* from here a panic draws its screen */

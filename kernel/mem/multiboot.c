@@ -1,4 +1,4 @@
-/* multiboot.c: reads the boot loader's information: command line, modules, memory map. */
+/* multiboot.c: reads the boot loader's information (multiboot v1 here, multiboot2 in multiboot2.c): command line, modules, memory map. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -15,9 +15,6 @@
 #define FB_TYPE_INDEXED 0
 #define FB_TYPE_RGB     1
 #define FB_TYPE_EGA_TEXT 2
-#define MMAP_AVAILABLE  1
-#define MMAP_ACPI_RECLAIM 3
-#define MMAP_ACPI_NVS   4
 #define MMAP_MAX_WALK   256             /* a corrupt map must not loop for long */
 
 typedef struct __attribute__((packed)) MbInfo {
@@ -94,7 +91,11 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out)
 	const MbInfo *mb = (const MbInfo *)(uintptr_t)info_addr;
 	uint32_t i;
 
-	*out = (BootInfo){ .cmdline = "", .loader = "", .fb_type = BOOT_FB_NONE };
+	if (magic == MULTIBOOT2_BOOTLOADER_MAGIC) {     /* GRUB's multiboot2 (grub.cfg on UEFI) */
+		multiboot2_parse((const uint8_t *)(uintptr_t)info_addr, out);
+		return;
+	}
+	*out = (BootInfo){ .cmdline = "", .loader = "", .fb_type = BOOT_FB_NONE, .protocol = 1 };
 	if (magic != MULTIBOOT_BOOTLOADER_MAGIC || info_addr == 0)
 		return;
 	out->valid = true;
@@ -132,15 +133,7 @@ void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out)
 		while (off + sizeof(MbMmap) <= mb->mmap_length && out->mmap_entries < MMAP_MAX_WALK) {
 			const MbMmap *e = (const MbMmap *)(uintptr_t)(mb->mmap_addr + off);
 
-			if (e->type == MMAP_AVAILABLE) {
-				out->mem_usable += e->len;
-				if (out->ranges < BOOT_MAX_RANGES)
-					out->range[out->ranges++] = (MemRange){ e->addr, e->len };
-			}
-			if ((e->type == MMAP_ACPI_RECLAIM || e->type == MMAP_ACPI_NVS) &&
-			    out->acpi_mem_count < BOOT_MAX_ACPI_MEM && e->addr + e->len <= 0x100000000ull)
-				out->acpi_mem[out->acpi_mem_count++] = (AcpiRegion){ (uint32_t)e->addr, (uint32_t)e->len };
-			out->mmap_entries++;
+			multiboot_add_region(out, e->addr, e->len, e->type);
 			off += e->size + sizeof(e->size);
 		}
 	}
@@ -151,9 +144,15 @@ void multiboot_log(const BootInfo *b)
 	int i;
 
 	if (!b->valid) {
-		klog("multiboot: bad magic, no boot information\n");
+		if (b->protocol == 2)
+			klog("multiboot: multiboot2 information of %u bytes refused\n", (unsigned)b->info_size);
+		else
+			klog("multiboot: bad magic, no boot information\n");
 		return;
 	}
+	if (b->protocol == 2)
+		klog("multiboot: multiboot2 information, %u bytes, %d tags%s%s%s\n", (unsigned)b->info_size, b->tags,
+		    b->bad_tags ? " (" : "", b->bad_tags ? "bad tags skipped" : "", b->bad_tags ? ")" : "");
 	klog("multiboot: loader \"%s\"\n", b->loader);
 	klog("multiboot: cmdline \"%s\"\n", b->cmdline);
 	klog("multiboot: memory lower %u KiB, upper %u KiB, map %d entries, %u KiB usable\n",

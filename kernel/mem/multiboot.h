@@ -1,4 +1,4 @@
-/* multiboot.h: the parts of the multiboot v1 information structure we use. */
+/* multiboot.h: what the kernel keeps from the loader's multiboot (v1) or multiboot2 information: BootInfo. */
 #ifndef KERNEL_MULTIBOOT_H
 #define KERNEL_MULTIBOOT_H
 
@@ -9,8 +9,9 @@
 #include "fb.h"
 
 #define MULTIBOOT_BOOTLOADER_MAGIC 0x2BADB002
+#define MULTIBOOT2_BOOTLOADER_MAGIC 0x36D76289
 #define BOOT_MAX_MODULES 8
-#define BOOT_MAX_ACPI_MEM 4
+#define BOOT_TEXT_SIZE  1024            /* multiboot2: room for the strings kept from its tags */
 #define BOOT_MAX_RANGES 32              /* usable RAM ranges kept from the memory map */
 
 typedef struct BootModule {
@@ -24,13 +25,16 @@ typedef struct MemRange {
 
 typedef struct BootInfo {
 	bool valid;                     /* magic matched */
+	uint8_t protocol;               /* 1: multiboot, 2: multiboot2 */
+	uint32_t info_size;             /* multiboot2: the information's total size */
+	int tags;                       /* multiboot2: tags read */
+	int bad_tags;                   /* multiboot2: tags refused (too short for their kind, or past the end) */
 	const char *cmdline;            /* "" if none */
 	const char *loader;             /* boot loader name, "" if none */
 	uint32_t mem_lower_kb, mem_upper_kb;
 	uint64_t mem_usable;            /* bytes of type-1 RAM in the memory map */
 	int mmap_entries;
-	AcpiRegion acpi_mem[BOOT_MAX_ACPI_MEM];  /* memory-map ACPI regions below 4 GB (the RSDP under UEFI) */
-	int acpi_mem_count;
+	AcpiHints acpi;                 /* RSDP copies, the EFI system table, the memory map's ACPI regions */
 	int ranges;                     /* type-1 (usable) entries kept in range[] */
 	MemRange range[BOOT_MAX_RANGES];
 	bool boot_device_valid;         /* the loader said which BIOS drive it booted from */
@@ -41,11 +45,17 @@ typedef struct BootInfo {
 	FbMode fb;                      /* valid when fb_type is 0 or 1 */
 	uint32_t fb_palette_addr;       /* fb_type 0: the loader's palette (R,G,B bytes) */
 	uint16_t fb_palette_colors;
+	int text_used;                  /* multiboot2: the strings above point into text[] */
+	char text[BOOT_TEXT_SIZE];
 } BootInfo;
 
 #define BOOT_FB_NONE    0xFF
 
 void multiboot_parse(uint32_t magic, uint32_t info_addr, BootInfo *out);
 void multiboot_log(const BootInfo *b);
+
+/* multiboot2.c (pure: the host tests give it crafted buffers). */
+void multiboot2_parse(const uint8_t *info, BootInfo *out);
+void multiboot_add_region(BootInfo *out, uint64_t base, uint64_t len, uint32_t type);
 
 #endif

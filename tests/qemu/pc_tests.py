@@ -11,6 +11,7 @@ import struct
 import subprocess
 
 import fault_tests
+import uefi_tests
 
 MIN_MEMORY = "4M"               # README: the least memory that boots and plays (late BSS: 3840K and up do, 3712K not)
 OPTS_MEMORY = "6M"              # with an options disk GRUB loads its file systems: 5632K and up do, 5376K not
@@ -189,7 +190,7 @@ OVMF_READY_S = 60.0             # as uefi_tests.py: OVMF is slow to reach GRUB w
 
 
 def ovmf_pit_off_tests(checks):
-    """-M q35,pit=off under OVMF x64 (the RSDP is found through the loader's memory map there):
+    """-M q35,pit=off under OVMF x64 (the RSDP from GRUB's multiboot2 ACPI tag, check_acpi):
     the LAPIC/PM timer lines, the title on the framebuffer equal to the golden, Right moves the
     hero; and the ticks=280 freeze equal to the golden and the host's CRC. `checks` are
     run_tests.py's (as uefi_tests.py gets them)."""
@@ -201,6 +202,7 @@ def ovmf_pit_off_tests(checks):
         checks["boot_ready"](ctx, m)
         for pattern in RE_LAPIC:
             m.wait_for(pattern, 5)
+        uefi_tests.check_acpi(ctx, m)
         checks["title"](ctx, m)
         checks["hold_right"](ctx, m)
 

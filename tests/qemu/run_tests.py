@@ -144,6 +144,10 @@ def boot_test(boot):
         assert medium and re.fullmatch(BOOT_MEDIUM[boot], medium.group(1)), (
             "System info says the boot medium is %r, want /%s/" % (medium and medium.group(1), BOOT_MEDIUM[boot]))
         ctx.note("sysinfo: Boot: %s" % medium.group(1))
+        if (m.machine_type or "").split(",")[0] == "isapc":     # cpu486_isapc_boot: an ISA PC, no ACPI
+            assert re.search(r"^acpi: no RSDP", m.serial(), re.M), "ACPI tables on isapc?"
+        else:                                                    # SeaBIOS on pc: multiboot v1, BIOS area
+            uefi_tests.check_acpi(ctx, m, uefi_tests.ACPI_FROM_BIOS, protocol=1, reset=False)
         ctx.record["boot_s"] = round(t, 3)
         ctx.note("boot %s: QEMU start to `ready` %.2f s (limit %.0f s)" % (boot, t, BOOT_LIMIT_S))
         assert t <= BOOT_LIMIT_S, "`ready` after %.2f s, limit %.0f s" % (t, BOOT_LIMIT_S)

@@ -68,6 +68,34 @@ def check_framebuffer(ctx, m, frame_size, bpp=None):
     ctx.note("framebuffer %dx%d %d bpp %s: picture x%d at %d,%d" % (w, h, depth, fb.group(4), *got))
 
 
+# Where the kernel found the ACPI RSDP (kernel/acpiboot.c): under UEFI GRUB boots it with
+# multiboot2 (boot/grub.cfg), which passes GRUB's copy of the RSDP (or the EFI system table);
+# under BIOS, multiboot v1 and the BIOS area's RSDP.
+ACPI_FROM_LOADER = r"^acpi: RSDP (from the multiboot2 ACPI tag|at 0x[0-9a-f]+ from the EFI configuration table)"
+ACPI_FROM_BIOS = r"^acpi: RSDP at 0x000[ef][0-9a-f]{4} from the BIOS area$"
+ACPI_FROM_SCAN = r"^acpi: RSDP at 0x[0-9a-f]+ from ACPI memory at 0x[0-9a-f]+$"
+RE_ACPI_TABLES = r"^acpi: rev (\d+), (RSDT|XSDT) at (0x[0-9a-f]+), (\d+) tables; PM timer port 0x([0-9A-F]{4})"
+RE_ACPI_RESET = r"^restart: ACPI reset register space \d address 0x[0-9a-f]{8} value 0x[0-9a-f]{2}$"
+
+
+def check_acpi(ctx, m, source=ACPI_FROM_LOADER, protocol=2, reset=True):
+    """COM1 names the RSDP's source, the tables give a PM timer and (q35's FADT; not the pc
+    machine's ACPI 1.0 one) ACPI's reset register, and the loader spoke the multiboot protocol
+    this firmware's grub.cfg branch asks for."""
+    text = m.serial()
+    mb2 = re.search(r"^multiboot: multiboot2 information, (\d+) bytes, (\d+) tags$", text, re.M)
+    assert bool(mb2) == (protocol == 2), "want multiboot%s, COM1 says %s" % (
+        "2" if protocol == 2 else " v1", mb2.group(0) if mb2 else "no multiboot2 line")
+    found = re.search(source, text, re.M)
+    assert found, "no /%s/ line; COM1 says %s" % (source, re.findall(r"^acpi: .*$", text, re.M))
+    tables = re.search(RE_ACPI_TABLES, text, re.M)
+    assert tables and int(tables.group(5), 16), "no PM timer in the ACPI tables: %s" % (
+        tables and tables.group(0))
+    assert not reset or re.search(RE_ACPI_RESET, text, re.M), "no ACPI reset register found"
+    ctx.note("%s; %s %s, PM timer port 0x%s" % (found.group(0)[len("acpi: "):], tables.group(2),
+                                               tables.group(3), tables.group(5)))
+
+
 def screen_size(m):
     from PIL import Image
     path = os.path.join(m.outdir, "size.ppm")
@@ -140,6 +168,7 @@ def tests(checks):
         ctx.note("QEMU start to `ready` %.2f s" % t)
         check_framebuffer(ctx, m, screen_size(m))
         check_sysinfo(ctx, m)
+        check_acpi(ctx, m)
         checks["title"](ctx, m)
         checks["hold_right"](ctx, m)
 
@@ -147,6 +176,16 @@ def tests(checks):
         m = ctx.machine(opts="ticks=%d" % FREEZE_TICKS, grub_lines=grub_lines)
         checks["freeze"](ctx, m)
         check_framebuffer(ctx, m, screen_size(m), bpp)
+        check_acpi(ctx, m)             # booted through grub-opts.cfg's entry: multiboot2 there too
+
+    def multiboot1(ctx):
+        """multiboot v1 under UEFI (`set mb=` in the options file undoes grub.cfg's choice): no
+        ACPI tag, no EFI system table, so the kernel finds the RSDP by scanning the memory
+        map's ACPI regions, and the game still boots and plays."""
+        m = ctx.machine(opts="", grub_lines=("set mb=",))
+        checks["boot_ready"](ctx, m)
+        check_acpi(ctx, m, ACPI_FROM_SCAN, protocol=1)
+        checks["hold_right"](ctx, m)
 
     out = [("harness_framebuffer", test_harness_framebuffer, (), ())]
     for name, settings in CONFIGS.items():
@@ -156,6 +195,7 @@ def tests(checks):
         out.append(("uefi_%s_freeze" % name,
                     on_uefi(dict(firmware="ovmf64"), lambda ctx, l=line, b=bpp: freeze(ctx, (l,), b)),
                     (), ("ticks_280.png",)))
+    out.append(("uefi_x64_multiboot1_acpi_scan", on_uefi(dict(firmware="ovmf64"), multiboot1), (), ()))
     out.append(("uefi_demo_parity", on_uefi(dict(firmware="ovmf64", video="bochs-display"),
                                             checks["demo_parity"]), (), ()))
     out.append(("uefi_speaker_blip", on_uefi(dict(firmware="ovmf64"), checks["speaker"]), (), ()))

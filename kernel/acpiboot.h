@@ -1,0 +1,10 @@
+/* acpiboot.h: the firmware's ACPI tables found at boot from what the loader passed. */
+#ifndef KERNEL_ACPIBOOT_H
+#define KERNEL_ACPIBOOT_H
+
+#include "acpi.h"
+#include "multiboot.h"
+
+void acpiboot_find(const BootInfo *b, AcpiInfo *acpi);
+
+#endif
