@@ -61,7 +61,8 @@ DRIVER_ROOMS = {
 # kernel/ rooms: what each may use, as (top, room) pairs; ("game", "engine")
 # means that game layer and the ones below it.
 KERNEL_ROOMS = {
-    "cpu": [("drivers", "platform"), ("drivers", "input")],    # restart reads Ctrl+Alt+Del itself
+    "cpu": [("drivers", "platform"), ("drivers", "input"),    # restart reads Ctrl+Alt+Del itself
+            ("kernel", "mem")],                                # acpiboot reads the loader's information
     "mem": [("drivers", "platform"), ("drivers", "video")],    # the loader's framebuffer description
     "present": [("drivers", "platform"), ("drivers", "video"), ("kernel", "mem"), ("game", "engine")],
 }

@@ -29,7 +29,6 @@ import level_tests              # noqa: E402
 import pc_tests                 # noqa: E402
 import session_tests            # noqa: E402
 import usb_tests                # noqa: E402
-import usbhw_tests              # noqa: E402
 import uefi_tests               # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
@@ -358,26 +357,9 @@ TESTS = [
     ("music_no_card", music_tests.test_music_no_card, (), ()),
     ("music_stops_on_quit", music_tests.test_music_stops_on_quit, (), ()),
     ("sysinfo_screen", music_tests.test_sysinfo_screen, ("sysinfo.png",), ()),
-    ("usb_hold_right", usb_tests.on_usb(test_hold_right), (), ()),     # tests/qemu/usb_tests.py
-    ("usb_title_note", usb_tests.test_usb_title_note, (), TITLE),
-    ("usb_demo_record", usb_tests.on_usb(demo_tests.test_demo_record), (), ()),
-    ("usb_new_game_record", usb_tests.test_usb_new_game_record, (), ()),
-    ("usb_plays_level1", usb_tests.test_usb_plays_level1, (), ()),
-    ("usb_hotplug", usb_tests.test_usb_hotplug, (), ()),
-    ("usb_key_storm", usb_tests.test_usb_key_storm, (), ()),
-    ("usb_ignored", usb_tests.test_usb_ignored, (), ()),
-    ("usb_hub", usb_tests.test_usb_hub, (), ()),
-    ("usb_pc_nec", usb_tests.test_usb_pc_nec, (), ()),
-    ("usb_pc_nec_hold_right", usb_tests.on_usb(test_hold_right, usb_tests.PC_NEC), (), ()),
-    ("usb_uefi_hold_right", usb_tests.on_uefi(usb_tests.on_usb(test_hold_right)), (), ()),
-    ("usb_uefi_plays_level1", usb_tests.on_uefi(usb_tests.test_usb_plays_level1), (), ()),
-    ("usb_latency", usb_tests.test_usb_latency, (), ()),
-    ("usb_three_xhci", usbhw_tests.test_usb_three_xhci, (), ()),     # tests/qemu/usbhw_tests.py
-    ("usb_hubs_two_deep", usbhw_tests.hubs_behind_hubs(2), (), ()),
-    ("usb_hubs_three_deep", usbhw_tests.hubs_behind_hubs(3, hotplug=True), (), ()),
-    ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
+TESTS += usb_tests.tests(test_hold_right, TITLE)     # tests/qemu/usb_tests.py, usbhw_tests.py: USB keyboards
 TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,

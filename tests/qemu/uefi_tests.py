@@ -68,7 +68,7 @@ def check_framebuffer(ctx, m, frame_size, bpp=None):
     ctx.note("framebuffer %dx%d %d bpp %s: picture x%d at %d,%d" % (w, h, depth, fb.group(4), *got))
 
 
-# Where the kernel found the ACPI RSDP (kernel/acpiboot.c): under UEFI GRUB boots it with
+# Where the kernel found the ACPI RSDP (kernel/cpu/acpiboot.c): under UEFI GRUB boots it with
 # multiboot2 (boot/grub.cfg), which passes GRUB's copy of the RSDP (or the EFI system table);
 # under BIOS, multiboot v1 and the BIOS area's RSDP.
 ACPI_FROM_LOADER = r"^acpi: RSDP (from the multiboot2 ACPI tag|at 0x[0-9a-f]+ from the EFI configuration table)"

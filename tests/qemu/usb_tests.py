@@ -450,3 +450,28 @@ def play_level1(ctx, attempt):
         assert g == w, "tick %d: recorded (held, pressed) %r, e1l1.dem has %r" % (i + 1, g, w)
     ctx.note("attempt %d: e1l1 played from USB keys: the first %d of %d recorded ticks equal e1l1.dem's; "
              "%s; slowest key batch %.1f ms" % (attempt, len(want), len(got), done.group(0), late * 1000))
+
+
+def tests(hold_right, title):
+    """The USB tests as run_tests.py lists them: (name, function, goldens it writes, goldens it reads)."""
+    import usbhw_tests              # it imports this module: here, not at the top
+    return [
+        ("usb_hold_right", on_usb(hold_right), (), ()),
+        ("usb_title_note", test_usb_title_note, (), title),
+        ("usb_demo_record", on_usb(demo_tests.test_demo_record), (), ()),
+        ("usb_new_game_record", test_usb_new_game_record, (), ()),
+        ("usb_plays_level1", test_usb_plays_level1, (), ()),
+        ("usb_hotplug", test_usb_hotplug, (), ()),
+        ("usb_key_storm", test_usb_key_storm, (), ()),
+        ("usb_ignored", test_usb_ignored, (), ()),
+        ("usb_hub", test_usb_hub, (), ()),
+        ("usb_pc_nec", test_usb_pc_nec, (), ()),
+        ("usb_pc_nec_hold_right", on_usb(hold_right, PC_NEC), (), ()),
+        ("usb_uefi_hold_right", on_uefi(on_usb(hold_right)), (), ()),
+        ("usb_uefi_plays_level1", on_uefi(test_usb_plays_level1), (), ()),
+        ("usb_latency", test_usb_latency, (), ()),
+        ("usb_three_xhci", usbhw_tests.test_usb_three_xhci, (), ()),
+        ("usb_hubs_two_deep", usbhw_tests.hubs_behind_hubs(2), (), ()),
+        ("usb_hubs_three_deep", usbhw_tests.hubs_behind_hubs(3, hotplug=True), (), ()),
+        ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
+    ]
