@@ -70,7 +70,8 @@ ISO    := $(B)/shardfall.iso
 HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
-              kernel/mem/memcheck.c kernel/mem/multiboot2.c drivers/platform/refclock.c drivers/platform/acpitab.c
+              kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
+              drivers/platform/acpitab.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)

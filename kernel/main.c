@@ -21,6 +21,7 @@
 #include "mce.h"
 #include "multiboot.h"
 #include "music.h"
+#include "pages.h"
 #include "panic.h"
 #include "pic.h"
 #include "pit.h"
@@ -178,6 +179,7 @@ void kmain(uint32_t magic, uint32_t info)
 	multiboot_log(&boot);
 	memory_check();                 /* the image, BSS and modules in usable RAM, or a message and a halt */
 	latemem_claim(&boot);           /* modules moved off the late BSS, which is zeroed: its pools usable */
+	pages_init(&boot, (uint32_t)(uintptr_t)__late_end);   /* RAM above it all: USB controllers' memory */
 	cmdline_parse(boot.cmdline, cmdline_loader_puts_path(boot.loader), &opts);     /* QEMU: path first */
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
 		klog("cmdline: %s\n", opts.problem[i]);

@@ -5,6 +5,7 @@
 
 #include "kfmt.h"
 #include "klog.h"
+#include "pages.h"
 #include "paging.h"
 #include "pci.h"
 #include "pit.h"
@@ -52,7 +53,7 @@ static bool claim(int i, const PciDev *p)
 			return false;
 	}
 	pci_enable_mmio_master(p);
-	return xhci_claim(i, bar);
+	return xhci_claim(i, bar, pages_alloc);
 }
 
 /*
@@ -88,6 +89,9 @@ void usb_init(void)
 	klog("usb: %d xHCI controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", n,
 	    n == 1 ? "" : "s", up, (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
 	    (unsigned)((pit_ticks() - t1) * 1000 / PIT_TICK_HZ));
+	if (n)
+		klog("usb: %u KiB of RAM above the kernel for the controllers' rings and scratchpads\n",
+		    (unsigned)(pages_given() / 1024));
 	running = up > 0;
 	log_keyboards();
 }

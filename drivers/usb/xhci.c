@@ -5,7 +5,6 @@
 
 #include "drvlog.h"
 #include "io.h"
-#include "latebss.h"
 #include "usbhc.h"
 #include "wait.h"
 #include "xhci.h"
@@ -17,12 +16,10 @@
 #define RESET_MS        1000
 #define READY_MS        1000            /* Controller Not Ready clears (after power-on, after HCRST) */
 #define HCRST_PAUSE_MS  1               /* before reading a register after HCRST (Intel xHCI can hang) */
-#define SCRATCH_POOL    64              /* scratchpad pages for every controller together */
+
+#define SCRATCH_MAX     1023            /* HCSPARAMS2's 10-bit Max Scratchpad Buffers */
 
 static Xhci xhci_ctrl[XHCI_MAX_CTRL];
-static LATE_BSS XhciMem xhci_mem[XHCI_MAX_CTRL];
-static LATE_BSS uint8_t scratch_pool[SCRATCH_POOL][4096] __attribute__((aligned(4096)));
-static uint32_t scratch_used;           /* pages of the pool given out */
 
 /* Wait for a register to read (reg & mask) == want; false (logged) after ms. */
 static bool wait_reg(Xhci *x, uintptr_t base, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms,
@@ -88,23 +85,27 @@ static void walk_xcaps(Xhci *x, uint32_t hcc)
 }
 
 /*
- * The scratchpad pages the controller asks for, from the shared pool; false
- * (logged) if the pool has not that many left.
+ * The scratchpad pages the controller asks for (it keeps its own state
+ * there), and the array of their addresses, from the kernel's memory;
+ * false (logged) if there is not that much.
  */
 static bool give_scratch(Xhci *x, uint32_t scratch)
 {
-	XhciMem *m = x->mem;
+	uint64_t *ptrs;
+	uint8_t *pages;
 
-	if (scratch > MAX_SCRATCH || scratch > SCRATCH_POOL - scratch_used) {
-		drvlog("xhci%u: wants %u scratchpad pages, %u left: not used\n", (unsigned)x->hc.index,
-		    (unsigned)scratch, (unsigned)(scratch > MAX_SCRATCH ? MAX_SCRATCH : SCRATCH_POOL - scratch_used));
+	if (scratch == 0)
+		return true;
+	ptrs = scratch <= SCRATCH_MAX ? x->alloc(scratch * 8) : NULL;
+	pages = ptrs ? x->alloc(scratch * 4096) : NULL;
+	if (!pages) {
+		drvlog("xhci%u: wants %u scratchpad pages: no memory for them, not used\n", (unsigned)x->hc.index,
+		    (unsigned)scratch);
 		return false;
 	}
 	for (uint32_t i = 0; i < scratch; i++)
-		m->scratch_ptrs[i] = addr32(scratch_pool[scratch_used + i]);
-	scratch_used += scratch;
-	if (scratch)
-		m->dcbaa[0] = addr32(m->scratch_ptrs);
+		ptrs[i] = addr32(pages + i * 4096);
+	x->mem->dcbaa[0] = addr32(ptrs);
 	return true;
 }
 
@@ -214,14 +215,14 @@ static const UsbHcOps xhci_ops = {
  * (CNR clear: nothing may be written before), take it from the BIOS and note
  * its port protocols. False (logged) if it is not to be used.
  */
-bool xhci_claim(int index, uintptr_t mmio)
+bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc)
 {
 	Xhci *x = &xhci_ctrl[index];
 	uint32_t hcs1, hcc;
 
 	*x = (Xhci){ .alive = false };
 	x->hc = (UsbHc){ .ops = &xhci_ops, .state = x, .index = (uint8_t)index };
-	x->mem = &xhci_mem[index];
+	x->alloc = alloc;
 	x->cap = mmio;
 	x->op = mmio + mmio_read8(mmio + CAP_LENGTH);
 	hcs1 = xr32(x->cap, CAP_HCSPARAMS1);
@@ -243,6 +244,12 @@ bool xhci_claim(int index, uintptr_t mmio)
 	}
 	if (!wait_reg(x, x->op, OP_USBSTS, STS_CNR, 0, READY_MS, "controller ready")) {
 		drvlog("xhci%u: controller given up\n", (unsigned)index);
+		return false;
+	}
+	x->mem = alloc(sizeof(XhciMem));
+	if (!x->mem) {
+		drvlog("xhci%u: no memory for its rings (%u KiB), not used\n", (unsigned)index,
+		    (unsigned)(sizeof(XhciMem) / 1024));
 		return false;
 	}
 	walk_xcaps(x, hcc);

@@ -7,19 +7,27 @@
 
 #include "usbhc.h"
 
-#define XHCI_MAX_CTRL   8               /* controllers driven (memory for each in the late BSS) */
+#define XHCI_MAX_CTRL   8               /* controllers driven (their memory comes from XhciAlloc) */
 #define XHCI_MAX_SLOTS  8               /* devices per controller (MaxSlotsEn) */
 
 /*
  * Controllers come up in two passes, every hand-off before any probe (SMI
  * code may touch another controller during a hand-off): xhci_claim takes
  * controller `index` at mmio (BAR0, identity-mapped or mapped by the kernel)
- * from the BIOS once it is ready; false (logged) if it is not to be used.
+ * from the BIOS once it is ready, its memory from alloc; false (logged) if
+ * it is not to be used.
  * xhci_start then resets it, gives it its rings and powers its ports, which
  * are then news for the device layer (usbdev_add_hc); NULL (logged) if it
  * did not come up.
  */
-bool xhci_claim(int index, uintptr_t mmio);
+/*
+ * Memory for a controller's rings, contexts and scratchpad pages, given by
+ * the kernel from RAM below 4 GiB (identity-mapped, DMA-able): `bytes`
+ * zeroed and 4 KiB-aligned, NULL if there is none left.
+ */
+typedef void *(*XhciAlloc)(uint32_t bytes);
+
+bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc);
 UsbHc *xhci_start(int index);
 
 #endif

@@ -171,7 +171,6 @@
 #define INTR_INFLIGHT           16     /* reports the controller may hold for us between polls */
 #define INTR_BUF                64      /* bytes per report buffer (>= max packet we accept) */
 #define CTRL_BUF                512     /* control data: descriptors up to this long */
-#define MAX_SCRATCH             32      /* scratchpad pages we can give */
 #define MAX_PORTS               USB_MAX_ROOT_PORTS
 
 typedef struct Trb {
@@ -199,7 +198,6 @@ typedef struct SlotMem {
 /* A controller's own memory; its scratchpad pages come from a pool all controllers share (xhci.c). */
 typedef struct XhciMem {
 	uint64_t dcbaa[256];
-	uint64_t scratch_ptrs[MAX_SCRATCH];
 	Trb cmd[CMD_TRBS];
 	Trb event[EVENT_TRBS];
 	uint32_t erst[4];               /* one segment: base lo, hi, size, reserved */
@@ -236,7 +234,8 @@ typedef struct Xhci {
 	volatile bool cmd_done;
 	volatile uint8_t cmd_cc, cmd_slot;
 	XhciSlot slot[XHCI_MAX_SLOTS + 1];      /* by slot id; 0 unused */
-	XhciMem *mem;
+	XhciMem *mem;                   /* from alloc at claim: only controllers that are there cost memory */
+	XhciAlloc alloc;
 } Xhci;
 
 /* xhciring.c: rings, events, commands (aborted on a timeout), the wait for an event, interrupt-IN recovery. */
