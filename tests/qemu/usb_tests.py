@@ -474,4 +474,5 @@ def tests(hold_right, title):
         ("usb_hubs_two_deep", usbhw_tests.hubs_behind_hubs(2), (), ()),
         ("usb_hubs_three_deep", usbhw_tests.hubs_behind_hubs(3, hotplug=True), (), ()),
         ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
+        ("usb_hotplug_no_stall", usbhw_tests.test_usb_hotplug_no_stall, (), ()),
     ]
