@@ -89,6 +89,15 @@ def hubs_behind_hubs(depth, hotplug=False):
     return run
 
 
+def test_usb_hubs_five_deep(ctx):
+    """Five usb-hubs in a chain (QEMU ports 1 .. 1.1.1.1.1, the USB limit): each found with how
+    many hubs are above it, the keyboard on the fifth hub's port 1 (xHCI port 5.1.1.1.1.1)
+    moves the hero; a second usb-kbd hot-plugged into the fifth hub (5.1.1.1.1.2) moves it and is
+    removed again. NOTE: a sixth hub cannot be tested here: QEMU 7.2 itself refuses it
+    (`usb hub chain too deep`), so the kernel's refusal is not reached."""
+    hubs_behind_hubs(5, hotplug=True)(ctx)
+
+
 def trace_events(text):
     return [(float(t) * 1000.0, ev, rest) for t, ev, rest in RE_TRACE.findall(text)]
 
