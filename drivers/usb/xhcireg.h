@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "io.h"
 #include "usbhc.h"
 #include "xhci.h"
 
@@ -269,14 +270,15 @@ static inline Xhci *xhci_of(UsbHc *hc)
 	return (Xhci *)hc->state;
 }
 
+/* Register accessors: through io.h's MMIO helpers (a host test routes them through its simulation). */
 static inline uint32_t xr32(uintptr_t base, uint32_t off)
 {
-	return *(volatile uint32_t *)(base + off);
+	return mmio_read32(base + off);
 }
 
 static inline void xw32(uintptr_t base, uint32_t off, uint32_t v)
 {
-	*(volatile uint32_t *)(base + off) = v;
+	mmio_write32(base + off, v);
 }
 
 static inline uint32_t addr32(const volatile void *p)
