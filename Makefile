@@ -205,11 +205,12 @@ $(B)/tests/test_lapic: tests/unit/test_lapic.c drivers/platform/lapic.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< drivers/platform/lapic.c $(HOBJ) -lcmocka -lm -o $@
 
 # The xHCI driver on a simulated controller (tests/unit/test_xhci.c, xhcisim.h): the driver hands the
-# controller 32-bit addresses, so the test is linked without PIE (its statics lie below 4 GiB).
+# controller 32-bit addresses, so the test is linked without PIE (its statics lie below 4 GiB). Its
+# register accesses go through tests/unit/simio/io.h, so the simulation sees each one and its time.
 XHCI_SRC := drivers/usb/xhci.c drivers/usb/xhciport.c drivers/usb/xhciring.c
-$(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h $(XHCI_SRC) $(HOBJ)
+$(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h tests/unit/simio/io.h $(XHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie $(HINC) -Itests/unit $< $(XHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)

@@ -69,3 +69,13 @@ void wait_ms(uint32_t ms)
 {
 	wait_ticks(NULL, NULL, ticks_for(ms), 0);
 }
+
+uint32_t wait_deadline(uint32_t ms)
+{
+	return pit_ticks() + ticks_for(ms);
+}
+
+bool wait_passed(uint32_t deadline)
+{
+	return (int32_t)(pit_ticks() - deadline) >= 0;
+}

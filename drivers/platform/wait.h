@@ -22,4 +22,12 @@ bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_
 /* A pause of at least ms milliseconds (a reset's recovery time, power settling). */
 void wait_ms(uint32_t ms);
 
+/*
+ * The same pause without waiting, for a sequence the main loop steps (USB
+ * attach): the PIT tick after which at least ms have passed, and whether
+ * that tick has come. A deadline never comes earlier than wait_ms would return.
+ */
+uint32_t wait_deadline(uint32_t ms);
+bool wait_passed(uint32_t deadline);
+
 #endif

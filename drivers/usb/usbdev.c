@@ -5,12 +5,12 @@
 
 #include "drvlog.h"
 #include "usbdev.h"
+#include "usbdevenum.h"
 #include "usbhc.h"
 #include "usbhid.h"
 #include "wait.h"
 
 #define DESC_REQ_TYPE           (USB_REQ_IN)    /* standard, device */
-#define DD_HEAD_LEN             8       /* the device descriptor's first 8 bytes: enough for EP0 */
 #define DD_MAX_PACKET0          7       /* device descriptor: bMaxPacketSize0 */
 #define MPS0_LOW_FULL           8       /* EP0's packet size until the descriptor says more */
 #define CD_HEAD_LEN             9       /* configuration descriptor header */
@@ -168,7 +168,7 @@ static bool offer(UsbDev *d, const UsbDescs *descs, const char *where)
  * descriptor and the configuration descriptor, then offer it to the class
  * drivers. True if one took it.
  */
-static bool probe(UsbDev *d, const uint8_t *head)
+bool usbdev_probe(UsbDev *d, const uint8_t *head)
 {
 	uint8_t buf[CONFIG_BUF];
 	char where[USBDEV_PORT_NAME];
@@ -203,7 +203,7 @@ static bool probe(UsbDev *d, const uint8_t *head)
 	return offer(d, &descs, where);
 }
 
-static UsbDev *free_dev(void)
+UsbDev *usbdev_free_entry(void)
 {
 	for (int i = 0; i < USBDEV_MAX; i++)
 		if (!devs[i].used)
@@ -212,15 +212,17 @@ static UsbDev *free_dev(void)
 }
 
 /*
- * A new entry in the device table for a device on root port `port` (hub
- * NULL) or on port `hub_port` of `hub`, addressed by its controller: its
- * route string is the hub's with this port in the next nibble; a full- or
- * low-speed device under a high-speed hub uses that hub's transaction
- * translator, one further down inherits its hub's. NULL if the controller
- * refused it.
+ * A new entry in the device table for a device on a root port or a hub's
+ * port, addressed by its controller: its route string is the hub's with
+ * this port in the next nibble; a full- or low-speed device under a
+ * high-speed hub uses that hub's transaction translator, one further down
+ * inherits its hub's. NULL if the controller refused it.
  */
-static UsbDev *new_dev(UsbDev *d, UsbHc *hc, UsbDev *hub, uint8_t port, uint8_t hub_port, uint8_t speed)
+UsbDev *usbdev_new(UsbDev *d, const UsbPortRef *at, uint8_t speed)
 {
+	UsbDev *hub = at->hub;
+	UsbHc *hc = at->hc;
+	uint8_t port = hub ? hub->port : at->port, hub_port = hub ? at->port : 0;
 	UsbDevAddr where;
 
 	*d = (UsbDev){ .used = true, .hc = hc, .parent = hub, .port = port, .hub_port = hub_port,
@@ -247,12 +249,16 @@ static UsbDev *new_dev(UsbDev *d, UsbHc *hc, UsbDev *hub, uint8_t port, uint8_t 
 	return d;
 }
 
-/* A device is gone: a hub's own devices first, then its class driver (keys come up), then its controller slot. */
-static void forget(UsbDev *d)
+/*
+ * A device is gone: attaches behind a hub and a hub's own devices first,
+ * then its class driver (keys come up), then its controller slot.
+ */
+void usbdev_forget(UsbDev *d)
 {
+	usbdev_enum_cancel(d->hc, d, 0);
 	for (int i = 0; i < USBDEV_MAX; i++)
 		if (devs[i].used && devs[i].parent == d)
-			forget(&devs[i]);
+			usbdev_forget(&devs[i]);
 	if (d->cls && d->cls->gone)
 		d->cls->gone(d);
 	d->cls = NULL;
@@ -260,124 +266,66 @@ static void forget(UsbDev *d)
 	d->used = false;
 }
 
-/*
- * Enumerate the device on a root port (hub NULL: its controller resets the
- * port) or a hub port (`reset` through the hub class): reset, Address
- * Device, USB_ADDRESS_RECOVERY_MS, the device descriptor's first 8 bytes;
- * each failure starts again from the reset, USB_ENUM_TRIES times in all.
- * Then the rest of its descriptors and the class drivers (probe). The
- * device if a class took it; otherwise it is forgotten (its slot back): NULL.
- */
-static UsbDev *enumerate(UsbHc *hc, UsbDev *hub, uint8_t port, uint8_t hub_port, UsbHubPortReset reset)
-{
-	char where[USBDEV_PORT_NAME];
-	uint8_t head[DD_HEAD_LEN];
-	UsbDev *d = free_dev();
-	uint16_t got;
-
-	if (hub)
-		usb_port_name(port, hub->route | (uint32_t)(hub_port & 0x0F) << (4 * hub->depth), where);
-	else
-		usb_port_name(port, 0, where);
-	if (!d) {
-		drvlog("usb: port %s: already %d devices, ignored\n", where, USBDEV_MAX);
-		return NULL;
-	}
-	for (int t = 1; t <= USB_ENUM_TRIES && hc->ops->running(hc); t++) {
-		uint8_t speed = hub ? reset(hub, hub_port) : hc->ops->port_reset(hc, port);
-
-		if (!speed || !new_dev(d, hc, hub, port, hub_port, speed))
-			continue;
-		wait_ms(USB_ADDRESS_RECOVERY_MS);
-		got = 0;
-		if (usbdev_control(d, DESC_REQ_TYPE, USB_REQ_GET_DESCRIPTOR, USB_DT_DEVICE << 8, 0, head,
-		    DD_HEAD_LEN, &got) && got == DD_HEAD_LEN) {
-			if (probe(d, head))
-				return d;
-			forget(d);
-			return NULL;
-		}
-		drvlog("usb: port %s: no device descriptor (try %d of %d)\n", where, t, USB_ENUM_TRIES);
-		forget(d);
-	}
-	drvlog("usb: port %s: given up after %d tries\n", where, USB_ENUM_TRIES);
-	return NULL;
-}
-
-bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, UsbHubPortReset reset)
-{
-	return enumerate(hub->hc, hub, hub->port, hub_port, reset) != NULL;
-}
-
 void usbdev_detach_child(UsbDev *hub, uint8_t hub_port)
 {
+	usbdev_enum_cancel(hub->hc, hub, hub_port);
 	for (int i = 0; i < USBDEV_MAX; i++)
 		if (devs[i].used && devs[i].parent == hub && devs[i].hub_port == hub_port)
-			forget(&devs[i]);
+			usbdev_forget(&devs[i]);
 }
 
-typedef struct RootPort {
-	UsbHc *hc;
-	uint8_t port;
-} RootPort;
-
-static bool root_connected(void *ctx, bool *changed)
+/* Root ports as the attach sequence asks about them, through the controller. */
+static bool root_connected(const UsbPortRef *at, bool *changed)
 {
-	RootPort *r = ctx;
-	UsbPortState st = r->hc->ops->port_state(r->hc, r->port);
+	UsbPortState st = at->hc->ops->port_state(at->hc, at->port);
 
 	*changed = st.connect_changed;
 	return st.connected;
 }
 
-typedef struct Debounce {
-	UsbConnected connected;
-	void *ctx;
-	bool asked, last;
-	uint32_t stable_ms;
-} Debounce;
-
-static bool settled(void *ctx)
+static bool root_reset(const UsbPortRef *at)
 {
-	Debounce *b = ctx;
-	bool changed = false, now = b->connected(b->ctx, &changed);
-
-	if (b->asked && now == b->last && !changed)
-		b->stable_ms += USB_DEBOUNCE_POLL_MS;
-	else
-		b->stable_ms = 0;
-	b->asked = true;
-	b->last = now;
-	return b->stable_ms >= USB_DEBOUNCE_MS;
+	at->hc->ops->port_reset(at->hc, at->port);
+	return true;
 }
 
-bool usbdev_debounce(UsbConnected connected, void *ctx)
+static uint8_t root_reset_done(const UsbPortRef *at)
 {
-	Debounce b = { .connected = connected, .ctx = ctx };
-
-	return wait_until(settled, &b, USB_DEBOUNCE_LIMIT_MS, USB_DEBOUNCE_POLL_MS) && b.last;
+	return at->hc->ops->port_reset_done(at->hc, at->port);
 }
+
+/* An attach on a root port ended: a device a class took, or nobody there; else left alone until unplugged. */
+static void root_done(const UsbPortRef *at, UsbDev *d, bool vacant)
+{
+	UsbHost *h = host_of(at->hc);
+
+	if (d)
+		h->port_dev[at->port] = d;
+	if (d || vacant)
+		h->port_ignored &= ~(1u << at->port);
+}
+
+static const UsbPortOps root_ports = {
+	.connected = root_connected,
+	.reset = root_reset,
+	.reset_done = root_reset_done,
+	.done = root_done,
+	.reset_ms = USB_ROOT_RESET_MS,
+	.reset_poll_ms = 0,
+};
 
 /*
- * A device appeared on a root port: debounced, then enumerated (the
- * controller resets the port and tells its speed). A device no class takes
- * gets its slot back; the port is left alone until it is unplugged.
+ * A device appeared on a root port: its attach starts (debounce first). A
+ * device no class takes gets its slot back; the port is left alone until
+ * it is unplugged.
  */
 static void attach_port(UsbHost *h, uint8_t port)
 {
-	RootPort r = { .hc = h->hc, .port = port };
-	UsbDev *d;
+	UsbPortRef at = { .hc = h->hc, .port = port };
 
 	h->port_ignored |= 1u << port;          /* until it is unplugged, unless it works */
-	if (!usbdev_debounce(root_connected, &r)) {
+	if (!usbdev_attach_port(&at, &root_ports, 0))
 		h->port_ignored &= ~(1u << port);
-		return;
-	}
-	d = enumerate(h->hc, NULL, port, 0, NULL);
-	if (!d)
-		return;
-	h->port_dev[port] = d;
-	h->port_ignored &= ~(1u << port);
 }
 
 /* The device on a root port went away: its keys come up, its slot (and a hub's devices') freed. */
@@ -385,18 +333,19 @@ static void detach_port(UsbHost *h, uint8_t port)
 {
 	UsbDev *d = h->port_dev[port];
 
+	usbdev_enum_cancel(h->hc, NULL, port);
 	h->port_dev[port] = NULL;
 	h->port_ignored &= ~(1u << port);
 	if (!d)
 		return;
 	drvlog("%s%u: port %u: device removed\n", h->hc->ops->name, (unsigned)h->hc->index, (unsigned)port);
-	forget(d);
+	usbdev_forget(d);
 }
 
 /*
  * Root ports with news: detach what left (or was replaced: a connect
- * change on a port with a device) and attach what arrived. True if any
- * device came or went.
+ * change on a port with a device) and start attaching what arrived. True
+ * if any device went.
  */
 static bool service_ports(UsbHost *h)
 {
@@ -408,17 +357,15 @@ static bool service_ports(UsbHost *h)
 		uint32_t bit = 1u << p;
 		UsbPortState st;
 
-		if (!(pending & bit))
-			continue;
+		if (!(pending & bit) || usbdev_attaching(&(UsbPortRef){ .hc = hc, .port = p }))
+			continue;               /* an attach under way reads the port itself */
 		st = hc->ops->port_state(hc, p);
 		if ((h->port_dev[p] || (h->port_ignored & bit)) && (!st.connected || st.connect_changed)) {
 			detach_port(h, p);
 			changed = true;
 		}
-		if (st.connected && !h->port_dev[p] && !(h->port_ignored & bit)) {
-			attach_port(h, p);
-			changed = true;
-		}
+		if (st.connected && !h->port_dev[p] && !(h->port_ignored & bit))
+			attach_port(h, p);      /* it counts as a change when it ends */
 	}
 	return changed;
 }
@@ -429,7 +376,11 @@ void usbdev_add_class(const UsbClassDriver *cls)
 		classes[class_count++] = cls;
 }
 
-/* A controller is up (its ports powered, every port marked as news): take what is plugged in. */
+/*
+ * A controller is up (its ports powered, every port marked as news): take
+ * what is plugged in, waiting here (before the main loop) until every
+ * attach has ended.
+ */
 bool usbdev_add_hc(UsbHc *hc)
 {
 	UsbHost *h;
@@ -444,6 +395,14 @@ bool usbdev_add_hc(UsbHc *hc)
 	hc->events = &events;
 	host_count++;                           /* only now may the timer IRQ see it */
 	service_ports(h);
+	for (;;) {                              /* boot: every attach (and a hub's, behind it) to its end */
+		usbdev_enum_step(hc);
+		if (!usbdev_enum_active(hc) || !hc->ops->running(hc))
+			break;
+		h->busy = false;                /* meanwhile the timer IRQ polls the controller */
+		wait_ms(1);
+		h->busy = true;
+	}
 	h->busy = false;
 	return hc->ops->running(hc);
 }
@@ -458,7 +417,8 @@ void usbdev_tick(void)
 /*
  * Main loop: a controller that stopped by itself is given up and its
  * devices forgotten (keys come up); on the others, root ports with news,
- * then each class driver's own work (a hub's ports).
+ * each class driver's own work (a hub's ports), then every attach whose
+ * time has come, one step each: nothing here waits longer than a request.
  */
 bool usbdev_service(void)
 {
@@ -482,6 +442,8 @@ bool usbdev_service(void)
 		for (int c = 0; c < class_count && hc->ops->running(hc); c++)
 			if (classes[c]->service)
 				changed |= classes[c]->service(hc);
+		if (hc->ops->running(hc))
+			changed |= usbdev_enum_step(hc);
 		h->busy = false;
 	}
 	return changed;

@@ -21,6 +21,8 @@
 #define USB_RESET_RECOVERY_MS   10      /* after a port reset, before the first request */
 #define USB_ADDRESS_RECOVERY_MS 10      /* after SET_ADDRESS / Address Device (spec 2 ms, Linux 10) */
 #define USB_ENUM_TRIES          3       /* reset, address and descriptor reads, before a port is given up */
+#define USB_ROOT_RESET_MS       200     /* a root port's reset (USB 2 ports) */
+#define USBDEV_MAX_ATTACH       32      /* attaches under way at once, every controller */
 
 /* Standard requests (USB 2.0 9.4) and bmRequestType values the classes use. */
 #define USB_REQ_OUT_STD_DEVICE  0x00
@@ -86,24 +88,37 @@ bool usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint
 void usbdev_set_hub(UsbDev *d, uint8_t ports, uint8_t think_time);
 
 /*
- * For the hub class: a device is on one of its ports (debounced): the device
- * layer resets the port through `reset` (the speed after it, 0 if not
- * enabled), addresses and probes it, retrying USB_ENUM_TRIES times. True if
- * a class took it. Or it went.
+ * Attaching a device, for the device layer's root ports and the hub class's
+ * ports: a sequence the main loop steps (usbdev_service), never holding it
+ * up longer than one request; its waits are deadlines on the PIT tick.
+ * Debounce (USB 2.0 7.1.7.3, as Linux's hub_port_debounce): `connected`
+ * asked every USB_DEBOUNCE_POLL_MS until it has said connected, with no
+ * change, for USB_DEBOUNCE_MS (nothing there at the first ask, or no
+ * settling within USB_DEBOUNCE_LIMIT_MS: the port is vacant). Then reset
+ * (`reset` starts it, `reset_done` asked every reset_poll_ms, at most
+ * reset_ms), USB_RESET_RECOVERY_MS, Address Device, USB_ADDRESS_RECOVERY_MS,
+ * the descriptors and the class drivers; a failure starts again from the
+ * reset, USB_ENUM_TRIES times in all. `done` ends it: the device a class
+ * took, or NULL (vacant: nobody was there; else given up or not used).
  */
-typedef uint8_t (*UsbHubPortReset)(UsbDev *hub, uint8_t hub_port);
-bool usbdev_attach_child(UsbDev *hub, uint8_t hub_port, UsbHubPortReset reset);
-void usbdev_detach_child(UsbDev *hub, uint8_t hub_port);
+typedef struct UsbPortRef {
+	UsbHc *hc;
+	UsbDev *hub;                    /* NULL: a root port */
+	uint8_t port;                   /* the root port, or the hub's port */
+} UsbPortRef;
 
-/*
- * Debounce (USB 2.0 7.1.7.3, as Linux's hub_port_debounce): ask `connected`
- * every USB_DEBOUNCE_POLL_MS until the port has read connected, with no
- * connect change, for USB_DEBOUNCE_MS; false if it is gone, or did not
- * settle within USB_DEBOUNCE_LIMIT_MS. `connected` says whether a device is
- * there and sets *changed if the connection changed since last asked.
- */
-typedef bool (*UsbConnected)(void *ctx, bool *changed);
-bool usbdev_debounce(UsbConnected connected, void *ctx);
+typedef struct UsbPortOps {
+	bool (*connected)(const UsbPortRef *at, bool *changed);        /* *changed: came or went since asked */
+	bool (*reset)(const UsbPortRef *at);                            /* start a reset; false: it failed */
+	uint8_t (*reset_done)(const UsbPortRef *at);    /* USB_RESET_PENDING, the speed, 0: not enabled */
+	void (*done)(const UsbPortRef *at, UsbDev *d, bool vacant);
+	uint32_t reset_ms, reset_poll_ms;
+} UsbPortOps;
+
+/* Start attaching what is on a port, after delay_ms (a hub's power-on time); false if too many at once. */
+bool usbdev_attach_port(const UsbPortRef *at, const UsbPortOps *ops, uint32_t delay_ms);
+bool usbdev_attaching(const UsbPortRef *at);    /* an attach runs there: it reads the port itself */
+void usbdev_detach_child(UsbDev *hub, uint8_t hub_port);
 
 /* Names for COM1: "3" or "3.2" (root port 3, hub port 2); the controller kind, "xHCI". */
 void usbdev_port_name(const UsbDev *d, char name[USBDEV_PORT_NAME]);

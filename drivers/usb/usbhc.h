@@ -11,6 +11,8 @@
 /* Port speeds: the xHCI default protocol speed IDs (PORTSC 13:10), used by every controller kind. */
 enum { USB_SPEED_FULL = 1, USB_SPEED_LOW = 2, USB_SPEED_HIGH = 3, USB_SPEED_SUPER = 4 };
 
+#define USB_RESET_PENDING       0xFF    /* port_reset_done: the reset is not over yet */
+
 /* bmRequestType bit 7 (USB 2.0 9.3.1): data stage from the device. */
 #define USB_REQ_IN              0x80
 
@@ -83,7 +85,8 @@ typedef struct UsbHcOps {
 	bool (*check)(UsbHc *hc);                       /* main loop: false if it stopped just now (given up) */
 	uint32_t (*port_changes)(UsbHc *hc);            /* root ports with news since last asked (bit p), taken */
 	UsbPortState (*port_state)(UsbHc *hc, uint8_t port);
-	uint8_t (*port_reset)(UsbHc *hc, uint8_t port); /* reset and enable: the speed, 0 if not enabled */
+	void (*port_reset)(UsbHc *hc, uint8_t port);    /* start a reset (USB 3 ports train by themselves) */
+	uint8_t (*port_reset_done)(UsbHc *hc, uint8_t port);    /* USB_RESET_PENDING, the speed, 0 (logged) */
 	uint8_t (*dev_add)(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where);  /* addressed: its handle, 0 */
 	void (*dev_remove)(UsbHc *hc, uint8_t dev);     /* gone: its resources back */
 	bool (*set_mps0)(UsbHc *hc, uint8_t dev, uint16_t mps);         /* EP0's packet size, once read */

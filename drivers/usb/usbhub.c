@@ -8,7 +8,6 @@
 #include "usbdev.h"
 #include "usbhid.h"
 #include "usbhub.h"
-#include "wait.h"
 
 /* Hub class requests (USB 2.0 11.24). */
 #define HUB_REQ_GET_DESC        0xA0    /* class, device, IN */
@@ -68,81 +67,78 @@ static bool port_feature(UsbDev *d, uint8_t req, uint16_t feature, uint8_t port)
 	return usbdev_control(d, HUB_REQ_PORT_OUT, req, feature, port, NULL, 0, NULL);
 }
 
-/* A hub port being reset, as the bounded wait asks about it. */
-typedef struct HubReset {
-	UsbDev *hub;
-	uint8_t port;
-	bool failed;                    /* GET_STATUS failed: stop waiting */
-	uint16_t status, change;
-} HubReset;
-
-static bool reset_over(void *ctx)
+/* A hub port as the device layer's attach asks about it: connected? (a connection change is cleared as it is seen) */
+static bool hub_port_connected(const UsbPortRef *at, bool *changed)
 {
-	HubReset *r = ctx;
-
-	if (!port_status(r->hub, r->port, &r->status, &r->change))
-		r->failed = true;
-	return r->failed || (r->change & PORT_CHANGE_RESET);
-}
-
-/*
- * Reset a hub port with a device on it (the device layer asks, up to
- * USB_ENUM_TRIES times): its speed after the reset and the reset recovery
- * time, 0 if it did not come up enabled.
- */
-static uint8_t reset_port(UsbDev *d, uint8_t port)
-{
-	HubReset r = { .hub = d, .port = port };
-	char name[USBDEV_PORT_NAME];
-
-	usbdev_port_name(d, name);
-	if (!port_feature(d, REQ_SET_FEATURE, PORT_RESET, port))
-		return 0;
-	wait_until(reset_over, &r, HUB_RESET_MS, HUB_RESET_POLL_MS);
-	if (r.failed)
-		return 0;
-	if (!(r.change & PORT_CHANGE_RESET)) {
-		drvlog("usb: timeout: hub port %s.%u reset\n", name, (unsigned)port);
-		return 0;
-	}
-	port_feature(d, REQ_CLEAR_FEATURE, C_PORT_RESET, port);
-	wait_ms(USB_RESET_RECOVERY_MS);
-	if (!(r.status & PORT_STAT_ENABLE)) {
-		drvlog("usb: hub port %s.%u: not enabled after reset\n", name, (unsigned)port);
-		return 0;
-	}
-	return (r.status & PORT_STAT_LOW_SPEED) ? USB_SPEED_LOW :
-	    (r.status & PORT_STAT_HIGH_SPEED) ? USB_SPEED_HIGH : USB_SPEED_FULL;
-}
-
-/* A hub port as the debounce asks about it: connected? (a connection change is cleared as it is seen) */
-typedef struct HubPortRef {
-	UsbDev *hub;
-	uint8_t port;
-} HubPortRef;
-
-static bool hub_port_connected(void *ctx, bool *changed)
-{
-	HubPortRef *r = ctx;
 	uint16_t status = 0, change = 0;
 
-	if (!port_status(r->hub, r->port, &status, &change))
+	if (!port_status(at->hub, at->port, &status, &change))
 		return false;
 	*changed = (change & PORT_CHANGE_CONNECTION) != 0;
 	if (*changed)
-		port_feature(r->hub, REQ_CLEAR_FEATURE, C_PORT_CONNECTION, r->port);
+		port_feature(at->hub, REQ_CLEAR_FEATURE, C_PORT_CONNECTION, at->port);
 	return (status & PORT_STAT_CONNECTION) != 0;
 }
 
-/* Look at one hub port: clear its changes, detach what left, attach what arrived (debounced). */
+static bool hub_port_reset(const UsbPortRef *at)
+{
+	return port_feature(at->hub, REQ_SET_FEATURE, PORT_RESET, at->port);
+}
+
+/*
+ * The reset hub_port_reset started (the device layer asks every
+ * HUB_RESET_POLL_MS, HUB_RESET_MS at most): USB_RESET_PENDING until
+ * C_PORT_RESET, then the speed; 0 if it did not come up enabled.
+ */
+static uint8_t hub_port_reset_done(const UsbPortRef *at)
+{
+	char name[USBDEV_PORT_NAME];
+	uint16_t status = 0, change = 0;
+
+	if (!port_status(at->hub, at->port, &status, &change))
+		return 0;
+	if (!(change & PORT_CHANGE_RESET))
+		return USB_RESET_PENDING;
+	port_feature(at->hub, REQ_CLEAR_FEATURE, C_PORT_RESET, at->port);
+	if (!(status & PORT_STAT_ENABLE)) {
+		usbdev_port_name(at->hub, name);
+		drvlog("usb: hub port %s.%u: not enabled after reset\n", name, (unsigned)at->port);
+		return 0;
+	}
+	return (status & PORT_STAT_LOW_SPEED) ? USB_SPEED_LOW :
+	    (status & PORT_STAT_HIGH_SPEED) ? USB_SPEED_HIGH : USB_SPEED_FULL;
+}
+
+/* An attach on a hub port ended. Nobody was there: the port may be attached again at its next change. */
+static void hub_port_done(const UsbPortRef *at, UsbDev *d, bool vacant)
+{
+	(void)d;
+	if (vacant && at->hub->cls_index >= 0 && hubs[at->hub->cls_index].used)
+		hubs[at->hub->cls_index].handled &= ~(1u << at->port);
+}
+
+static const UsbPortOps hub_ports = {
+	.connected = hub_port_connected,
+	.reset = hub_port_reset,
+	.reset_done = hub_port_reset_done,
+	.done = hub_port_done,
+	.reset_ms = HUB_RESET_MS,
+	.reset_poll_ms = HUB_RESET_POLL_MS,
+};
+
+/*
+ * Look at one hub port: clear its changes, detach what left, start
+ * attaching what arrived (the device layer debounces it). A port with an
+ * attach under way is left to it.
+ */
 static bool service_port(UsbHub *h, uint8_t port)
 {
-	HubPortRef ref = { .hub = h->dev, .port = port };
+	UsbPortRef at = { .hc = h->dev->hc, .hub = h->dev, .port = port };
 	uint16_t status, change;
 	uint32_t bit = 1u << port;
 	bool changed = false;
 
-	if (!port_status(h->dev, port, &status, &change))
+	if (usbdev_attaching(&at) || !port_status(h->dev, port, &status, &change))
 		return false;
 	for (int f = 0; f < PORT_CHANGE_BITS; f++)
 		if (change & (1u << f))
@@ -155,19 +151,18 @@ static bool service_port(UsbHub *h, uint8_t port)
 	}
 	if (!(status & PORT_STAT_CONNECTION) || (h->handled & bit))
 		return changed;
-	if (!usbdev_debounce(hub_port_connected, &ref))
-		return changed;
 	h->handled |= bit;                      /* attached or ignored: not again until it leaves */
-	usbdev_attach_child(h->dev, port, reset_port);
-	return true;
+	usbdev_attach_port(&at, &hub_ports, 0);
+	return changed;
 }
 
 /*
  * A hub, on a root port or behind other hubs (USB_MAX_HUB_DEPTH of them at
  * most, the USB limit): read its hub descriptor, configure it (the slot
  * context says hub, with its port count), start its status-change endpoint,
- * power its ports, and attach what is already plugged in (which may be
- * hubs: this recurses, one level per hub).
+ * power its ports, and start attaching what is plugged in once their
+ * power is good (which may be hubs: one level per hub, the device layer
+ * steps them all).
  */
 static UsbProbe usbhub_probe(UsbDev *d, const UsbDescs *descs)
 {
@@ -215,11 +210,14 @@ static UsbProbe usbhub_probe(UsbDev *d, const UsbDescs *descs)
 	}
 	for (uint8_t p = 1; p <= h->ports; p++)
 		port_feature(d, REQ_SET_FEATURE, PORT_POWER, p);
-	wait_ms(2u * desc[HUB_DESC_PWR_ON] + HUB_POWER_EXTRA_MS);
 	drvlog("usb: port %s: hub with %u ports, %u hub%s above it\n", name, (unsigned)h->ports,
 	    (unsigned)d->depth, d->depth == 1 ? "" : "s");
-	for (uint8_t p = 1; p <= h->ports && h->used; p++)
-		service_port(h, p);
+	for (uint8_t p = 1; p <= h->ports; p++) {       /* once power is good: an empty port ends at once */
+		UsbPortRef at = { .hc = d->hc, .hub = d, .port = p };
+
+		if (usbdev_attach_port(&at, &hub_ports, 2u * desc[HUB_DESC_PWR_ON] + HUB_POWER_EXTRA_MS))
+			h->handled |= 1u << p;
+	}
 	return USB_PROBE_TAKEN;
 }
 

@@ -201,6 +201,7 @@ static const UsbHcOps xhci_ops = {
 	.port_changes = xhci_port_changes,
 	.port_state = xhci_port_state,
 	.port_reset = xhci_port_reset,
+	.port_reset_done = xhci_port_reset_done,
 	.dev_add = xhci_dev_add,
 	.dev_remove = xhci_dev_remove,
 	.set_mps0 = xhci_set_mps0,

@@ -10,8 +10,6 @@
 #include "xhcireg.h"
 
 #define POWER_MS        20              /* port power good (the hub's bPwrOn2PwrGood, generously) */
-#define PORT_RESET_MS   200
-#define RESET_RECOVERY_MS 10            /* USB 2.0 7.1.7.5 */
 #define CONTROL_MS      5000            /* a control transfer (Linux's USB_CTRL_GET_TIMEOUT) */
 #define EP0_CERR        3               /* retries of a failing transaction */
 #define USB3_MAJOR      3               /* supported protocol: USB 3 ports train by themselves */
@@ -83,25 +81,34 @@ UsbPortState xhci_port_state(UsbHc *hc, uint8_t port)
 }
 
 /*
- * A device appeared on a root port: reset the port (USB 2; USB 3 ports
- * train by themselves) and read its speed. 0 (logged) if the reset timed
- * out or the port is not enabled after it.
+ * A device appeared on a root port: start its reset (USB 2; USB 3 ports
+ * train by themselves). The device layer asks xhci_port_reset_done on its
+ * own schedule (the main loop is not held up) and times it out.
  */
-uint8_t xhci_port_reset(UsbHc *hc, uint8_t port)
+void xhci_port_reset(UsbHc *hc, uint8_t port)
 {
 	Xhci *x = xhci_of(hc);
-	uint32_t v;
+
+	if (x->port_major[port] != USB3_MAJOR)
+		port_write(x, port, PORT_PR);
+}
+
+/*
+ * The reset started by xhci_port_reset: USB_RESET_PENDING until PRC, then
+ * the port's speed; 0 (logged) if it is not enabled after it. The reset
+ * recovery time is the device layer's.
+ */
+uint8_t xhci_port_reset_done(UsbHc *hc, uint8_t port)
+{
+	Xhci *x = xhci_of(hc);
+	uint32_t v = portsc(x, port);
 
 	if (x->port_major[port] != USB3_MAJOR) {
-		port_write(x, port, PORT_PR);
-		if (!wait_mmio32(x->op + OP_PORTSC(port), PORT_PRC, PORT_PRC, PORT_RESET_MS)) {
-			drvlog("xhci%u: timeout: port %u reset\n", (unsigned)hc->index, (unsigned)port);
-			return 0;
-		}
+		if (!(v & PORT_PRC))
+			return USB_RESET_PENDING;
 		port_write(x, port, PORT_PRC);
-		wait_ms(RESET_RECOVERY_MS);
+		v = portsc(x, port);
 	}
-	v = portsc(x, port);
 	if (!(v & PORT_CCS) || !(v & PORT_PED)) {
 		drvlog("xhci%u: port %u: not enabled after reset (portsc %08x), skipped\n",
 		    (unsigned)hc->index, (unsigned)port, (unsigned)v);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "io.h"
 #include "usbhc.h"
 #include "xhci.h"
 
@@ -253,7 +254,8 @@ void xhci_intr_recover(Xhci *x);
 void xhci_ports_power(Xhci *x);
 uint32_t xhci_port_changes(UsbHc *hc);
 UsbPortState xhci_port_state(UsbHc *hc, uint8_t port);
-uint8_t xhci_port_reset(UsbHc *hc, uint8_t port);
+void xhci_port_reset(UsbHc *hc, uint8_t port);
+uint8_t xhci_port_reset_done(UsbHc *hc, uint8_t port);
 uint8_t xhci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where);
 void xhci_dev_remove(UsbHc *hc, uint8_t dev);
 bool xhci_set_mps0(UsbHc *hc, uint8_t dev, uint16_t mps);
@@ -267,14 +269,15 @@ static inline Xhci *xhci_of(UsbHc *hc)
 	return (Xhci *)hc->state;
 }
 
+/* Register accessors: through io.h's MMIO helpers (a host test routes them through its simulation). */
 static inline uint32_t xr32(uintptr_t base, uint32_t off)
 {
-	return *(volatile uint32_t *)(base + off);
+	return mmio_read32(base + off);
 }
 
 static inline void xw32(uintptr_t base, uint32_t off, uint32_t v)
 {
-	*(volatile uint32_t *)(base + off) = v;
+	mmio_write32(base + off, v);
 }
 
 static inline uint32_t addr32(const volatile void *p)

@@ -473,5 +473,7 @@ def tests(hold_right, title):
         ("usb_three_xhci", usbhw_tests.test_usb_three_xhci, (), ()),
         ("usb_hubs_two_deep", usbhw_tests.hubs_behind_hubs(2), (), ()),
         ("usb_hubs_three_deep", usbhw_tests.hubs_behind_hubs(3, hotplug=True), (), ()),
+        ("usb_hubs_five_deep", usbhw_tests.test_usb_hubs_five_deep, (), ()),
         ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
+        ("usb_hotplug_no_stall", usbhw_tests.test_usb_hotplug_no_stall, (), ()),
     ]

@@ -89,6 +89,15 @@ def hubs_behind_hubs(depth, hotplug=False):
     return run
 
 
+def test_usb_hubs_five_deep(ctx):
+    """Five usb-hubs in a chain (QEMU ports 1 .. 1.1.1.1.1, the USB limit): each found with how
+    many hubs are above it, the keyboard on the fifth hub's port 1 (xHCI port 5.1.1.1.1.1)
+    moves the hero; a second usb-kbd hot-plugged into the fifth hub (5.1.1.1.1.2) moves it and is
+    removed again. NOTE: a sixth hub cannot be tested here: QEMU 7.2 itself refuses it
+    (`usb hub chain too deep`), so the kernel's refusal is not reached."""
+    hubs_behind_hubs(5, hotplug=True)(ctx)
+
+
 def trace_events(text):
     return [(float(t) * 1000.0, ev, rest) for t, ev, rest in RE_TRACE.findall(text)]
 
@@ -151,3 +160,34 @@ def test_usb_timing_trace(ctx):
     ctx.note("reset -> Address Device: %s ms; Address Device -> GET_DESCRIPTOR: %s ms; hot-plug connect "
              "(%s) -> reset: %.1f ms" % (", ".join("%.1f" % g[1] for g in gaps),
                                           ", ".join("%.1f" % g[2] for g in gaps), notify[2], connect_reset))
+
+
+HOTPLUG_FRAMES = 60             # level=test ticks=N: world frames (13 PIT ticks each) before the freeze
+MAX_LOOP_GAP_TICKS = 2          # a main-loop pass every tick; 2: one tick of slack for a slow host
+
+
+def test_usb_hotplug_no_stall(ctx):
+    """level=test, mid-level: a usb-kbd hot-plugged (debounce, reset, address, descriptors) never
+    keeps the main loop from a pass for more than MAX_LOOP_GAP_TICKS PIT ticks (the watchdog's
+    worst gap, printed at the ticks=N freeze), and the new keyboard's Right runs the player."""
+    m = usb_machine(ctx, extra=Q35 + ["-device", "qemu-xhci,id=xhci", "-device", "usb-kbd,id=kbd,bus=xhci.0"],
+                    opts="level=test trace ticks=%d" % HOTPLUG_FRAMES)
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    mark = m.mark()
+    m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus="xhci.0")     # QEMU's default keyboard now
+    m.wait_for(r"^usb: keyboards: USB \(xHCI ports \d+, \d+\)$", 3, since=mark)
+    mark = m.mark()
+    m.key("right", True)
+    time.sleep(0.8)
+    m.key("right", False)
+    xs = [int(x) for x in re.findall(r"^T=\d+ player \d+ x=(-?\d+)", m.serial()[mark:], re.M)]
+    assert len(xs) > 3 and xs[-1] > xs[0], "Right on the hot-plugged keyboard did not run the player: x %s" % xs
+    frozen = m.wait_for(r"^READY tick=\d+ ", HOTPLUG_FRAMES * 13 / 140.0 + 10)
+    gap = re.search(r"^watchdog: worst gap (\d+) ticks", m.serial(), re.M)
+    assert gap, "no `watchdog: worst gap` line before %s" % frozen.group(0)
+    worst = int(gap.group(1))
+    ctx.record["usb_hotplug_worst_gap_ticks"] = worst
+    assert worst <= MAX_LOOP_GAP_TICKS, "the main loop stalled %d ticks (%.0f ms) during the hot-plug" % (
+        worst, worst * 1000 / 140.0)
+    ctx.note("hot-plug mid-level: worst main-loop gap %d tick%s (%.1f ms); kbd2 Right ran the player x %d -> %d" % (
+        worst, "" if worst == 1 else "s", worst * 1000 / 140.0, xs[0], xs[-1]))

@@ -89,6 +89,36 @@ static void a_pause_lasts_at_least_its_ms_even_if_a_tick_comes_at_once(void **st
 	}
 }
 
+/* The deadline a stepped sequence (the USB attach) comes back at: never sooner than wait_ms would return. */
+static void a_deadline_never_comes_sooner_than_its_pause(void **state)
+{
+	static const uint32_t ms[] = { 0, 1, 7, 10, 25, 100, 1500 };
+
+	for (size_t i = 0; i < ARRAY_LEN(ms); i++) {
+		uint32_t start, d;
+
+		reset(state);
+		start = now + 1;
+		d = wait_deadline(ms[i]);
+		while (!wait_passed(d))
+			;
+		assert_row((now - start - 1) * 1000 >= ms[i] * PIT_TICK_HZ, "%u ms: came after %u ticks",
+		    (unsigned)ms[i], (unsigned)(now - start));
+		assert_row(now - start <= ms[i] * PIT_TICK_HZ / 1000 + 3, "%u ms: came after %u ticks",
+		    (unsigned)ms[i], (unsigned)(now - start));
+	}
+	reset(state);
+	now = UINT32_MAX - 2;                   /* the tick count wraps */
+	{
+		uint32_t d = wait_deadline(10);
+
+		assert_false(wait_passed(d));
+		while (!wait_passed(d))
+			;
+		assert_true(now < 10);
+	}
+}
+
 static uint32_t last_ask, shortest_gap;
 
 static bool spaced(void *ctx)
@@ -131,6 +161,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_timeout_is_never_shorter_than_the_old_loops, reset),
 	cmocka_unit_test_setup(a_pause_lasts_at_least_its_ms_even_if_a_tick_comes_at_once, reset),
 	cmocka_unit_test_setup(a_poll_period_spaces_the_asks, reset),
+	cmocka_unit_test_setup(a_deadline_never_comes_sooner_than_its_pause, reset),
 	cmocka_unit_test_setup(a_register_bit_that_comes_ends_the_wait, reset),
 };
 

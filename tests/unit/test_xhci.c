@@ -11,6 +11,7 @@
 #include "testmain.h"
 
 #include "usbhid.h"
+#include "io.h"
 #include "wait.h"
 #include "xhcisim.h"
 
@@ -56,7 +57,7 @@ static bool reg_is(void *ctx)
 {
 	RegWait *w = ctx;
 
-	return (*(volatile uint32_t *)w->addr & w->mask) == w->want;
+	return (mmio_read32(w->addr) & w->mask) == w->want;     /* through the simulation, as the driver reads */
 }
 
 bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
@@ -276,6 +277,53 @@ static void a_command_ring_that_never_stops_gives_the_controller_up(void **state
 	assert_false(hc->ops->running(hc));
 }
 
+/*
+ * Controller Not Ready at hand-over (held 30 ms) and again for 20 ms after
+ * HCRST: nothing is written to an operational register before CNR clears,
+ * no register is touched sooner than 1 ms after HCRST, and the controller
+ * runs in the end.
+ */
+static void cnr_is_waited_for_and_hcrst_is_followed_by_a_pause(void **state)
+{
+	(void)state;
+	sim.now_ms = 0;
+	sim.cnr_after_reset_ms = 20;
+	sim_reset();
+	sim.cnr_until_ms = 30;
+	logbuf[0] = '\0';
+	assert_true(xhci_claim(0, (uintptr_t)sim.regs));
+	assert_true(sim.now_ms >= 30);                  /* claim waited for CNR */
+	assert_int_equal(sim.writes_while_cnr, 0);
+	hc = xhci_start(0);
+	assert_non_null(hc);
+	assert_true(sim.hcrst_seen);
+	assert_int_equal(sim.accesses_after_hcrst, 0);
+	assert_int_equal(sim.writes_while_cnr, 0);      /* nor after the reset, while CNR was set again */
+	assert_true(sim.now_ms >= sim.hcrst_ms + 20);
+	assert_true(hc->ops->running(hc));
+	sim.cnr_after_reset_ms = 0;
+}
+
+/* The simulation itself: a write while CNR is set, and a read right after HCRST, are both caught. */
+static void the_simulation_catches_an_early_write_and_an_early_read(void **state)
+{
+	(void)state;
+	sim.now_ms = 0;
+	sim_reset();
+	sim.cnr_until_ms = 10;
+	mmio_write32((uintptr_t)sim_reg(SIM_OP + OP_CONFIG), 1);
+	assert_int_equal(sim.writes_while_cnr, 1);
+	assert_true(mmio_read32((uintptr_t)sim_reg(SIM_OP + OP_USBSTS)) & STS_CNR);
+	sim.now_ms = 10;
+	assert_false(mmio_read32((uintptr_t)sim_reg(SIM_OP + OP_USBSTS)) & STS_CNR);
+	mmio_write32((uintptr_t)sim_reg(SIM_OP + OP_USBCMD), CMD_HCRST);
+	mmio_read32((uintptr_t)sim_reg(SIM_OP + OP_USBSTS));
+	assert_int_equal(sim.accesses_after_hcrst, 1);
+	sim.now_ms++;
+	mmio_read32((uintptr_t)sim_reg(SIM_OP + OP_USBSTS));
+	assert_int_equal(sim.accesses_after_hcrst, 1);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(keys_flow_on_a_healthy_endpoint, setup),
 	cmocka_unit_test_setup(a_transaction_error_is_recovered_and_keys_flow_again, setup),
@@ -284,6 +332,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(an_endpoint_that_halts_again_and_again_is_given_up_the_controller_lives, setup),
 	cmocka_unit_test_setup(a_command_that_never_completes_is_aborted_and_the_controller_lives, setup),
 	cmocka_unit_test_setup(a_command_ring_that_never_stops_gives_the_controller_up, setup),
+	cmocka_unit_test(cnr_is_waited_for_and_hcrst_is_followed_by_a_pause),
+	cmocka_unit_test(the_simulation_catches_an_early_write_and_an_early_read),
 };
 
 int main(int argc, char **argv)

@@ -50,6 +50,12 @@ typedef struct Sim {
 	UsbSetup setups[SIM_LOG];       /* EP0 setup packets, in order */
 	int nsetups;
 	uint32_t now_ms;                /* the fake clock the waits advance */
+	uint32_t cnr_until_ms;          /* USBSTS.CNR reads set until then (power-on, after HCRST) */
+	uint32_t cnr_after_reset_ms;    /* how long CNR stays set after an HCRST */
+	int writes_while_cnr;           /* operational registers written while CNR was set */
+	bool hcrst_seen;
+	uint32_t hcrst_ms;              /* when the driver wrote HCRST */
+	int accesses_after_hcrst;       /* register accesses sooner than HCRST_PAUSE (1 ms) after it */
 } Sim;
 
 static Sim sim __attribute__((aligned(4096)));
@@ -66,10 +72,11 @@ static volatile uint32_t *at(uint32_t addr)
 
 static void sim_reset(void)
 {
-	uint32_t ms = sim.now_ms;
+	uint32_t ms = sim.now_ms, cnr = sim.cnr_after_reset_ms;
 
 	memset(&sim, 0, sizeof sim);
 	sim.now_ms = ms;
+	sim.cnr_after_reset_ms = cnr;
 	*sim_reg(CAP_LENGTH) = SIM_OP | 0x0100u << 16;
 	*sim_reg(CAP_HCSPARAMS1) = SIM_SLOTS | 1u << 24;        /* 8 slots, 1 port */
 	*sim_reg(CAP_DBOFF) = SIM_DB;
@@ -255,13 +262,77 @@ static void sim_doorbells(void)
 	}
 }
 
+/*
+ * The driver's register accesses (tests/unit/simio/io.h): USBSTS reads CNR
+ * until cnr_until_ms; an operational register written meanwhile, or any
+ * access sooner than 1 ms after HCRST (Intel xHCI can hang), is counted.
+ */
+static bool sim_is_reg(uintptr_t addr)
+{
+	return addr >= (uintptr_t)sim.regs && addr < (uintptr_t)sim.regs + SIM_REG_BYTES;
+}
+
+static void sim_access(uintptr_t addr, bool write)
+{
+	uint32_t off = (uint32_t)(addr - (uintptr_t)sim.regs);
+
+	if (!sim_is_reg(addr))
+		return;
+	if (sim.hcrst_seen && sim.now_ms - sim.hcrst_ms < 1)
+		sim.accesses_after_hcrst++;
+	if (write && sim.now_ms < sim.cnr_until_ms && off >= SIM_OP && off < SIM_RT)
+		sim.writes_while_cnr++;
+}
+
+uint32_t sim_mmio_read32(uintptr_t addr)
+{
+	uint32_t v;
+
+	sim_access(addr, false);
+	v = *(volatile uint32_t *)addr;
+	if (addr == (uintptr_t)sim_reg(SIM_OP + OP_USBSTS) && sim.now_ms < sim.cnr_until_ms)
+		v |= STS_CNR;
+	return v;
+}
+
+void sim_mmio_write32(uintptr_t addr, uint32_t v)
+{
+	sim_access(addr, true);
+	if (addr == (uintptr_t)sim_reg(SIM_OP + OP_USBCMD) && (v & CMD_HCRST)) {
+		sim.hcrst_seen = true;          /* from here on, accesses are timed against it */
+		sim.hcrst_ms = sim.now_ms;
+	}
+	*(volatile uint32_t *)addr = v;
+}
+
+uint8_t sim_mmio_read8(uintptr_t addr)
+{
+	sim_access(addr, false);
+	return *(volatile uint8_t *)addr;
+}
+
+void sim_mmio_write8(uintptr_t addr, uint8_t v)
+{
+	sim_access(addr, true);
+	*(volatile uint8_t *)addr = v;
+}
+
 /* One look at everything the driver may have written. */
 static void sim_step(void)
 {
 	uint32_t cmd = *sim_reg(SIM_OP + OP_USBCMD);
 
 	if (cmd & CMD_HCRST) {
-		sim_reset();
+		int cnr_writes = sim.writes_while_cnr, early = sim.accesses_after_hcrst;
+		uint32_t at_ms = sim.hcrst_ms;
+		bool seen = sim.hcrst_seen;
+
+		sim_reset();                    /* the counts outlive the reset: the test reads them */
+		sim.writes_while_cnr = cnr_writes;
+		sim.accesses_after_hcrst = early;
+		sim.hcrst_ms = at_ms;
+		sim.hcrst_seen = seen;
+		sim.cnr_until_ms = sim.now_ms + sim.cnr_after_reset_ms;
 		return;
 	}
 	if ((cmd & CMD_RUN) && (*sim_reg(SIM_OP + OP_USBSTS) & STS_HCH)) {

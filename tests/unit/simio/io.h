@@ -1,0 +1,31 @@
+/*
+ * io.h (host tests only): drivers/platform/io.h with its MMIO accessors routed through the
+ * simulated controller (tests/unit/xhcisim.h: sim_mmio_*), so a test sees every register
+ * access and when it came. test_xhci's Makefile rule puts this folder before drivers/platform.
+ */
+#ifndef TESTS_SIMIO_IO_H
+#define TESTS_SIMIO_IO_H
+
+#include <stdint.h>
+
+#define mmio_read32 real_mmio_read32
+#define mmio_write32 real_mmio_write32
+#define mmio_read8 real_mmio_read8
+#define mmio_write8 real_mmio_write8
+#include "../../../drivers/platform/io.h"
+#undef mmio_read32
+#undef mmio_write32
+#undef mmio_read8
+#undef mmio_write8
+
+uint32_t sim_mmio_read32(uintptr_t addr);
+void sim_mmio_write32(uintptr_t addr, uint32_t v);
+uint8_t sim_mmio_read8(uintptr_t addr);
+void sim_mmio_write8(uintptr_t addr, uint8_t v);
+
+static inline uint32_t mmio_read32(uintptr_t addr) { return sim_mmio_read32(addr); }
+static inline void mmio_write32(uintptr_t addr, uint32_t v) { sim_mmio_write32(addr, v); }
+static inline uint8_t mmio_read8(uintptr_t addr) { return sim_mmio_read8(addr); }
+static inline void mmio_write8(uintptr_t addr, uint8_t v) { sim_mmio_write8(addr, v); }
+
+#endif
