@@ -291,7 +291,8 @@ static void cnr_is_waited_for_and_hcrst_is_followed_by_a_pause(void **state)
 	sim_reset();
 	sim.cnr_until_ms = 30;
 	logbuf[0] = '\0';
-	assert_true(xhci_claim(0, (uintptr_t)sim.regs));
+	ram_used = 0;
+	assert_true(xhci_claim(0, (uintptr_t)sim.regs, test_alloc));
 	assert_true(sim.now_ms >= 30);                  /* claim waited for CNR */
 	assert_int_equal(sim.writes_while_cnr, 0);
 	hc = xhci_start(0);
