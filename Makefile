@@ -204,6 +204,13 @@ $(B)/tests/test_lapic: tests/unit/test_lapic.c drivers/platform/lapic.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< drivers/platform/lapic.c $(HOBJ) -lcmocka -lm -o $@
 
+# PCI power management on a simulated configuration space (tests/unit/test_pci.c): port I/O goes
+# through tests/unit/simpci/io.h (forced first: pci.c finds the real io.h beside it, which its guard then skips);
+# wait_ms and drvlog are the test's.
+$(B)/tests/test_pci: tests/unit/test_pci.c tests/unit/simpci/io.h drivers/platform/pci.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -include tests/unit/simpci/io.h $(HINC) -Itests/unit $< drivers/platform/pci.c $(HOBJ) -lcmocka -lm -o $@
+
 # The xHCI driver on a simulated controller (tests/unit/test_xhci.c, xhcisim.h): the driver hands the
 # controller 32-bit addresses, so the test is linked without PIE (its statics lie below 4 GiB). Its
 # register accesses go through tests/unit/simio/io.h, so the simulation sees each one and its time.
