@@ -68,7 +68,10 @@ void display_init(const BootInfo *b)
 	const char *why = "the loader gave no framebuffer (BIOS text mode)";
 
 	if (b->fb_type == 0 || b->fb_type == 1) {
-		why = fb_init(&b->fb);
+		if (b->fb.addr + (uint64_t)b->fb.pitch * b->fb.height - 1 > (uint64_t)UINTPTR_MAX)
+			why = "framebuffer not addressable (above 4 GiB?)";
+		else
+			why = fb_init(&b->fb, (uint8_t *)(uintptr_t)b->fb.addr);
 		if (!why) {
 			use_fb = true;
 			fb_set_palette(gfx_palette);
