@@ -201,6 +201,12 @@ $(B)/tests/test_lapic: tests/unit/test_lapic.c drivers/platform/lapic.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< drivers/platform/lapic.c $(HOBJ) -lcmocka -lm -o $@
 
+# The framebuffer above 4 GiB (issue 27): the page-table numbers of kernel/cpu/pagemap.c (pure code) and
+# fb.c drawing into a host buffer that stands for the PAE window.
+$(B)/tests/test_fbhigh: tests/unit/test_fbhigh.c kernel/cpu/pagemap.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/cpu/pagemap.c $(HOBJ) -lcmocka -lm -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
