@@ -100,6 +100,14 @@ bool display_is_framebuffer(void)
 	return use_fb;
 }
 
+void display_present_whole(void)
+{
+	if (use_fb) {
+		fb_forget();
+		fb_show(page_px[fb_front]);
+	}
+}
+
 int display_back_page(void)
 {
 	return use_fb ? 1 - fb_front : vga_back_page();

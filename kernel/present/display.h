@@ -23,6 +23,7 @@ typedef struct DisplayFbMap {
  */
 void display_init(const BootInfo *b, DisplayFbMap fb);
 bool display_is_framebuffer(void);
+void display_present_whole(void);               /* bench: the framebuffer's front page written in full */
 
 int display_back_page(void);
 int display_front_page(void);
