@@ -78,7 +78,7 @@ HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-uefi run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu \
+.PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
         fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model
 all: $(KERNEL)
@@ -218,6 +218,12 @@ XHCI_SRC := drivers/usb/xhci.c drivers/usb/xhciport.c drivers/usb/xhciring.c
 $(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h tests/unit/simio/io.h $(XHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+
+# The framebuffer above 4 GiB (issue 27): the page-table numbers of kernel/cpu/pagemap.c (pure code) and
+# fb.c drawing into a host buffer that stands for the PAE window.
+$(B)/tests/test_fbhigh: tests/unit/test_fbhigh.c kernel/cpu/pagemap.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/cpu/pagemap.c $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
@@ -382,6 +388,10 @@ test-model: $(LEVELS) $(B)/hostrun
 
 bench: deps-test $(ISO) $(B)/hostrun
 	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --hostrun $(B)/hostrun --out $(B)/bench
+
+# The time to present a whole frame on QEMU's framebuffers under OVMF (-icount): docs/uefi.md's generated table.
+bench-fb: deps-test $(ISO)
+	$(PYTHON) tests/qemu/fbbench.py --iso $(ISO) --out $(B)/fbbench --md docs/uefi.md
 
 # Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).

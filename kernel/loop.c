@@ -412,7 +412,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 		if (session.mode == SESSION_HALTED)
 			halt();
 		if (o->ticks && ls.done >= o->ticks)
-			loophook_freeze(ls.done);
+			loophook_freeze(ls.done, o->bench);
 		if (session_pit_ticks(&session) != ls.pace) {
 			ls.pace = session_pit_ticks(&session);
 			start_clock(&ls.clock, ls.pace);

@@ -22,6 +22,7 @@
 #include "multiboot.h"
 #include "music.h"
 #include "pages.h"
+#include "paging.h"
 #include "panic.h"
 #include "pic.h"
 #include "pit.h"
@@ -163,6 +164,25 @@ static void keyboard_irq(void)
 	}
 }
 
+/*
+ * The loader's framebuffer where the CPU can write it: kernel/cpu/paging.c
+ * shows one above 4 GiB through PAE windows and makes it write-combining
+ * where the CPU has PAT (and PAE). Nothing is mapped without a pixel
+ * framebuffer (BIOS: GRUB's text mode), so the BIOS path keeps its paging.
+ */
+static DisplayFbMap map_framebuffer(const BootInfo *b)
+{
+	uint64_t size = (uint64_t)b->fb.pitch * b->fb.height;
+	PagingFb p;
+
+	if (b->fb_type != 0 && b->fb_type != 1)
+		return (DisplayFbMap){ NULL, "not a pixel framebuffer" };
+	if (size > UINT32_MAX)
+		return (DisplayFbMap){ NULL, "larger than 4 GiB: it cannot be mapped" };
+	p = paging_map_framebuffer(b->fb.addr, (uint32_t)size);
+	return (DisplayFbMap){ (uint8_t *)p.va, p.how };
+}
+
 void kmain(uint32_t magic, uint32_t info)
 {
 	serial_init();                  /* COM1 first: everything after logs there */
@@ -187,7 +207,7 @@ void kmain(uint32_t magic, uint32_t info)
 		fault_crashtest(opts.crashtest);        /* before there is a screen of ours */
 	acpiboot_find(&boot, &acpi);    /* the firmware's ACPI tables (loader tag, EFI table, scans): PM timer, HPET, reset */
 	restart_init(&acpi);            /* Ctrl+Alt+Del: ACPI's reset register, if the FADT has one */
-	display_init(&boot);            /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
+	display_init(&boot, map_framebuffer(&boot));    /* the loader's framebuffer (UEFI), else VGA mode 0Dh */
 	panic_display_ready();          /* from here a panic draws its screen */
 	if (timer_start(timer_irq, &acpi) == TICK_NONE)        /* PIT at 140 Hz, else the local APIC timer */
 		panic(timer_problem()); /* every wait would spin for ever: say so on screen, halt */

@@ -120,6 +120,9 @@ void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t 
 	if (display_is_framebuffer())
 		kfmt_snprintf(line, sizeof line, "framebuffer %ux%u, %u-bit", (unsigned)b->fb.width,
 		    (unsigned)b->fb.height, (unsigned)b->fb.bpp);
+	else if (b->fb_type == 0 || b->fb_type == 1)   /* NOTE: COM1's `display:` lines say why */
+		kfmt_snprintf(line, sizeof line, "VGA 0Dh: the loader's %ux%u framebuffer unusable",
+		    (unsigned)b->fb.width, (unsigned)b->fb.height);
 	else
 		kfmt_snprintf(line, sizeof line, "VGA 0Dh, 320x200, 16 colours");
 	sysinfo_add(si, "Display", line);

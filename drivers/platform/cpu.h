@@ -12,6 +12,7 @@
 #define CPU_F_PAE       (1u << 6)
 #define CPU_F_MCE       (1u << 7)
 #define CPU_F_APIC      (1u << 9)
+#define CPU_F_PAT       (1u << 16)      /* page attribute table: IA32_PAT, memory types per page */
 
 typedef struct CpuInfo {
 	int klass;                      /* 3 (386: EFLAGS.AC fixed), 4 (486 or later) */

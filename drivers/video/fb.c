@@ -18,14 +18,62 @@ static struct {
 } fb;
 
 static LATE_BSS uint8_t shown[FB_SRC_W * FB_SRC_H] __attribute__((aligned(4)));   /* the picture on screen now */
-static LATE_BSS uint8_t line[FB_MAX_WIDTH * 4] __attribute__((aligned(4)));       /* one scaled screen line */
+static LATE_BSS uint8_t line[FB_MAX_WIDTH * 4 + 4] __attribute__((aligned(4)));   /* one scaled screen line */
+
+typedef uint32_t __attribute__((aligned(1), may_alias)) unaligned_word;
+typedef uint16_t __attribute__((may_alias)) half_word;
+
+/* Bytes up to dst's first aligned word: how many of n (NOTE: the words after them are aligned). */
+static size_t head_bytes(const uint8_t *dst, size_t n)
+{
+	size_t head = (4 - ((uintptr_t)dst & 3)) & 3;
+
+	return head < n ? head : n;
+}
+
+/*
+ * n bytes to the framebuffer with 32-bit stores, bytes only up to the
+ * first aligned word and after the last: a GPU BAR is usually uncached by
+ * the MTRRs and every store is a bus transaction (a 24-bit mode's lines
+ * start anywhere). The source words may be unaligned: RAM forgives that.
+ */
+static void copy_out(uint8_t *dst, const uint8_t *src, size_t n)
+{
+	size_t head = head_bytes(dst, n), words = (n - head) / 4;
+	uint32_t *d;
+	const unaligned_word *s;
+
+	for (size_t i = 0; i < head; i++)
+		*dst++ = *src++;
+	d = (uint32_t *)(void *)dst;
+	s = (const unaligned_word *)(const void *)src;
+	for (size_t i = 0; i < words; i++)
+		d[i] = s[i];
+	for (size_t i = head + words * 4; i < n; i++)
+		dst[i - head] = src[i - head];
+}
+
+/* n zero bytes to the framebuffer, the same way. */
+static void clear_out(uint8_t *dst, size_t n)
+{
+	size_t head = head_bytes(dst, n), words = (n - head) / 4;
+	uint32_t *d;
+
+	for (size_t i = 0; i < head; i++)
+		*dst++ = 0;
+	d = (uint32_t *)(void *)dst;
+	for (size_t i = 0; i < words; i++)
+		d[i] = 0;
+	for (size_t i = head + words * 4; i < n; i++)
+		dst[i - head] = 0;
+}
 
 static bool channel_ok(int pos, int bits, int bpp)
 {
 	return bits >= 1 && bits <= 8 && pos >= 0 && pos + bits <= bpp;
 }
 
-const char *fb_init(const FbMode *m)
+const char *fb_init(const FbMode *m, uint8_t *base)
 {
 	int bytes;
 
@@ -50,11 +98,11 @@ const char *fb_init(const FbMode *m)
 		return "framebuffer wider than 8192 pixels";
 	if (m->pitch < m->width * (uint32_t)bytes)
 		return "pitch shorter than a line";
-	if (m->addr == 0 || m->addr + (uint64_t)m->pitch * m->height - 1 > (uint64_t)UINTPTR_MAX)
-		return "framebuffer not addressable (above 4 GiB?)";
+	if (!base)
+		return "framebuffer not mapped";
 
 	fb.mode = *m;
-	fb.base = (uint8_t *)(uintptr_t)m->addr;
+	fb.base = base;
 	fb.pitch = m->pitch;
 	fb.width = m->width;
 	fb.height = m->height;
@@ -62,12 +110,8 @@ const char *fb_init(const FbMode *m)
 	fb.scale = (int)(m->width / FB_SRC_W < m->height / FB_SRC_H ? m->width / FB_SRC_W : m->height / FB_SRC_H);
 	fb.left = (int)(m->width - (uint32_t)(FB_SRC_W * fb.scale)) / 2;
 	fb.top = (int)(m->height - (uint32_t)(FB_SRC_H * fb.scale)) / 2;
-	for (uint32_t y = 0; y < fb.height; y++) {     /* black around the picture, once */
-		uint8_t *row = fb.base + y * fb.pitch;
-
-		for (uint32_t i = 0; i < fb.width * (uint32_t)bytes; i++)
-			row[i] = 0;
-	}
+	for (uint32_t y = 0; y < fb.height; y++)       /* black around the picture, once */
+		clear_out(fb.base + y * fb.pitch, fb.width * (uint32_t)bytes);
 	fb.written = fb.height * fb.width * (uint32_t)bytes;
 	fb.shown_valid = false;
 	return NULL;
@@ -112,21 +156,6 @@ uint32_t fb_bytes_written(void)
 	return fb.written;
 }
 
-/* Copy n bytes to the framebuffer: whole 32-bit words when both sides allow it. */
-static void copy_out(uint8_t *dst, const uint8_t *src, size_t n)
-{
-	if ((((uintptr_t)dst | (uintptr_t)src | n) & 3) == 0) {
-		uint32_t *d = (uint32_t *)(void *)dst;
-		const uint32_t *s = (const uint32_t *)(const void *)src;
-
-		for (size_t i = 0; i < n / 4; i++)
-			d[i] = s[i];
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		dst[i] = src[i];
-}
-
 /* Source pixels [x0, x1) of row y, scaled, onto their `scale` screen lines. */
 static void put_span(const uint8_t *src, int y, int x0, int x1)
 {
@@ -134,6 +163,7 @@ static void put_span(const uint8_t *src, int y, int x0, int x1)
 	uint8_t *p = line;
 	size_t n;
 
+	/* The scaled line in RAM, one store per screen pixel (NOTE: line has room for 24 bits' spare byte). */
 	if (bytes == 4) {                       /* the usual GOP pixel: whole words */
 		uint32_t *q = (uint32_t *)(void *)line;
 
@@ -144,13 +174,29 @@ static void put_span(const uint8_t *src, int y, int x0, int x1)
 				*q++ = v;
 		}
 		p = (uint8_t *)q;
-	} else {
+	} else if (bytes == 3) {                /* a word each, overlapping: its top byte is the next pixel's */
 		for (int x = x0; x < x1; x++) {
 			uint32_t v = fb.value[src[y * FB_SRC_W + x] & (FB_COLORS - 1)];
 
+			for (int k = 0; k < s; k++, p += 3)
+				*(unaligned_word *)(void *)p = v;
+		}
+	} else if (bytes == 2) {
+		half_word *q = (half_word *)(void *)line;
+
+		for (int x = x0; x < x1; x++) {
+			uint16_t v = (uint16_t)fb.value[src[y * FB_SRC_W + x] & (FB_COLORS - 1)];
+
 			for (int k = 0; k < s; k++)
-				for (int b = 0; b < bytes; b++)
-					*p++ = (uint8_t)(v >> (8 * b));
+				*q++ = v;
+		}
+		p = (uint8_t *)q;
+	} else {
+		for (int x = x0; x < x1; x++) {
+			uint8_t v = (uint8_t)fb.value[src[y * FB_SRC_W + x] & (FB_COLORS - 1)];
+
+			for (int k = 0; k < s; k++)
+				*p++ = v;
 		}
 	}
 	n = (size_t)(p - line);
@@ -204,8 +250,8 @@ void fb_show_cells(const uint8_t *src, const uint8_t *cells)
 				last--;
 		}
 		put_span(src, y, first * 4, last * 4 + 4);
-		for (int x = first * 4; x < last * 4 + 4; x++)
-			shown[y * FB_SRC_W + x] = src[y * FB_SRC_W + x];
+		for (int i = first; i <= last; i++)
+			((uint32_t *)(void *)(shown + y * FB_SRC_W))[i] = a[i];
 	}
 	fb.shown_valid = true;
 }

@@ -17,7 +17,7 @@ typedef enum FbKind {
 
 /* The loader's description (multiboot info, flags bit 12). */
 typedef struct FbMode {
-	uint64_t addr;                  /* physical = linear (no paging) */
+	uint64_t addr;                  /* physical (kernel/cpu/paging.c maps it) */
 	uint32_t pitch;                 /* bytes per line */
 	uint32_t width, height;         /* pixels */
 	uint8_t bpp;
@@ -26,11 +26,11 @@ typedef struct FbMode {
 } FbMode;
 
 /*
- * Take the framebuffer: checks the mode (NULL) or says why it cannot be used,
+ * Take the framebuffer at base: checks the mode (NULL) or says why it cannot be used,
  * picks the largest integer scale at which FB_SRC_W x FB_SRC_H fits, centres
  * it and clears the whole screen to black.
  */
-const char *fb_init(const FbMode *m);
+const char *fb_init(const FbMode *m, uint8_t *base);     /* base: where the CPU writes it (mapped) */
 int fb_scale(void);
 int fb_left(void);                              /* where the picture starts on screen */
 int fb_top(void);

@@ -167,6 +167,12 @@ static int __attribute__((noinline)) recurse(volatile int *depth)
 	return recurse(depth) + pad[0];
 }
 
+/* A task switch loads the TSS's CR3: with PAE on, the old 4 MiB directory would be read as a PDPT. */
+void fault_set_cr3(uint32_t cr3)
+{
+	df_tss.cr3 = cr3;
+}
+
 void fault_crashtest(CrashTest c)
 {
 	volatile int zero = 0, depth = 0;

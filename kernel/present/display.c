@@ -63,12 +63,18 @@ static void vga_start(void)
 	vga_set_font(gfx_font);
 }
 
-void display_init(const BootInfo *b)
+void display_init(const BootInfo *b, DisplayFbMap fb)
 {
 	const char *why = "the loader gave no framebuffer (BIOS text mode)";
 
 	if (b->fb_type == 0 || b->fb_type == 1) {
-		why = fb_init(&b->fb);
+		if (fb.base && (uintptr_t)fb.base != b->fb.addr)
+			klog("display: framebuffer at 0x%08x%08x, seen at 0x%08x, %s\n", (unsigned)(b->fb.addr >> 32),
+			    (unsigned)b->fb.addr, (unsigned)(uintptr_t)fb.base, fb.how);
+		else
+			klog("display: framebuffer at 0x%08x%08x, %s\n", (unsigned)(b->fb.addr >> 32),
+			    (unsigned)b->fb.addr, fb.how);
+		why = fb.base ? fb_init(&b->fb, fb.base) : "the framebuffer cannot be reached";
 		if (!why) {
 			use_fb = true;
 			fb_set_palette(gfx_palette);
@@ -92,6 +98,14 @@ void display_init(const BootInfo *b)
 bool display_is_framebuffer(void)
 {
 	return use_fb;
+}
+
+void display_present_whole(void)
+{
+	if (use_fb) {
+		fb_forget();
+		fb_show(page_px[fb_front]);
+	}
 }
 
 int display_back_page(void)

@@ -10,13 +10,20 @@
 
 #define DISPLAY_PAGES   2               /* a back page drawn while the front one is shown */
 
+typedef struct DisplayFbMap {
+	uint8_t *base;                  /* where the CPU writes the framebuffer; NULL: it cannot be reached */
+	const char *how;                /* write-combining or not, or why it cannot be reached */
+} DisplayFbMap;
+
 /*
  * Pick the back end once at boot and log it: the framebuffer when the loader
  * handed over a usable one (multiboot flags bit 12, RGB or 8-bit indexed;
  * then no VGA register is touched), else VGA mode 0Dh with the tiles in VRAM.
+ * fb: where kmain had kernel/cpu/paging.c map it.
  */
-void display_init(const BootInfo *b);
+void display_init(const BootInfo *b, DisplayFbMap fb);
 bool display_is_framebuffer(void);
+void display_present_whole(void);               /* bench: the framebuffer's front page written in full */
 
 int display_back_page(void);
 int display_front_page(void);

@@ -20,6 +20,8 @@ READY_TIMEOUT_S = 60.0          # OVMF takes several seconds to reach GRUB, more
 FREEZE_TICKS = 280
 RE_FB = r"^multiboot: framebuffer (\d+)x(\d+) (\d+) bpp (RGB|indexed)"
 RE_DISPLAY = r"^display: framebuffer (\d+)x(\d+), picture x(\d+) at (\d+),(\d+); "
+RE_FB_ADDR = r"^multiboot: framebuffer \d+x(\d+) \d+ bpp \w+ pitch (\d+) at 0x([0-9a-f]{16})"
+RE_PLACE = r"^display: framebuffer at 0x([0-9a-f]{16}), (?:seen at 0x([0-9a-f]{8}), )?(.*)$"
 
 # name: machine settings. The first four are the boot media and firmware kinds; the two after
 # them are graphics cards with no legacy VGA, where only the firmware's GOP framebuffer exists.
@@ -30,6 +32,12 @@ CONFIGS = {
     "ia32_cdrom": dict(firmware="ovmf32", boot="cdrom"),
     "x64_bochs_display": dict(firmware="ovmf64", video="bochs-display"),
     "x64_ramfb": dict(firmware="ovmf64", video="ramfb"),
+}
+# Issue 27: 8 GB guests, where OVMF lays out memory and BARs as on a big PC (the 64-bit PCI window
+# above the RAM); the hero must move on Right. The second also has no 8254 (the local APIC ticks).
+BIG_MEMORY = {
+    "x64_ramfb_8g": dict(firmware="ovmf64", video="ramfb", memory=8192),
+    "x64_pit_off_8g": dict(firmware="ovmf64", memory=8192, machine="q35,pit=off"),
 }
 # More pixel formats: GRUB's own bochs driver sets these on the standard VGA when asked
 # (gfxpayload in /shardfall-opts.cfg), with the bits per pixel the name says.
@@ -94,6 +102,24 @@ def check_acpi(ctx, m, source=ACPI_FROM_LOADER, protocol=2, reset=True):
     assert not reset or re.search(RE_ACPI_RESET, text, re.M), "no ACPI reset register found"
     ctx.note("%s; %s %s, PM timer port 0x%s" % (found.group(0)[len("acpi: "):], tables.group(2),
                                                tables.group(3), tables.group(5)))
+
+
+def check_place(ctx, m, want_wc=False):
+    """COM1 says where the framebuffer is and how the CPU reaches it (kernel/cpu/paging.c): at the
+    loader's address; identity-mapped below 4 GiB, through a PAE window (`seen at`) above it.
+    want_wc: QEMU's default CPU (qemu64) has PAT and PAE, so it must be write-combining."""
+    text = m.serial()
+    mb, place = re.search(RE_FB_ADDR, text, re.M), re.search(RE_PLACE, text, re.M)
+    assert mb and place, "no `multiboot: framebuffer ... at` or `display: framebuffer at` line"
+    height, pitch, phys = int(mb.group(1)), int(mb.group(2)), int(mb.group(3), 16)
+    assert int(place.group(1), 16) == phys, "display says 0x%s, the loader 0x%x" % (place.group(1), phys)
+    high = phys + pitch * height > 1 << 32
+    assert bool(place.group(2)) == high, "framebuffer at 0x%x (%s 4 GiB) %s through a window: %s" % (
+        phys, "above" if high else "below", "seen" if place.group(2) else "not seen", place.group(0))
+    if want_wc:
+        assert place.group(3).endswith("write-combining (PAT)"), "not write-combining: %s" % place.group(0)
+    ctx.record["framebuffer_at"] = "0x%x" % phys
+    ctx.note(place.group(0))
 
 
 def screen_size(m):
@@ -161,12 +187,13 @@ def tests(checks):
     """The UEFI tests, given run_tests.py's checks: boot_ready(ctx, m), title(ctx, m),
     hold_right(ctx, m), freeze(ctx, m) and the whole tests speaker, demo_parity and crash_ud."""
 
-    def live(ctx):
+    def live(ctx, want_wc=False):
         m = ctx.machine()
         t = checks["boot_ready"](ctx, m)
         ctx.record["boot_s"] = round(t, 3)
         ctx.note("QEMU start to `ready` %.2f s" % t)
         check_framebuffer(ctx, m, screen_size(m))
+        check_place(ctx, m, want_wc)
         check_sysinfo(ctx, m)
         check_acpi(ctx, m)
         checks["title"](ctx, m)
@@ -191,6 +218,8 @@ def tests(checks):
     for name, settings in CONFIGS.items():
         out.append(("uefi_" + name, on_uefi(settings, live), (), ("title_boot.png",)))
         out.append(("uefi_%s_freeze" % name, on_uefi(settings, freeze), (), ("ticks_280.png",)))
+    for name, settings in BIG_MEMORY.items():
+        out.append(("uefi_" + name, on_uefi(settings, lambda ctx: live(ctx, want_wc=True)), (), ("title_boot.png",)))
     for name, (line, bpp) in FORMATS.items():
         out.append(("uefi_%s_freeze" % name,
                     on_uefi(dict(firmware="ovmf64"), lambda ctx, l=line, b=bpp: freeze(ctx, (l,), b)),

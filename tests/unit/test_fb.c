@@ -46,7 +46,7 @@ static void take(const Format *f)
 		.red_pos = f->red_pos, .red_bits = f->red_bits, .green_pos = f->green_pos,
 		.green_bits = f->green_bits, .blue_pos = f->blue_pos, .blue_bits = f->blue_bits,
 	};
-	assert_null(fb_init(&mode));
+	assert_null(fb_init(&mode, screen));
 	fb_set_palette(gfx_palette);
 }
 
@@ -246,7 +246,7 @@ static void unusable_modes_are_refused_with_a_reason(void **state)
 		{ "red beyond the pixel", FB_RGB, 32, 28, 640, 480, 2560, 0x1000 },
 		{ "smaller than 320x200", FB_RGB, 32, 16, 320, 199, 1280, 0x1000 },
 		{ "pitch short", FB_RGB, 32, 16, 640, 480, 2000, 0x1000 },
-		{ "no address", FB_RGB, 32, 16, 640, 480, 2560, 0 },
+		{ "not mapped (base NULL)", FB_RGB, 32, 16, 640, 480, 2560, 0 },
 		{ "wider than 8192", FB_RGB, 32, 16, 9000, 480, 36000, 0x1000 },
 	};
 
@@ -257,7 +257,7 @@ static void unusable_modes_are_refused_with_a_reason(void **state)
 			.bpp = rows[i].bpp, .kind = rows[i].kind, .red_pos = rows[i].red_pos, .red_bits = 8,
 			.green_pos = 8, .green_bits = 8, .blue_pos = 0, .blue_bits = 8,
 		};
-		const char *why = fb_init(&m);
+		const char *why = fb_init(&m, (uint8_t *)(uintptr_t)rows[i].addr);
 
 		assert_row(why != NULL, "%s was accepted", rows[i].why);
 	}
