@@ -17,6 +17,8 @@
 
 #define XHCI_MMIO_SPAN  0x00100000u     /* registers mapped: capability to the last doorbell, 1 MiB */
 
+_Static_assert(XHCI_MAX_CTRL >= PCI_MAX_FOUND, "every controller the PCI scan keeps has a place");
+
 static bool running;
 
 /* Log the keyboards plugged in now (COM1 has the same words as the title). */
@@ -59,7 +61,8 @@ static bool claim(int i, const PciDev *p)
 /*
  * Every xHCI controller: first each one taken from the BIOS (SMI code may
  * touch another controller during a hand-off), then each started and its
- * ports enumerated. XHCI_MAX_CTRL at most (more: named on COM1).
+ * ports enumerated. Each costs only the memory it takes (pages_alloc); the
+ * PCI scan keeps PCI_MAX_FOUND (32, every function is on COM1 anyway).
  */
 void usb_init(void)
 {
@@ -73,12 +76,8 @@ void usb_init(void)
 
 	usbdev_add_class(&usbkbd_class);        /* offered each new device in this order */
 	usbdev_add_class(&usbhub_class);
-	for (int i = 0; i < n; i++) {
-		claimed[i] = i < XHCI_MAX_CTRL && claim(i, &found[i]);
-		if (i >= XHCI_MAX_CTRL)
-			klog("xhci%d: %02x:%02x.%x: already %d xHCI controllers, not used\n", i,
-			    (unsigned)found[i].bus, (unsigned)found[i].dev, (unsigned)found[i].fn, XHCI_MAX_CTRL);
-	}
+	for (int i = 0; i < n; i++)
+		claimed[i] = claim(i, &found[i]);
 	for (int i = 0; i < n; i++) {
 		UsbHc *hc = claimed[i] ? xhci_start(i) : NULL;
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define PCI_MAX_FOUND   16              /* controllers of one kind we keep */
+#define PCI_MAX_FOUND   32              /* controllers of one kind we keep (more: named on COM1) */
 
 typedef struct PciDev {
 	uint8_t bus, dev, fn;

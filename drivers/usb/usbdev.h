@@ -10,7 +10,7 @@
 #include "usbhid.h"
 
 #define USBDEV_MAX              32      /* devices at once, every controller */
-#define USBDEV_MAX_HC           8       /* controllers */
+#define USBDEV_MAX_HC           32      /* controllers of every kind (140 bytes each) */
 #define USBDEV_MAX_CLASSES      4       /* class drivers */
 #define USBDEV_PORT_NAME        USB_PORT_NAME   /* "31.15.15.15.15.15" and its NUL */
 

@@ -19,7 +19,7 @@
 
 #define SCRATCH_MAX     1023            /* HCSPARAMS2's 10-bit Max Scratchpad Buffers */
 
-static Xhci xhci_ctrl[XHCI_MAX_CTRL];
+static Xhci *xhci_ctrl[XHCI_MAX_CTRL];     /* each from the kernel's allocator at claim */
 
 /* Wait for a register to read (reg & mask) == want; false (logged) after ms. */
 static bool wait_reg(Xhci *x, uintptr_t base, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms,
@@ -218,9 +218,14 @@ static const UsbHcOps xhci_ops = {
  */
 bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc)
 {
-	Xhci *x = &xhci_ctrl[index];
+	Xhci *x = index < XHCI_MAX_CTRL ? alloc(sizeof *x) : NULL;
 	uint32_t hcs1, hcc;
 
+	if (!x) {
+		drvlog("xhci%u: no memory for its state, not used\n", (unsigned)index);
+		return false;
+	}
+	xhci_ctrl[index] = x;
 	*x = (Xhci){ .alive = false };
 	x->hc = (UsbHc){ .ops = &xhci_ops, .state = x, .index = (uint8_t)index };
 	x->alloc = alloc;
@@ -259,8 +264,10 @@ bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc)
 
 UsbHc *xhci_start(int index)
 {
-	Xhci *x = &xhci_ctrl[index];
+	Xhci *x = index < XHCI_MAX_CTRL ? xhci_ctrl[index] : NULL;
 
+	if (!x)
+		return NULL;            /* never claimed */
 	if (!start_controller(x, xr32(x->cap, CAP_HCSPARAMS2))) {
 		drvlog("xhci%u: controller given up\n", (unsigned)index);
 		return NULL;

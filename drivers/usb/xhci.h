@@ -7,7 +7,7 @@
 
 #include "usbhc.h"
 
-#define XHCI_MAX_CTRL   8               /* controllers driven (their memory comes from XhciAlloc) */
+#define XHCI_MAX_CTRL   32              /* controllers driven: a table of pointers; each one's state and memory from XhciAlloc */
 #define XHCI_MAX_SLOTS  8               /* devices per controller (MaxSlotsEn) */
 
 /*
