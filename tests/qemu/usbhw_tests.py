@@ -163,7 +163,7 @@ def test_usb_timing_trace(ctx):
 
 
 HOTPLUG_FRAMES = 60             # level=test ticks=N: world frames (13 PIT ticks each) before the freeze
-MAX_LOOP_GAP_TICKS = 2          # a main-loop pass every tick; 2: one tick of slack for a slow host
+MAX_LOOP_GAP_TICKS = 7          # 50 ms: the attach used to stall 28 ticks (200 ms); a loaded host alone makes 2-4
 
 
 def test_usb_hotplug_no_stall(ctx):
