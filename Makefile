@@ -21,7 +21,7 @@ GAME_LAYERS := engine seeds world cast formats play shell
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
 DRIVER_ROOMS := platform video input sound usb
-KERNEL_ROOMS := cpu mem present
+KERNEL_ROOMS := cpu mem present sound
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)

@@ -12,6 +12,12 @@ void pcmmix_init(PcmMix *m, int16_t *ring, uint32_t frames, uint32_t rate, uint3
 		ring[i] = 0;
 }
 
+void pcmmix_start(PcmMix *m, uint32_t pos)
+{
+	m->wr = m->last_pos = pos % m->frames;
+	m->ahead = 0;
+}
+
 void pcmmix_set_music(PcmMix *m, PcmRender render, void *ctx)
 {
 	m->music = render;

@@ -36,6 +36,8 @@ typedef struct PcmMix {
 
 /* A mixer over a ring of `frames` stereo frames at `rate`, keeping `lead` frames ahead; silent. */
 void pcmmix_init(PcmMix *m, int16_t *ring, uint32_t frames, uint32_t rate, uint32_t lead);
+/* The stream runs from frame `pos`: the first refill writes from there. */
+void pcmmix_start(PcmMix *m, uint32_t pos);
 /* The music slot: render(ctx, mono, frames) each refill, or NULL for silence. */
 void pcmmix_set_music(PcmMix *m, PcmRender render, void *ctx);
 /* The effect's PIT divisor from this tick on (0: no tone), as the speaker plays it. */

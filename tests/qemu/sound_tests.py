@@ -1,0 +1,124 @@
+"""sound_tests.py: the QEMU tests of the PCM output (Intel HDA, docs/sound.md) — a title step's blip
+heard in the codec's WAV at 1193182/divisor Hz on q35 (ich9-intel-hda + hda-output) and pc (intel-hda +
+hda-duplex), and silence with sound=off and with the menu's Sound effects off. No AdLib in any of them.
+
+Used by run_tests.py (each test gets its Context); see README.md for the table.
+"""
+
+import os
+import re
+import time
+
+import audio
+
+READY_TIMEOUT_S = 20.0
+FREQ_TOLERANCE = 0.03           # measured vs 1193182/D
+SILENCE = 64                    # no sample of a silent WAV above this
+RE_READY = r"^ready$"
+RE_SFX = r"^sfx start id=(\d+) div=(\d+(?:,\d+)*)$"
+RE_HDA = r"^sound: Intel HDA ([0-9a-f]{4}:[0-9a-f]{4}), codec ([0-9a-f]{4}:[0-9a-f]{4}), output pin (\d+) \(([a-z-]+)\) -> DAC (\d+), 48000 Hz$"
+
+# machine, controller, codec: the two QEMU HDA set-ups (a 2008 Intel chipset and the ICH6 of a pc)
+SETUPS = {
+    "q35": ("q35", "ich9-intel-hda", "hda-output", "8086:293e"),
+    "pc": ("pc", "intel-hda", "hda-duplex", "8086:2668"),
+}
+
+
+def hda_machine(ctx, setup, wav, opts=None):
+    machine, controller, codec, _ = SETUPS[setup]
+    return ctx.machine(opts=opts, machine=machine, extra=[
+        "-audiodev", "wav,id=hda,path=%s" % wav, "-device", controller, "-device", "%s,audiodev=hda" % codec])
+
+
+def blip_test(setup):
+    """A title step's blip (Right on the title) is heard in the codec's WAV, each tone within 3%
+    of 1193182/divisor; COM1 names the controller, codec, pin and DAC; the System info lines say
+    what plays."""
+    def test(ctx):
+        wav = os.path.join(ctx.outdir, "hda.wav")
+        m = hda_machine(ctx, setup, wav)
+        found = m.wait_for(RE_HDA, READY_TIMEOUT_S)
+        ctx.note(found.group(0))
+        assert found.group(1) == SETUPS[setup][3], "controller %s, want %s" % (found.group(1), SETUPS[setup][3])
+        m.wait_for(r"^sysinfo: Plays: effects: speaker \+ HDA; music: none$", 2.0)
+        m.wait_for(RE_READY, 10.0)
+        time.sleep(0.5)
+        mark = m.mark()
+        m.tap("right", 0.05)
+        sfx = m.wait_for(RE_SFX, 3.0, since=mark)
+        time.sleep(1.0)
+        m.quit()                        # the WAV header is finalised on exit
+        text = m.serial()
+        for line in re.findall(r"^hda: .*$", text, re.M):
+            ctx.note(line)
+        divisors = [int(d) for d in sfx.group(2).split(",")]
+        ctx.note("sfx id=%s divisors %s" % (sfx.group(1), audio.divisor_runs(divisors)))
+        for line in audio.check_effect(wav, divisors, FREQ_TOLERANCE):
+            ctx.note(line)
+    test.__name__ = "test_hda_blip_" + setup
+    return test
+
+
+def silent(ctx, wav):
+    rate, samples, fmt = audio.read_wav(wav)
+    ctx.note("%s: %s, peak %d" % (os.path.basename(wav), fmt, audio.peak_level(samples)))
+    return audio.peak_level(samples) <= SILENCE
+
+
+def test_hda_sound_off(ctx):
+    """sound=off with HDA: the controller is not started, COM1 says nothing plays, a blip's
+    `sfx start` is still logged (the game is the same) and the WAV stays silent."""
+    wav = os.path.join(ctx.outdir, "hda.wav")
+    m = hda_machine(ctx, "q35", wav, opts="sound=off")
+    m.wait_for(r"^sound: sound=off: effects on nothing, music on nothing", READY_TIMEOUT_S)
+    m.wait_for(RE_READY, 10.0)
+    mark = m.mark()
+    m.tap("right", 0.05)
+    m.wait_for(RE_SFX, 3.0, since=mark)
+    time.sleep(1.0)
+    m.quit()
+    assert "sound: Intel HDA" not in m.serial(), "HDA was started with sound=off"
+    assert silent(ctx, wav), "the HDA WAV is not silent with sound=off"
+
+
+def test_hda_effects_off(ctx):
+    """Menu -> Sound effects Off with HDA: the menu's moves after it start no effect, and the
+    WAV from then on is silent (the blips before it are heard)."""
+    wav = os.path.join(ctx.outdir, "hda.wav")
+    m = hda_machine(ctx, "q35", wav)
+    m.wait_for(RE_HDA, READY_TIMEOUT_S)
+    m.wait_for(RE_READY, 10.0)
+    for key, pattern in (("ret", r"^session: menu$"), ("up", r"^menu: cursor=7 quit$"),
+                         ("up", r"^menu: cursor=6 demo$"), ("up", r"^menu: cursor=5 system info$"),
+                         ("up", r"^menu: cursor=4 sound effects$"), ("ret", r"^menu: sound effects off$")):
+        mark = m.mark()
+        m.tap(key)
+        m.wait_for(pattern, 3.0, since=mark)
+    off = m.mark()
+    time.sleep(0.5)                     # the last menu blip ends
+    quiet_from = time.time()
+    for key in ("down", "up", "down", "up"):
+        m.tap(key)
+        time.sleep(0.25)
+    time.sleep(0.5)
+    quiet_s = time.time() - quiet_from
+    m.quit()
+    after = m.serial()[off:]
+    assert not re.search(RE_SFX, after, re.M), "an effect started with Sound effects off: %s" % re.findall(
+        RE_SFX, after, re.M)
+    rate, samples, fmt = audio.read_wav(wav)
+    tail = samples[-int(quiet_s * rate):]
+    ctx.note("%s: %s; peak %d before, %d in the last %.1f s (effects off)" % (
+        os.path.basename(wav), fmt, audio.peak_level(samples[:-len(tail)] or [0]), audio.peak_level(tail), quiet_s))
+    assert audio.peak_level(samples[:-len(tail)] or [0]) > SILENCE, "the menu's blips before were not heard"
+    assert audio.peak_level(tail) <= SILENCE, "the HDA WAV sounds with Sound effects off (peak %d)" % (
+        audio.peak_level(tail))
+
+
+TESTS = [
+    ("hda_blip_q35", blip_test("q35"), (), ()),
+    ("hda_blip_pc", blip_test("pc"), (), ()),
+    ("hda_sound_off", test_hda_sound_off, (), ()),
+    ("hda_effects_off", test_hda_effects_off, (), ()),
+]
