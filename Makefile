@@ -219,6 +219,13 @@ $(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h tests/unit/sim
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
+# The Intel HDA driver on a simulated controller and codecs (tests/unit/test_hda.c), as test_xhci:
+# its register accesses through tests/unit/simio/io.h, linked without PIE (the DMA pages lie below 4 GiB).
+HDA_SRC := drivers/sound/hda.c drivers/sound/hdacodec.c
+$(B)/tests/test_hda: tests/unit/test_hda.c tests/unit/simio/io.h $(HDA_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(HDA_SRC) $(HOBJ) -lcmocka -lm -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@

@@ -116,9 +116,38 @@ def test_hda_effects_off(ctx):
         audio.peak_level(tail))
 
 
+
+
+RE_BENCH_SOUND = (r"^BENCH sound device=hda frames=(\d+) underruns=(\d+) effects=(\d+) latency_ticks_max=(\d+) "
+                  r"latency_ticks_avg_x100=(\d+)$")
+LATENCY_TICKS = 2               # an effect's first sample is in the ring within this many ticks of its request
+
+
+def test_hda_latency(ctx):
+    """level=e1l1 played by a script (jumps and shots: effects) on q35 + HDA, frozen at ticks=N: the
+    `BENCH sound` line counts the frames written and the underruns (the DMA position passing what was
+    written) and the worst wait from an effect's request to its first sample in the ring, <= 2 ticks."""
+    wav = os.path.join(ctx.outdir, "hda.wav")
+    m = hda_machine(ctx, "q35", wav, opts="level=e1l1 ticks=90 input=r8,rj6,f2,r8,rj6,f2,l6,lj6,f2,r20")
+    m.wait_for(RE_HDA, READY_TIMEOUT_S)
+    m.wait_for(r"^READY tick=", 30.0)
+    m.quit()
+    text = m.serial()
+    b = re.search(RE_BENCH_SOUND, text, re.M)
+    assert b, "no `BENCH sound` line before READY"
+    ctx.note(b.group(0))
+    frames, underruns, effects, worst = (int(b.group(i)) for i in range(1, 5))
+    starts = len(re.findall(RE_SFX, text, re.M))
+    ctx.note("%d effects started (sfx start), %d measured; %d underruns in %d frames (%.1f s)" % (
+        starts, effects, underruns, frames, frames / 48000.0))
+    assert effects > 0, "no effect reached the ring"
+    assert worst <= LATENCY_TICKS, "an effect took %d ticks to reach the ring, want <= %d" % (worst, LATENCY_TICKS)
+
+
 TESTS = [
     ("hda_blip_q35", blip_test("q35"), (), ()),
     ("hda_blip_pc", blip_test("pc"), (), ()),
     ("hda_sound_off", test_hda_sound_off, (), ()),
     ("hda_effects_off", test_hda_effects_off, (), ()),
+    ("hda_latency", test_hda_latency, (), ()),
 ]
