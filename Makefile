@@ -222,7 +222,7 @@ $(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h tests/unit/sim
 # The Intel HDA driver on a simulated controller and codecs (tests/unit/test_hda.c), as test_xhci:
 # its register accesses through tests/unit/simio/io.h, linked without PIE (the DMA pages lie below 4 GiB).
 HDA_SRC := drivers/sound/hda.c drivers/sound/hdacodec.c
-$(B)/tests/test_hda: tests/unit/test_hda.c tests/unit/simio/io.h $(HDA_SRC) $(HOBJ)
+$(B)/tests/test_hda: tests/unit/test_hda.c tests/unit/hdasim.h tests/unit/simio/io.h $(HDA_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(HDA_SRC) $(HOBJ) -lcmocka -lm -o $@
 
