@@ -78,6 +78,7 @@ bool pcm_init(char *what, size_t size)
 		    (unsigned)out->dac, (unsigned)HDA_RATE);
 		pcmmix_init(&mix, hda.ring, HDA_RING_FRAMES, HDA_RATE, LEAD_TICKS * HDA_RATE / PIT_TICK_HZ + 1);
 		pcmmix_start(&mix, hda_position(&hda));
+		pcmmix_refill(&mix, hda_position(&hda));        /* the lead written before the first tick's refill */
 		running = true;
 		return true;
 	}

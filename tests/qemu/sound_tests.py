@@ -142,6 +142,9 @@ def test_hda_latency(ctx):
         starts, effects, underruns, frames, frames / 48000.0))
     assert effects > 0, "no effect reached the ring"
     assert worst <= LATENCY_TICKS, "an effect took %d ticks to reach the ring, want <= %d" % (worst, LATENCY_TICKS)
+    # None in a quiet run (measured: 0 in 8.4 s, three runs); a loaded host can delay QEMU's PIT tick
+    # against its HDA timer past the ring's 3-tick lead, so one now and then is not a failure.
+    assert underruns * 4.0 <= frames / 48000.0, "%d underruns in %.1f s of sound" % (underruns, frames / 48000.0)
 
 
 TESTS = [
