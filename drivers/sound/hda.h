@@ -9,7 +9,7 @@
 #define HDA_MAX_DEPTH   6               /* nodes from a pin to its DAC, both counted */
 #define HDA_STREAM_TAG  1               /* output stream 1 */
 #define HDA_RATE        48000
-#define HDA_RING_BYTES  16384           /* the cyclic buffer: 4096 stereo 16-bit frames */
+#define HDA_RING_BYTES  65536           /* the cyclic buffer: 16384 stereo 16-bit frames, 341 ms */
 #define HDA_RING_FRAMES (HDA_RING_BYTES / 4)
 
 /* One codec command and its response; false if none came (bounded). */

@@ -7,7 +7,8 @@
 
 void pcmmix_init(PcmMix *m, int16_t *ring, uint32_t frames, uint32_t rate, uint32_t lead)
 {
-	*m = (PcmMix){ .ring = ring, .frames = frames, .rate = rate, .lead = lead < frames ? lead : frames - 1 };
+	*m = (PcmMix){ .ring = ring, .frames = frames, .rate = rate, .lead = lead < frames / 2 ? lead : frames / 2 };
+	m->lead_base = m->lead;
 	for (uint32_t i = 0; i < 2 * frames; i++)
 		ring[i] = 0;
 }
@@ -90,6 +91,9 @@ uint32_t pcmmix_refill(PcmMix *m, uint32_t pos)
 	m->still = played ? 0 : m->still + 1;
 	if (played > m->ahead) {        /* the DMA read past the last frame written */
 		m->underruns++;
+		m->lead += m->lead_base / 2;
+		if (m->lead > m->frames / 2)
+			m->lead = m->frames / 2;
 		m->wr = pos;
 		m->ahead = 0;
 	} else {

@@ -21,6 +21,7 @@ typedef struct PcmMix {
 	uint32_t frames;                /* the ring's size in frames */
 	uint32_t rate;                  /* frames a second */
 	uint32_t lead;                  /* frames kept written ahead of the DMA position */
+	uint32_t lead_base;             /* the lead asked for; each underrun adds half of it, up to half the ring */
 	uint32_t wr;                    /* the next frame to write */
 	uint32_t last_pos;              /* the DMA position at the last refill */
 	uint32_t ahead;                 /* frames written and not yet played at the last refill */
@@ -34,7 +35,13 @@ typedef struct PcmMix {
 	void *music_ctx;
 } PcmMix;
 
-/* A mixer over a ring of `frames` stereo frames at `rate`, keeping `lead` frames ahead; silent. */
+/*
+ * A mixer over a ring of `frames` stereo frames at `rate`, keeping `lead`
+ * frames ahead; silent. NOTE: an emulator's DMA position can jump by tens
+ * of milliseconds when its host is busy (QEMU's HDA under load: 50-70 ms in
+ * one tick), so each underrun lengthens the lead by half of `lead`, up to
+ * half the ring: real hardware keeps the short lead, and its short latency.
+ */
 void pcmmix_init(PcmMix *m, int16_t *ring, uint32_t frames, uint32_t rate, uint32_t lead);
 /* The stream runs from frame `pos`: the first refill writes from there. */
 void pcmmix_start(PcmMix *m, uint32_t pos);

@@ -139,7 +139,7 @@ void pcm_bench_log(void)
 {
 	if (!mix.ring)
 		return;
-	klog("BENCH sound device=hda frames=%u underruns=%u effects=%u latency_ticks_max=%u latency_ticks_avg_x100=%u\n",
-	    (unsigned)mix.written, (unsigned)mix.underruns, (unsigned)latencies, (unsigned)latency_max,
-	    latencies ? (unsigned)(latency_sum * 100 / latencies) : 0u);
+	klog("BENCH sound device=hda frames=%u underruns=%u lead_frames=%u effects=%u latency_ticks_max=%u "
+	    "latency_ticks_avg_x100=%u\n", (unsigned)mix.written, (unsigned)mix.underruns, (unsigned)mix.lead,
+	    (unsigned)latencies, (unsigned)latency_max, latencies ? (unsigned)(latency_sum * 100 / latencies) : 0u);
 }

@@ -122,8 +122,8 @@ def test_hda_effects_off(ctx):
 
 
 
-RE_BENCH_SOUND = (r"^BENCH sound device=hda frames=(\d+) underruns=(\d+) effects=(\d+) latency_ticks_max=(\d+) "
-                  r"latency_ticks_avg_x100=(\d+)$")
+RE_BENCH_SOUND = (r"^BENCH sound device=hda frames=(\d+) underruns=(\d+) lead_frames=\d+ effects=(\d+) "
+                  r"latency_ticks_max=(\d+) latency_ticks_avg_x100=(\d+)$")
 LATENCY_TICKS = 2               # an effect's first sample is in the ring within this many ticks of its request
 
 
@@ -146,8 +146,8 @@ def test_hda_latency(ctx):
         starts, effects, underruns, frames, frames / 48000.0))
     assert effects > 0, "no effect reached the ring"
     assert worst <= LATENCY_TICKS, "an effect took %d ticks to reach the ring, want <= %d" % (worst, LATENCY_TICKS)
-    # None in a quiet run (measured: 0 in 8.4 s, three runs); a loaded host can delay QEMU's PIT tick
-    # against its HDA timer past the ring's 3-tick lead, so one now and then is not a failure.
+    # None in a quiet run (measured: 0 in 8.4 s, three runs); on a loaded host QEMU's HDA position
+    # jumps 50-70 ms at a time, past the ring's 3-tick lead (which then grows), so a few are not a failure.
     assert underruns * 4.0 <= frames / 48000.0, "%d underruns in %.1f s of sound" % (underruns, frames / 48000.0)
 
 

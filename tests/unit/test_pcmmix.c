@@ -136,10 +136,30 @@ static void the_dma_passing_what_was_written_is_an_underrun(void **state)
 	assert_int_equal(m.ahead, LEAD);
 	pcmmix_refill(&m, 3 * LEAD);                    /* a missed tick or three: read past the end */
 	assert_int_equal(m.underruns, 1);
-	assert_int_equal(m.wr, (3 * LEAD + LEAD) % FRAMES);     /* written again from where it reads */
-	assert_int_equal(m.ahead, LEAD);
+	assert_int_equal(m.lead, LEAD + LEAD / 2);      /* a longer lead from now on */
+	assert_int_equal(m.wr, (3 * LEAD + m.lead) % FRAMES);   /* written again from where it reads */
+	assert_int_equal(m.ahead, m.lead);
 	pcmmix_refill(&m, 3 * LEAD + 300);
 	assert_int_equal(m.underruns, 1);
+}
+
+static void underruns_lengthen_the_lead_up_to_half_the_ring(void **state)
+{
+	PcmMix m;
+	uint32_t pos = 0;
+
+	(void)state;
+	pcmmix_init(&m, ring, FRAMES, RATE, LEAD);
+	pcmmix_refill(&m, 0);
+	for (int i = 0; i < 20; i++) {                  /* the DMA jumps a whole lead plus a frame, again and again */
+		pos = (pos + m.lead + 1) % FRAMES;
+		pcmmix_refill(&m, pos);
+		assert_int_equal(m.underruns, (uint32_t)i + 1);
+		assert_true(m.lead <= FRAMES / 2);
+	}
+	assert_int_equal(m.lead, FRAMES / 2);
+	pcmmix_init(&m, ring, FRAMES, RATE, FRAMES);    /* a lead asked for over half the ring: half */
+	assert_int_equal(m.lead, FRAMES / 2);
 }
 
 static void a_dma_position_that_stops_moving_is_stalled(void **state)
@@ -179,6 +199,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(the_music_slot_is_mixed_with_the_tone_and_clipped),
 	cmocka_unit_test(each_refill_tops_the_ring_up_to_the_lead_and_wraps),
 	cmocka_unit_test(the_dma_passing_what_was_written_is_an_underrun),
+	cmocka_unit_test(underruns_lengthen_the_lead_up_to_half_the_ring),
 	cmocka_unit_test(a_dma_position_that_stops_moving_is_stalled),
 	cmocka_unit_test(a_tone_change_is_written_at_the_next_refill),
 };
