@@ -411,6 +411,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 				draw();
 		}
 		log_sounds();                   /* off the frame's clock */
+		pcm_service();                  /* a PCM stream that stopped moving: said on COM1 */
 		if (session.mode == SESSION_HALTED)
 			halt();
 		if (o->ticks && ls.done >= o->ticks)

@@ -157,7 +157,7 @@ static void sound_start(bool adlib)
 		klog("sound: no PCM device playing: effects on the PC speaker only\n");
 	klog("sound: sound=%s: effects on %s, music on %s\n", sound_choice_name(opts.sound),
 	    opts.sound == SOUND_OFF ? "nothing" : pcm ? "the speaker and Intel HDA" : "the speaker",
-	    adlib ? "the AdLib" : "nothing (no AdLib; the PCM music slot is empty)");
+	    adlib ? "the AdLib" : "nothing (no AdLib in use; the PCM music slot is empty)");
 	if (opts.sound == SOUND_OFF)
 		kfmt_snprintf(fact, sizeof fact, "off (sound=off)");
 	else

@@ -24,6 +24,7 @@
 static Hda hda;
 static PcmMix mix;
 static volatile bool running;           /* set once the stream runs: the tick feeds it from then on */
+static volatile bool stalled;           /* the tick stopped a stream whose position stood still */
 static bool stall_logged;
 
 /* Effect latency: the tick an effect was asked for, and the worst wait until its first sample was in the ring. */
@@ -126,12 +127,20 @@ void pcm_tick(void)
 		if (t > latency_max)
 			latency_max = t;
 	}
-	if (pcmmix_stalled(&mix) && !stall_logged) {
-		stall_logged = true;            /* klog from the IRQ once: the stream is dead, the speaker goes on */
-		klog("hda: the stream's DMA position stopped at frame %u: PCM output stopped\n",
-		    (unsigned)mix.last_pos);
+	if (pcmmix_stalled(&mix)) {     /* the stream is dead: stopped, the speaker goes on */
 		hda_stop(&hda);
 		running = false;
+		stalled = true;
+	}
+}
+
+/* The log line the tick leaves to the main loop (a COM1 line from the IRQ could split another). */
+void pcm_service(void)
+{
+	if (stalled && !stall_logged) {
+		stall_logged = true;
+		klog("hda: the stream's DMA position stopped at frame %u: PCM output stopped\n",
+		    (unsigned)mix.last_pos);
 	}
 }
 

@@ -28,10 +28,10 @@ SETUPS = {
 UEFI_TIMEOUT_S = 60.0           # OVMF takes several seconds to reach GRUB
 
 
-def hda_machine(ctx, setup, wav, opts=None):
+def hda_machine(ctx, setup, wav, opts=None, opl_wav=None):
     machine, controller, codec, _ = SETUPS[setup]
     uefi = {"firmware": "ovmf64"} if setup == "ovmf" else {}
-    return ctx.machine(opts=opts, machine=machine, **uefi, extra=[
+    return ctx.machine(opts=opts, machine=machine, opl_wav=opl_wav, **uefi, extra=[
         "-audiodev", "wav,id=hda,path=%s" % wav, "-device", controller, "-device", "%s,audiodev=hda" % codec])
 
 
@@ -165,6 +165,31 @@ def test_hda_demo_parity(ctx):
     assert b and int(b.group(3)) > 0, "no effect of the demo reached the PCM ring"
 
 
+def test_hda_and_adlib(ctx):
+    """HDA and an AdLib: sound=auto plays the music on the AdLib (the title theme starts, its WAV
+    sounds) and the effects on the speaker and HDA; sound=hda leaves the AdLib alone (`adlib: not
+    used (sound=hda)`, no tune started, its WAV silent) and HDA still plays."""
+    for opts, adlib in ((None, True), ("sound=hda", False)):
+        wav = os.path.join(ctx.outdir, "hda-%s.wav" % (opts or "auto"))
+        opl = os.path.join(ctx.outdir, "opl-%s.wav" % (opts or "auto"))
+        m = hda_machine(ctx, "q35", wav, opts=opts, opl_wav=opl)
+        m.wait_for(RE_HDA, READY_TIMEOUT_S)
+        plays = m.wait_for(r"^sound: sound=(\w+): effects on the speaker and Intel HDA, music on (.*)$", 2.0)
+        ctx.note(plays.group(0))
+        m.wait_for(RE_READY, 10.0)
+        time.sleep(1.5)
+        m.quit()
+        text = m.serial()
+        if adlib:
+            assert plays.group(2) == "the AdLib", "sound=auto with an AdLib: music on %s" % plays.group(2)
+            assert "music: play title" in text, "the title theme did not start on the AdLib"
+            assert not silent(ctx, opl), "the OPL WAV is silent with sound=auto"
+        else:
+            assert "adlib: not used (sound=hda)" in text, "no `adlib: not used (sound=hda)` line"
+            assert "music: play" not in text, "a tune started on the AdLib with sound=hda"
+            assert silent(ctx, opl), "the OPL WAV sounds with sound=hda"
+
+
 TESTS = [
     ("hda_blip_q35", blip_test("q35"), (), ()),
     ("hda_blip_pc", blip_test("pc"), (), ()),
@@ -173,4 +198,5 @@ TESTS = [
     ("hda_effects_off", test_hda_effects_off, (), ()),
     ("hda_latency", test_hda_latency, (), ()),
     ("hda_demo_parity", test_hda_demo_parity, (), ()),
+    ("hda_and_adlib", test_hda_and_adlib, (), ()),
 ]
