@@ -29,10 +29,12 @@ KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
 BOOT_SRC   := boot/entry.S boot/isr.S
 # The kernel: its glue at the top (boot flow, main loop, demos, options, music, USB, System info,
 # log, panic), then its rooms — cpu/ (descriptor tables, interrupts, the tick, faults, paging,
-# restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer).
+# restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer),
+# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick).
 KERNEL_SRC := $(sort $(wildcard kernel/*.c)) $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
 # drivers/ by room: platform (port I/O, CPU, PCI, ACPI, timers, COM1), video (VGA, framebuffer),
-# input (PS/2), sound (speaker, AdLib, the music and effect sequencers), usb (xHCI, devices, classes).
+# input (PS/2), sound (speaker, AdLib, the music and effect sequencers, the PCM mixer, Intel HDA),
+# usb (xHCI, devices, classes).
 DRIVER_SRC := $(foreach r,$(DRIVER_ROOMS),$(sort $(wildcard drivers/$(r)/*.c)))
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
