@@ -21,7 +21,7 @@ GAME_LAYERS := engine seeds world cast formats play shell
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
 DRIVER_ROOMS := platform video input sound usb
-KERNEL_ROOMS := cpu mem present
+KERNEL_ROOMS := cpu mem present sound
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
@@ -29,10 +29,12 @@ KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
 BOOT_SRC   := boot/entry.S boot/isr.S
 # The kernel: its glue at the top (boot flow, main loop, demos, options, music, USB, System info,
 # log, panic), then its rooms — cpu/ (descriptor tables, interrupts, the tick, faults, paging,
-# restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer).
+# restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer),
+# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick).
 KERNEL_SRC := $(sort $(wildcard kernel/*.c)) $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
 # drivers/ by room: platform (port I/O, CPU, PCI, ACPI, timers, COM1), video (VGA, framebuffer),
-# input (PS/2), sound (speaker, AdLib, the music and effect sequencers), usb (xHCI, devices, classes).
+# input (PS/2), sound (speaker, AdLib, the music and effect sequencers, the PCM mixer, Intel HDA),
+# usb (xHCI, devices, classes).
 DRIVER_SRC := $(foreach r,$(DRIVER_ROOMS),$(sort $(wildcard drivers/$(r)/*.c)))
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
@@ -68,7 +70,7 @@ ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
-              drivers/sound/musicseq.c drivers/sound/oplnote.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
+              drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
               drivers/platform/acpitab.c
@@ -224,6 +226,13 @@ $(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h tests/unit/sim
 $(B)/tests/test_fbhigh: tests/unit/test_fbhigh.c kernel/cpu/pagemap.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/cpu/pagemap.c $(HOBJ) -lcmocka -lm -o $@
+
+# The Intel HDA driver on a simulated controller and codecs (tests/unit/test_hda.c), as test_xhci:
+# its register accesses through tests/unit/simio/io.h, linked without PIE (the DMA pages lie below 4 GiB).
+HDA_SRC := drivers/sound/hda.c drivers/sound/hdacodec.c
+$(B)/tests/test_hda: tests/unit/test_hda.c tests/unit/hdasim.h tests/unit/simio/io.h $(HDA_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(HDA_SRC) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)

@@ -103,6 +103,16 @@ problem(BootOptions *o, const char *word, const char *why, const char *fmt, ...)
 	o->problems++;
 }
 
+static const char *const sound_names[] = {
+	[SOUND_AUTO] = "auto", [SOUND_SPEAKER] = "speaker", [SOUND_ADLIB] = "adlib", [SOUND_HDA] = "hda",
+	[SOUND_OFF] = "off",
+};
+
+const char *sound_choice_name(SoundChoice c)
+{
+	return c <= SOUND_OFF ? sound_names[c] : "?";
+}
+
 /*
  * The options the kernel knows, one row each: its name, its kind (what its
  * value must look like), and where it goes in BootOptions. A flag takes no
@@ -118,6 +128,7 @@ typedef enum OptKind {
 	OPT_OFF,                        /* music=on|off: a bool set when "off" */
 	OPT_CRASH,                      /* crashtest=NAME: one of crash_names */
 	OPT_KEYS,                       /* keys=SPEC: kept for the session to check (controls_parse) */
+	OPT_SOUND,                      /* sound=NAME: one of sound_names */
 } OptKind;
 
 typedef struct BootOption {
@@ -137,6 +148,7 @@ static const BootOption boot_options[] = {
 	{ "trace",      OPT_FLAG,       FIELD(trace) },
 	{ "clocklog",   OPT_FLAG,       FIELD(clocklog) },
 	{ "music",      OPT_OFF,        FIELD(music_off) },
+	{ "sound",      OPT_SOUND,      FIELD(sound) },
 	{ "demo",       OPT_NAME,       FIELD(demo) },          /* kernel/demo_io.c */
 	{ "record",     OPT_FLAG,       FIELD(record) },
 	{ "ending",     OPT_FLAG,       FIELD(ending) },
@@ -185,6 +197,15 @@ static void set_option(BootOptions *o, const BootOption *opt, const char *whole,
 			}
 		}
 		problem(o, whole, "no such crash test", "bad value for %s: '%s' (want " CRASH_NAMES ")", opt->name, value);
+		return;
+	case OPT_SOUND:
+		for (size_t i = 0; i < sizeof sound_names / sizeof sound_names[0]; i++) {
+			if (streq(value, sound_names[i])) {
+				*(SoundChoice *)field = (SoundChoice)i;
+				return;
+			}
+		}
+		problem(o, whole, "no such sound device", "bad value for %s: '%s' (want " SOUND_NAMES ")", opt->name, value);
 		return;
 	case OPT_KEYS:
 		/* The value is checked by the session (controls_parse), which names what is wrong. */

@@ -21,6 +21,17 @@ typedef enum CrashTest {
 
 #define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early or lockup"
 
+/* sound=NAME: which devices play (docs/sound.md). */
+typedef enum SoundChoice {
+	SOUND_AUTO,                     /* every device found: speaker, AdLib (music), HDA (PCM) */
+	SOUND_SPEAKER,                  /* the PC speaker alone */
+	SOUND_ADLIB,                    /* the speaker and the AdLib; no PCM device */
+	SOUND_HDA,                      /* the speaker and Intel HDA; the AdLib left alone */
+	SOUND_OFF,                      /* nothing sounds */
+} SoundChoice;
+
+#define SOUND_NAMES "auto, speaker, adlib, hda or off"
+
 #define CMDLINE_WORD_MAX        256     /* longest option word + 1 */
 #define CMDLINE_MAX_PROBLEMS    8
 #define CMDLINE_LEVEL_LEN       32
@@ -38,6 +49,7 @@ typedef struct BootOptions {
 	bool trace;                     /* trace: one COM1 line per active mover per world frame */
 	bool clocklog;                  /* clocklog: `clock: tick=N tsc=T` every 140 ticks (timer tests) */
 	bool music_off;                 /* music=off: start with the music off (music=on: the default) */
+	SoundChoice sound;              /* sound=NAME (SOUND_NAMES): which devices play */
 	/* Demos (kernel/demo_io.c, game/formats/demo.h). */
 	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
 	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */
@@ -51,6 +63,8 @@ typedef struct BootOptions {
 	bool keys_given;                /* keys=SPEC was on the line (even empty) */
 	char keys[CMDLINE_WORD_MAX];    /* keys=SPEC: key bindings, e.g. jump:a,fire:s */
 } BootOptions;
+
+const char *sound_choice_name(SoundChoice c);   /* "auto", "hda", ... */
 
 /* path_first: the first word is the kernel's path and is skipped (see cmdline_loader_puts_path). */
 bool cmdline_loader_puts_path(const char *loader);

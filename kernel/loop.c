@@ -25,6 +25,7 @@
 #include "loophooks.h"
 #include "multiboot.h"
 #include "music.h"
+#include "pcm.h"
 #include "pit.h"
 #include "render.h"
 #include "script.h"
@@ -111,6 +112,7 @@ static void play_sound(SoundId id)
 	d = &snd_defs[id];
 	if (!spk_play(d->divisors, d->length, d->priority))
 		return;
+	pcm_effect_requested();                 /* bench: ticks until its first sample is in the PCM ring */
 	if (sfx_pending == (int)(sizeof sfx_started / sizeof sfx_started[0]))
 		log_sounds();                   /* (a long catch-up: no room to wait) */
 	sfx_started[sfx_pending++] = id;
@@ -409,6 +411,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 				draw();
 		}
 		log_sounds();                   /* off the frame's clock */
+		pcm_service();                  /* a PCM stream that stopped moving: said on COM1 */
 		if (session.mode == SESSION_HALTED)
 			halt();
 		if (o->ticks && ls.done >= o->ticks)

@@ -7,6 +7,7 @@
 #include "io.h"
 #include "klog.h"
 #include "loophooks.h"
+#include "pcm.h"
 #include "pit.h"
 #include "watchdog.h"
 
@@ -93,6 +94,7 @@ void loophook_freeze(uint32_t done, bool bench_on)
 		    (unsigned)(bench.tsc_logic / bench.frames), (unsigned)(bench.tsc_draw / bench.draws),
 		    (unsigned)bench.tsc_draw_max, (unsigned)(bench.vram / bench.draws),
 		    (unsigned)bench.vram_max);
+	pcm_bench_log();                /* the PCM device's underruns and effect latency, if it played */
 	watchdog_stop();
 	klog("watchdog: worst gap %u ticks (lockup at %u)\n", (unsigned)watchdog_worst_gap(),
 	    (unsigned)(PIT_TICK_HZ * WATCHDOG_LIMIT_S));

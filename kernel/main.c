@@ -23,6 +23,7 @@
 #include "music.h"
 #include "pages.h"
 #include "paging.h"
+#include "pcm.h"
 #include "panic.h"
 #include "pic.h"
 #include "pit.h"
@@ -98,6 +99,7 @@ static void timer_irq(void)
 {
 	pit_irq();
 	spk_tick();
+	pcm_tick();                     /* the effect's tone into the PCM mix, the DMA ring refilled */
 	watchdog_tick();                /* lockup: no main-loop pass for 2 s */
 	music_tick();                   /* never touches the game: only the AdLib */
 	usb_tick();                     /* USB keyboard reports into the key table */
@@ -128,8 +130,45 @@ static AdlibProbe sound_init(uint8_t *status)
 		klog("adlib: OPL2 found at 0x388 (status %02x then %02x)\n", idle, timer);
 	else
 		klog("adlib: no OPL2 at 0x388 (status %02x then %02x): music off\n", idle, timer);
-	music_init(p == ADLIB_FOUND);
+	if (p == ADLIB_FOUND && opts.sound != SOUND_AUTO && opts.sound != SOUND_ADLIB)
+		klog("adlib: not used (sound=%s)\n", sound_choice_name(opts.sound));
+	music_init(p == ADLIB_FOUND && (opts.sound == SOUND_AUTO || opts.sound == SOUND_ADLIB));
 	return p;
+}
+
+/*
+ * The PCM device (sound=auto or hda) after the PCI scan, and which device
+ * plays what: on COM1 (`sound: ...`), and in System info when it is not
+ * the plain speaker-and-AdLib of before (the Sound line says that). Effects
+ * always step on the speaker's sequencer (sound=off mutes the speaker).
+ */
+static void sound_start(bool adlib)
+{
+	char what[128], fact[SYSINFO_VALUE_SIZE];
+	bool pcm = false;
+
+	adlib = adlib && (opts.sound == SOUND_AUTO || opts.sound == SOUND_ADLIB);
+	if (opts.sound == SOUND_OFF)
+		spk_mute(true);
+	if (opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA)
+		pcm = pcm_init(what, sizeof what);
+	if (pcm)
+		klog("sound: %s\n", what);
+	else if (opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA)
+		klog("sound: no PCM device playing: effects on the PC speaker only\n");
+	klog("sound: sound=%s: effects on %s, music on %s\n", sound_choice_name(opts.sound),
+	    opts.sound == SOUND_OFF ? "nothing" : pcm ? "the speaker and Intel HDA" : "the speaker",
+	    adlib ? "the AdLib" : "nothing (no AdLib in use; the PCM music slot is empty)");
+	if (opts.sound == SOUND_OFF)
+		kfmt_snprintf(fact, sizeof fact, "off (sound=off)");
+	else
+		kfmt_snprintf(fact, sizeof fact, "effects: speaker%s; music: %s", pcm ? " + HDA" : "",
+		    adlib ? "AdLib" : "none");
+	if ((pcm || opts.sound != SOUND_AUTO) && sysinfo_add(&sysinfo, "Plays", fact))
+		klog("sysinfo: Plays: %s\n", fact);
+	pcm_fact(fact, sizeof fact);
+	if (pcm && sysinfo_add(&sysinfo, "PCM", fact))
+		klog("sysinfo: PCM: %s\n", fact);
 }
 
 /*
@@ -213,13 +252,11 @@ void kmain(uint32_t magic, uint32_t info)
 		panic(timer_problem()); /* every wait would spin for ever: say so on screen, halt */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
-	{
-		uint8_t status;
-		AdlibProbe p = sound_init(&status);     /* OPL2 timer test, music player */
+	uint8_t status;
+	AdlibProbe adlib = sound_init(&status);         /* OPL2 timer test, music player */
 
-		sysprobe_collect(&sysinfo, &boot, p, status);   /* CPU, memory, devices: System info */
-		sysprobe_log(&sysinfo);
-	}
+	sysprobe_collect(&sysinfo, &boot, adlib, status);       /* CPU, memory, devices: System info */
+	sysprobe_log(&sysinfo);
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);
 	if (opts.crashtest != CRASH_NONE)
@@ -227,5 +264,6 @@ void kmain(uint32_t magic, uint32_t info)
 	cpu_sti();
 	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
 	usb_fact();                     /* System info: the USB keyboards found */
+	sound_start(adlib == ADLIB_FOUND);      /* Intel HDA (PCI), which device plays what */
 	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
 }

@@ -65,6 +65,8 @@ KERNEL_ROOMS = {
             ("kernel", "mem")],                                # acpiboot reads the loader's information
     "mem": [("drivers", "platform"), ("drivers", "video")],    # the loader's framebuffer description
     "present": [("drivers", "platform"), ("drivers", "video"), ("kernel", "mem"), ("game", "engine")],
+    "sound": [("drivers", "platform"), ("drivers", "sound"),    # PCI, the HDA driver, the mixer
+              ("kernel", "mem"), ("kernel", "cpu")],           # DMA pages, the PAE window for high BARs
 }
 KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
 

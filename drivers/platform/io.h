@@ -44,6 +44,16 @@ static inline void mmio_write32(uintptr_t addr, uint32_t v)
 	*(volatile uint32_t *)addr = v;
 }
 
+static inline uint16_t mmio_read16(uintptr_t addr)
+{
+	return *(volatile uint16_t *)addr;
+}
+
+static inline void mmio_write16(uintptr_t addr, uint16_t v)
+{
+	*(volatile uint16_t *)addr = v;
+}
+
 static inline uint8_t mmio_read8(uintptr_t addr)
 {
 	return *(volatile uint8_t *)addr;

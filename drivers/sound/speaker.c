@@ -14,7 +14,9 @@
 #define PPI_SPK_DATA    0x02            /* speaker data enable */
 
 static SfxSeq seq;
-static uint16_t current;                /* divisor now sounding, 0 = off */
+static uint16_t current;                /* divisor the PIT plays now, 0 = off */
+static uint16_t sounding;               /* the effect's divisor this tick (the PCM mixer's tone too) */
+static bool muted;                      /* sound=off: the sequence steps, the speaker stays silent */
 
 void spk_init(void)
 {
@@ -48,5 +50,16 @@ bool spk_play(const uint16_t *divisors, uint16_t length, uint8_t priority)
 
 void spk_tick(void)
 {
-	spk_tone(sfxseq_tick(&seq));
+	sounding = sfxseq_tick(&seq);
+	spk_tone(muted ? 0 : sounding);
+}
+
+uint16_t spk_sounding(void)
+{
+	return sounding;
+}
+
+void spk_mute(bool mute)
+{
+	muted = mute;
 }

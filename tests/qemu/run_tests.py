@@ -32,6 +32,7 @@ import usb_tests                # noqa: E402
 import uefi_tests               # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
+import sound_tests              # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
 
@@ -361,6 +362,7 @@ TESTS = [
      for name in sorted(demo_tests.EPISODE_DEMOS)]
 TESTS += usb_tests.tests(test_hold_right, TITLE)     # tests/qemu/usb_tests.py, usbhw_tests.py: USB keyboards
 TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart
+TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM output
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),

@@ -11,21 +11,29 @@
 #define mmio_read32 real_mmio_read32
 #define mmio_write32 real_mmio_write32
 #define mmio_read8 real_mmio_read8
+#define mmio_read16 real_mmio_read16
+#define mmio_write16 real_mmio_write16
 #define mmio_write8 real_mmio_write8
 #include "../../../drivers/platform/io.h"
 #undef mmio_read32
 #undef mmio_write32
 #undef mmio_read8
+#undef mmio_read16
+#undef mmio_write16
 #undef mmio_write8
 
 uint32_t sim_mmio_read32(uintptr_t addr);
 void sim_mmio_write32(uintptr_t addr, uint32_t v);
 uint8_t sim_mmio_read8(uintptr_t addr);
+uint16_t sim_mmio_read16(uintptr_t addr);
+void sim_mmio_write16(uintptr_t addr, uint16_t v);
 void sim_mmio_write8(uintptr_t addr, uint8_t v);
 
 static inline uint32_t mmio_read32(uintptr_t addr) { return sim_mmio_read32(addr); }
 static inline void mmio_write32(uintptr_t addr, uint32_t v) { sim_mmio_write32(addr, v); }
 static inline uint8_t mmio_read8(uintptr_t addr) { return sim_mmio_read8(addr); }
 static inline void mmio_write8(uintptr_t addr, uint8_t v) { sim_mmio_write8(addr, v); }
+static inline uint16_t mmio_read16(uintptr_t addr) { return sim_mmio_read16(addr); }
+static inline void mmio_write16(uintptr_t addr, uint16_t v) { sim_mmio_write16(addr, v); }
 
 #endif

@@ -1,0 +1,24 @@
+/* pcm.h: the PCM output — an Intel HDA controller found on PCI, fed by the mixer from the 140 Hz tick. */
+#ifndef KERNEL_PCM_H
+#define KERNEL_PCM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pcmmix.h"
+
+/*
+ * The first Intel HDA controller (PCI 04/03) started, its stream fed by the
+ * mixer; `what` gets the device's line for COM1 and System info ("" if none
+ * plays). Interrupts on: its waits count ticks. False if none plays.
+ */
+bool pcm_init(char *what, size_t size);
+void pcm_fact(char *buf, size_t size);  /* System info's shorter line about the device */
+void pcm_tick(void);                    /* IRQ0: the effect's tone into the mix, the ring refilled */
+void pcm_service(void);                 /* main loop: log what the tick found (a stalled stream) */
+void pcm_set_music(PcmRender render, void *ctx);        /* the music slot (the synthesizer); NULL: silence */
+void pcm_effect_requested(void);        /* the main loop started an effect: latency measured from now */
+void pcm_bench_log(void);               /* BENCH sound: underruns, effect latency in ticks */
+
+#endif
