@@ -6,6 +6,7 @@
  * LFOs scaled by 49716 / rate), so there is no resampler. docs/music.md says
  * what differs from the chip.
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "oplregs.h"
@@ -15,7 +16,6 @@
 #define ENV_ONE         (1u << OPLT_ENV_FRAC)
 #define ENV_MAX         (511u << OPLT_ENV_FRAC)         /* silent */
 #define ATT_SILENT      (13 * 256)      /* log attenuation past which the output is 0 */
-#define KA_MAX          (0xFFFFFFFFu / (512 + OPLT_ATTACK_FLOOR))
 #define TREM_PERIOD     13440           /* chip samples: 3.7 Hz */
 #define VIB_PERIOD      8192            /* chip samples: 6.07 Hz, 8 steps */
 #define TREM_DEEP       26              /* 4.8 dB in 0.1875 dB steps; shallow is a quarter (1 dB) */
@@ -93,12 +93,18 @@ static void op_update(OplSynth *s, int slot)
 	o->sustain = (sl == 15 ? 31u : (uint32_t)sl) * 16u << OPLT_ENV_FRAC;
 	ka = oplt_attack[ra];
 	if (ka != OPLT_ATTACK_INSTANT) {
-		uint64_t k = ((uint64_t)ka * s->rate_k) >> (16 + OPLT_ATTACK_FRAC - OPLT_ENV_FRAC);
-		ka = k > KA_MAX ? KA_MAX : (uint32_t)k;
+		/* (1 - k)^CHUNK of the way left after a chunk: ka is what is taken, k in 2^-24 */
+		uint64_t k = ((uint64_t)ka * s->rate_k) >> 16, left = 1u << 24;
+
+		if (k > (1u << 24))
+			k = 1u << 24;
+		for (int i = 0; i < OPLS_CHUNK; i++)
+			left -= (left * k) >> 24;
+		ka = (uint32_t)(((1u << 24) - left) >> (24 - OPLT_ENV_FRAC));
 	}
 	o->attack_k = ka;
-	o->decay_step = per_output(s, oplt_decay[eff_rate(s, o, c, o->reg60 & 15)], 16);
-	o->release_step = per_output(s, oplt_decay[eff_rate(s, o, c, o->reg80 & 15)], 16);
+	o->decay_step = per_output(s, oplt_decay[eff_rate(s, o, c, o->reg60 & 15)], 16) * OPLS_CHUNK;
+	o->release_step = per_output(s, oplt_decay[eff_rate(s, o, c, o->reg80 & 15)], 16) * OPLS_CHUNK;
 }
 
 void oplsynth_init(OplSynth *s, uint32_t rate_hz)
@@ -194,7 +200,7 @@ void oplsynth_write_fn(void *ctx, uint8_t reg, uint8_t value)
 	oplsynth_write(ctx, reg, value);
 }
 
-/* One output sample of the envelope: attack toward 0, decay to the sustain level, release to silence. */
+/* One chunk (OPLS_CHUNK output samples) of the envelope: attack toward 0, decay to the sustain level, release to silence. */
 static void envelope_step(OplsOperator *o)
 {
 	switch (o->stage) {
@@ -234,51 +240,32 @@ static void envelope_step(OplsOperator *o)
 }
 
 /*
- * One operator's output for a 10-bit phase index (already modulated):
- * the waveform's log-sine, plus the attenuation, through the exponent
- * table: a signed 13-bit value, as the chip's operators give.
+ * One operator's output for a 10-bit phase index (already modulated): the
+ * waveform's log-sine (oplt_wave: bit 15 the sign), plus the attenuation
+ * (att8: 0.1875 dB steps times 8, the log-sine's 1/256 units), through the
+ * exponent table: a signed 13-bit value, as the chip's operators give (the
+ * negative half is the one's complement). A log past 31 * 256 cannot occur
+ * (4095 + 511 * 8), so the shift stays under 32 and large logs give 0.
  */
-static int op_output(unsigned idx, int wave, unsigned att)
+static inline int op_output(const uint16_t *wave, unsigned idx, unsigned att8)
 {
-	unsigned q = idx & 0xFF, ls, a;
-	int neg = idx & 0x200, v;
+	unsigned e = wave[idx], a = (e & 0x7FFF) + att8;
+	int v = oplt_exp2[a & 0xFF] >> (a >> 8);
 
-	if (idx & 0x100)
-		q = 0xFF - q;
-	switch (wave) {
-	case 1:                         /* half-sine: the negative half silent */
-		if (neg)
-			return 0;
-		break;
-	case 2:                         /* abs-sine */
-		neg = 0;
-		break;
-	case 3:                         /* quarter-sine: the rising quarters, positive */
-		if (idx & 0x100)
-			return 0;
-		neg = 0;
-		break;
-	default:
-		break;
-	}
-	ls = oplt_logsin[q];
-	a = ls + (att << 3);
-	if (a >= ATT_SILENT)
-		return 0;
-	v = (int)(((oplt_exp[0xFF - (a & 0xFF)] | 0x400) << 1) >> (a >> 8));
-	return neg ? -v - 1 : v;
+	return v ^ -(int)(e >> 15);
 }
 
-/* The operator's attenuation this sample (0.1875 dB steps, 0..511) and its phase step (with vibrato). */
-static unsigned op_attenuation(const OplsOperator *o, unsigned trem)
+/* The operator's attenuation for this chunk, times 8 (0.1875 dB steps, at most 511). */
+static unsigned op_att8(const OplsOperator *o, unsigned trem)
 {
 	unsigned att = (o->env >> OPLT_ENV_FRAC) + o->base_att;
 
 	if (o->reg20 & CHAR_AM)
 		att += trem;
-	return att > 511 ? 511 : att;
+	return (att > 511 ? 511 : att) << 3;
 }
 
+/* The operator's phase step for this chunk, with vibrato (vib: -4..4 in 1/2 of inc >> 8). */
 static uint32_t op_step(const OplsOperator *o, int vib)
 {
 	if (!(o->reg20 & CHAR_VIB))
@@ -286,40 +273,102 @@ static uint32_t op_step(const OplsOperator *o, int vib)
 	return o->inc + (uint32_t)(vib * (int32_t)(o->inc >> 8) / 2);
 }
 
+/* A chunk's boundary: the LFOs and every envelope take their step; what stays constant for the chunk is set. */
+static void chunk_step(OplSynth *s, unsigned *trem, int *vib)
+{
+	unsigned t = s->trem_phase >> 26;
+
+	*trem = ((t < 32 ? t : 63 - t) * TREM_DEEP) / 31;
+	if (!s->deep_trem)
+		*trem >>= 2;
+	*vib = vib_steps[s->vib_phase >> 29] * (s->deep_vib ? 2 : 1);  /* 14 cents deep, 7 shallow */
+	s->trem_phase += s->trem_inc * OPLS_CHUNK;
+	s->vib_phase += s->vib_inc * OPLS_CHUNK;
+	for (int i = 0; i < OPLS_OPERATORS; i++)
+		envelope_step(&s->op[i]);
+}
+
+/* The per-sample loop of one channel, specialised by the compiler for feedback and connection. */
+static inline void channel_loop(OplsOperator *m, OplsOperator *k, const uint16_t *mw, const uint16_t *kw,
+    unsigned ma, unsigned ka, uint32_t mi, uint32_t ki, int fbshift, int32_t *acc, int n,
+    const bool feedback, const bool additive)
+{
+	uint32_t mp = m->phase, kp = k->phase;
+	int o0 = m->out[0], o1 = m->out[1];
+
+	for (int i = 0; i < n; i++) {
+		int fb = feedback ? (o0 + o1) >> fbshift : 0;
+		int mo = op_output(mw, ((mp >> 22) + (unsigned)fb) & 0x3FF, ma);
+
+		o1 = o0;
+		o0 = mo;
+		if (additive)
+			acc[i] += op_output(kw, kp >> 22, ka) + mo;
+		else
+			acc[i] += op_output(kw, ((kp >> 22) + (unsigned)mo) & 0x3FF, ka);
+		mp += mi;
+		kp += ki;
+	}
+	m->phase = mp;
+	k->phase = kp;
+	m->out[0] = (int16_t)o0;
+	m->out[1] = (int16_t)o1;
+}
+
+/* One channel's n samples (n <= OPLS_CHUNK) added into acc. */
+static void channel_render(OplSynth *s, int ch, int32_t *acc, int n, unsigned trem, int vib)
+{
+	const OplsChannel *c = &s->ch[ch];
+	OplsOperator *m = &s->op[mod_slot(ch)], *k = m + 3;
+	const uint16_t *mw = oplt_wave[s->wave_enable ? m->wave : 0], *kw = oplt_wave[s->wave_enable ? k->wave : 0];
+	unsigned ma = op_att8(m, trem), ka = op_att8(k, trem);
+	uint32_t mi = op_step(m, vib), ki = op_step(k, vib);
+	int fbshift = 9 - c->feedback;
+
+	if (ka >= ATT_SILENT && (ma >= ATT_SILENT || !c->additive)) {  /* nothing to hear: the phases go on */
+		m->phase += mi * (uint32_t)n;
+		k->phase += ki * (uint32_t)n;
+		m->out[0] = m->out[1] = 0;
+		return;
+	}
+	if (c->additive) {
+		if (c->feedback)
+			channel_loop(m, k, mw, kw, ma, ka, mi, ki, fbshift, acc, n, true, true);
+		else
+			channel_loop(m, k, mw, kw, ma, ka, mi, ki, fbshift, acc, n, false, true);
+	} else {
+		if (c->feedback)
+			channel_loop(m, k, mw, kw, ma, ka, mi, ki, fbshift, acc, n, true, false);
+		else
+			channel_loop(m, k, mw, kw, ma, ka, mi, ki, fbshift, acc, n, false, false);
+	}
+}
+
+/*
+ * The envelopes and LFOs step once every OPLS_CHUNK output samples (counted
+ * from init, whatever the calls' sizes, so the samples do not depend on
+ * how the output is split); the phases and feedback every sample.
+ */
 void oplsynth_render(OplSynth *s, int16_t *mono, int frames)
 {
-	for (int n = 0; n < frames; n++) {
-		unsigned t = s->trem_phase >> 26, trem;
-		int vib = vib_steps[s->vib_phase >> 29], mix = 0;
+	while (frames > 0) {
+		int32_t acc[OPLS_CHUNK] = { 0 };
+		int n = OPLS_CHUNK - (int)(s->samples % OPLS_CHUNK);
 
-		trem = ((t < 32 ? t : 63 - t) * TREM_DEEP) / 31;
-		if (!s->deep_trem)
-			trem >>= 2;
-		if (s->deep_vib)
-			vib *= 2;               /* 14 cents instead of 7 */
-		s->trem_phase += s->trem_inc;
-		s->vib_phase += s->vib_inc;
+		if (n > frames)
+			n = frames;
+		if (s->samples % OPLS_CHUNK == 0)
+			chunk_step(s, &s->trem, &s->vib);
 		for (int ch = 0; ch < OPL_CHANNELS; ch++) {
-			OplsChannel *c = &s->ch[ch];
-			OplsOperator *m = &s->op[mod_slot(ch)], *k = m + 3;
-			int mw = s->wave_enable ? m->wave : 0, kw = s->wave_enable ? k->wave : 0;
-			int fb = 0, mo, ko;
+			const OplsOperator *m = &s->op[mod_slot(ch)];
 
-			if (m->stage == OPLS_OFF && k->stage == OPLS_OFF)
-				continue;
-			if (c->feedback)
-				fb = (m->out[0] + m->out[1]) >> (9 - c->feedback);
-			mo = op_output(((m->phase >> 22) + (unsigned)fb) & 0x3FF, mw, op_attenuation(m, trem));
-			m->out[1] = m->out[0];
-			m->out[0] = (int16_t)mo;
-			ko = op_output(((k->phase >> 22) + (c->additive ? 0u : (unsigned)mo)) & 0x3FF, kw,
-			    op_attenuation(k, trem));
-			mix += c->additive ? mo + ko : ko;
-			m->phase += op_step(m, vib);
-			k->phase += op_step(k, vib);
-			envelope_step(m);
-			envelope_step(k);
+			if (m->stage != OPLS_OFF || m[3].stage != OPLS_OFF)
+				channel_render(s, ch, acc, n, s->trem, s->vib);
 		}
-		mono[n] = (int16_t)(mix > 32767 ? 32767 : mix < -32768 ? -32768 : mix);
+		for (int i = 0; i < n; i++)
+			mono[i] = (int16_t)(acc[i] > 32767 ? 32767 : acc[i] < -32768 ? -32768 : acc[i]);
+		s->samples += (uint32_t)n;
+		mono += n;
+		frames -= n;
 	}
 }

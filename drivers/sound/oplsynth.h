@@ -7,6 +7,7 @@
 #include "oplvoice.h"
 
 #define OPLS_OPERATORS  18              /* two per channel */
+#define OPLS_CHUNK      16              /* output samples per envelope and LFO step (3 kHz at 48 kHz) */
 
 /* Envelope stages. */
 enum { OPLS_ATTACK, OPLS_DECAY, OPLS_SUSTAIN, OPLS_RELEASE, OPLS_OFF };
@@ -16,7 +17,7 @@ typedef struct OplsOperator {
 	uint32_t inc;                   /* per output sample, without vibrato */
 	uint32_t env;                   /* attenuation in 0.1875 dB steps << OPLT_ENV_FRAC; 511 steps = silent */
 	uint32_t sustain;               /* the decay's end, same units */
-	uint32_t attack_k, decay_step, release_step;    /* per output sample, at the current rates */
+	uint32_t attack_k, decay_step, release_step;    /* per chunk, at the current rates */
 	uint16_t base_att;              /* total level + key-scale level, in 0.1875 dB steps */
 	int16_t out[2];                 /* the last two outputs (the modulator's feedback) */
 	uint8_t stage;
@@ -36,6 +37,9 @@ typedef struct OplSynth {
 	OplsChannel ch[OPL_CHANNELS];
 	uint32_t rate_k;                /* 49716 * 2^16 / output rate */
 	uint32_t trem_phase, trem_inc, vib_phase, vib_inc;
+	uint32_t samples;               /* output samples since init (the chunk clock) */
+	unsigned trem;                  /* this chunk's tremolo, 0.1875 dB steps */
+	int vib;                        /* this chunk's vibrato step */
 	uint8_t wave_enable;            /* register 0x01 bit 5 */
 	uint8_t note_select;            /* register 0x08 bit 6 */
 	uint8_t deep_trem, deep_vib;    /* register 0xBD bits 7, 6 */

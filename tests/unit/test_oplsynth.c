@@ -129,11 +129,11 @@ static void envelope_timing_per_rate(void **state)
 			key(0x200, block, true);
 			a = samples_in_stage(OPLS_ATTACK, 10 * RATE);
 			want_a = rate >= 60 ? 1 : manual_samples(2826.24, rate);
-			assert_row(fabs(a - want_a) <= want_a * 0.03 + 2, "attack rate %d: %ld samples, want %.0f", rate,
+			assert_row(fabs(a - want_a) <= want_a * 0.03 + OPLS_CHUNK, "attack rate %d: %ld samples, want %.0f", rate,
 			    a, want_a);
 			d = samples_in_stage(OPLS_DECAY, 60L * RATE);
 			want_d = manual_samples(39280.64, rate) * 496 / 512;
-			assert_row(fabs(d - want_d) <= want_d * 0.01 + 2, "decay rate %d: %ld samples, want %.0f", rate,
+			assert_row(fabs(d - want_d) <= want_d * 0.01 + OPLS_CHUNK, "decay rate %d: %ld samples, want %.0f", rate,
 			    d, want_d);
 			assert_int_equal(s.op[3].stage, OPLS_SUSTAIN);
 			key(0x200, block, false);
@@ -141,7 +141,7 @@ static void envelope_timing_per_rate(void **state)
 			s.op[3].env = 0;
 			r = samples_in_stage(OPLS_RELEASE, 60L * RATE);
 			want_r = manual_samples(39280.64, rate) * 511 / 512;
-			assert_row(fabs(r - want_r) <= want_r * 0.01 + 2, "release rate %d: %ld samples, want %.0f", rate,
+			assert_row(fabs(r - want_r) <= want_r * 0.01 + OPLS_CHUNK, "release rate %d: %ld samples, want %.0f", rate,
 			    r, want_r);
 		}
 	}
