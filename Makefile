@@ -80,7 +80,8 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model
+        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model \
+        bench-synth
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
@@ -382,6 +383,21 @@ test-model: $(LEVELS) $(B)/hostrun
 
 bench: deps-test $(ISO) $(B)/hostrun
 	$(PYTHON) tests/qemu/bench.py --iso $(ISO) --hostrun $(B)/hostrun --out $(B)/bench
+
+# The OPL2 synthesizer's cost per second of music (tests/qemu/synthbench.py, docs/music.md): its sources
+# in a bare multiboot kernel built with the kernel's flags, run under -icount; and on the host under callgrind.
+SYNTH_SRC   := drivers/sound/oplsynth.c drivers/sound/oplregs.c drivers/sound/musicseq.c drivers/sound/oplnote.c
+SYNTH_INC   := -Idrivers/sound -Idrivers/platform -I$(B)/gen -Itests/host
+SYNTH_DEPS  := $(SYNTH_SRC) drivers/sound/oplsynth.h drivers/sound/opltables.h drivers/sound/oplregs.h \
+               tests/host/synthsong.h $(B)/gen/songs.c
+$(B)/synth/synthrender: tests/host/synthrender.c $(SYNTH_DEPS)
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=gnu11 -O2 -g $(WARN) $(SYNTH_INC) $< $(SYNTH_SRC) $(B)/gen/songs.c -o $@
+$(B)/synth/synthbench.elf: tests/synthbench/synthbench.c $(SYNTH_DEPS) linker.ld
+	@mkdir -p $(@D)
+	$(CC) $(filter-out -MMD -MP,$(KCFLAGS)) $(SYNTH_INC) $(KLDFLAGS) -o $@ $< $(SYNTH_SRC) $(B)/gen/songs.c -lgcc
+bench-synth: $(B)/synth/synthrender $(B)/synth/synthbench.elf
+	$(PYTHON) tests/qemu/synthbench.py --kernel $(B)/synth/synthbench.elf --render $(B)/synth/synthrender
 
 # Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).
