@@ -81,7 +81,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .PHONY: all iso run run-uefi run-gdb bench bench-boot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
         fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model \
-        bench-synth
+        bench-synth synth-compare
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
@@ -398,6 +398,15 @@ $(B)/synth/synthbench.elf: tests/synthbench/synthbench.c $(SYNTH_DEPS) linker.ld
 	$(CC) $(filter-out -MMD -MP,$(KCFLAGS)) $(SYNTH_INC) $(KLDFLAGS) -o $@ $< $(SYNTH_SRC) $(B)/gen/songs.c -lgcc
 bench-synth: $(B)/synth/synthrender $(B)/synth/synthbench.elf
 	$(PYTHON) tests/qemu/synthbench.py --kernel $(B)/synth/synthbench.elf --render $(B)/synth/synthrender
+
+# The synthesizer against QEMU's own OPL2 (-device adlib) song by song: the note heard in each 0.1 s
+# window (tests/qemu/synthcompare.py; tests/host/wavnotes.c measures the notes).
+$(B)/synth/wavnotes: tests/host/wavnotes.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=gnu11 -O2 $(WARN) $< -lm -o $@
+synth-compare: $(ISO) $(B)/synth/synthrender $(B)/synth/wavnotes
+	$(PYTHON) tests/qemu/synthcompare.py --iso $(ISO) --render $(B)/synth/synthrender \
+		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare
 
 # Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).
