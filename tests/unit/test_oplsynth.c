@@ -72,6 +72,8 @@ static const struct { int fnum, block, mult; } pitches[] = {
 /* f = fnum * 49716 / 2^(20 - block) (times the multiplier) within 0.5%, measured from 1 s of a sine voice. */
 static void pitch_per_block_and_fnumber(void **state)
 {
+	double worst = 0;
+
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(pitches); i++) {
 		static const double mult[16] = { 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 12, 12, 15, 15 };
@@ -84,7 +86,9 @@ static void pitch_per_block_and_fnumber(void **state)
 		got = measure_hz(buf, 0, RATE, RATE);
 		assert_row(fabs(got / want - 1) < 0.005, "fnum %d block %d mult %d: %.3f Hz, want %.3f",
 		    pitches[i].fnum, pitches[i].block, pitches[i].mult, got, want);
+		worst = fmax(worst, fabs(got / want - 1));
 	}
+	print_message("pitch: worst of %zu voices %.4f %% off the formula\n", ARRAY_LEN(pitches), 100 * worst);
 }
 
 /* Output samples until the carrier's envelope leaves `stage` (or `limit`). */
@@ -115,6 +119,8 @@ static double manual_samples(double ms_rate4, int rate)
  */
 static void envelope_timing_per_rate(void **state)
 {
+	double worst_a = 0, worst_d = 0, worst_r = 0;
+
 	(void)state;
 	for (int r4 = 1; r4 <= 15; r4++) {
 		for (int ksr = 0; ksr <= 1; ksr++) {
@@ -143,8 +149,17 @@ static void envelope_timing_per_rate(void **state)
 			want_r = manual_samples(39280.64, rate) * 511 / 512;
 			assert_row(fabs(r - want_r) <= want_r * 0.01 + OPLS_CHUNK, "release rate %d: %ld samples, want %.0f", rate,
 			    r, want_r);
+			/* the figures below: times of 50 chunks (17 ms) and more, where a chunk is under 2 % */
+			if (want_a > 50 * OPLS_CHUNK)
+				worst_a = fmax(worst_a, fabs(a / want_a - 1));
+			if (want_d > 50 * OPLS_CHUNK)
+				worst_d = fmax(worst_d, fabs(d / want_d - 1));
+			if (want_r > 50 * OPLS_CHUNK)
+				worst_r = fmax(worst_r, fabs(r / want_r - 1));
 		}
 	}
+	print_message("envelope, times >= 17 ms: worst attack %.2f %%, decay %.2f %%, release %.2f %% off the manual\n",
+	    100 * worst_a, 100 * worst_d, 100 * worst_r);
 }
 
 /* One cycle of a 100 Hz-ish voice (fnum 0x80 block 4: 97.1 Hz) with waveform `wave`: 494 samples. */
@@ -281,6 +296,8 @@ static void title_theme_is_deterministic_and_in_tune(void **state)
 		want = 440.0 * pow(2.0, (note - 69) / 12.0);
 		got = measure_hz(buf, from, (row + len) * row_samples, RATE);
 		assert_row(fabs(got / want - 1) < 0.005, "row %d note %d: %.2f Hz, want %.2f", row, note, got, want);
+		print_message("title row %2d note %d: %.2f Hz, song %.2f Hz (%+.3f %%)\n", row, note, got, want,
+		    100 * (got / want - 1));
 		checked++;
 	}
 	assert_true(checked >= 8);
