@@ -355,6 +355,7 @@ test-tools:
 	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
 	$(PYTHON) tools/test_song2c.py
+	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 
 # The episode's levels can be finished with run and jump, with no soft-lock (tests/host/reach.c).
