@@ -303,6 +303,57 @@ static void title_theme_is_deterministic_and_in_tune(void **state)
 	assert_true(checked >= 8);
 }
 
+/* A recorder of register writes. */
+static struct {
+	int n;
+	uint8_t reg[64], value[64];
+} writes;
+
+static void record_write(void *ctx, uint8_t reg, uint8_t value)
+{
+	(void)ctx;
+	if (writes.n < 64) {
+		writes.reg[writes.n] = reg;
+		writes.value[writes.n] = value;
+	}
+	writes.n++;
+}
+
+/*
+ * oplregs (what adlib.c writes to the card, and a MusicOut gives the
+ * synthesizer): channel 4 (modulator 0x09, carrier 0x0C) gets an instrument
+ * with the key off first, then a note: key off, F-number low, block and
+ * F-number high with the key bit; a key off repeats the last block byte.
+ */
+static void oplregs_writes_what_the_adlib_writes(void **state)
+{
+	static const OplInstrument ins = {
+		.mod_char = 0x21, .car_char = 0x22, .mod_level = 0x1C, .car_level = 0x02, .mod_ad = 0xF2,
+		.car_ad = 0xD3, .mod_sr = 0x14, .car_sr = 0x26, .mod_wave = 0x01, .car_wave = 0x02, .fb_conn = 0x08,
+	};
+	static const uint8_t want[][2] = {
+		{ 0xB4, 0x00 }, { 0x29, 0x21 }, { 0x2C, 0x22 }, { 0x49, 0x1C }, { 0x4C, 0x02 }, { 0x69, 0xF2 },
+		{ 0x6C, 0xD3 }, { 0x89, 0x14 }, { 0x8C, 0x26 }, { 0xE9, 0x01 }, { 0xEC, 0x02 }, { 0xC4, 0x08 },
+		{ 0xB4, 0x00 }, { 0xA4, 0x44 }, { 0xB4, 0x32 },         /* note on: fnum 0x244, block 4 */
+		{ 0xB4, 0x12 },                                         /* note off */
+	};
+	OplRegs r;
+	MusicOut out;
+
+	(void)state;
+	writes.n = 0;
+	oplregs_init(&r, record_write, NULL);
+	out = oplregs_music_out(&r);
+	out.instrument(out.ctx, 4, &ins);
+	out.note_on(out.ctx, 4, (OplPitch){ .fnum = 0x244, .block = 4 });
+	out.note_off(out.ctx, 4);
+	assert_int_equal(writes.n, ARRAY_LEN(want));
+	for (size_t i = 0; i < ARRAY_LEN(want); i++)
+		assert_row(writes.reg[i] == want[i][0] && writes.value[i] == want[i][1],
+		    "write %zu: %02x <- %02x, want %02x <- %02x", i, writes.reg[i], writes.value[i], want[i][0],
+		    want[i][1]);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -312,6 +363,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(feedback_changes_the_spectrum),
 		cmocka_unit_test(key_off_releases_to_silence),
 		cmocka_unit_test(title_theme_is_deterministic_and_in_tune),
+		cmocka_unit_test(oplregs_writes_what_the_adlib_writes),
 	};
 
 	if (testmain_filter("oplsynth", argc, argv, tests, ARRAY_LEN(tests)))
