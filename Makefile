@@ -70,7 +70,8 @@ ISO    := $(B)/shardfall.iso
 
 # Host build: the pure logic (game, decoders, parsers) for unit tests.
 HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
-              drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
+              drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c \
+              drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
               drivers/platform/acpitab.c
@@ -82,7 +83,8 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model
+        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model \
+        bench-synth synth-compare
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
@@ -369,6 +371,7 @@ test-tools:
 	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
 	$(PYTHON) tools/test_song2c.py
+	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 
 # The episode's levels can be finished with run and jump, with no soft-lock (tests/host/reach.c).
@@ -401,6 +404,30 @@ bench: deps-test $(ISO) $(B)/hostrun
 # The time to present a whole frame on QEMU's framebuffers under OVMF (-icount): docs/uefi.md's generated table.
 bench-fb: deps-test $(ISO)
 	$(PYTHON) tests/qemu/fbbench.py --iso $(ISO) --out $(B)/fbbench --md docs/uefi.md
+
+# The OPL2 synthesizer's cost per second of music (tests/qemu/synthbench.py, docs/music.md): its sources
+# in a bare multiboot kernel built with the kernel's flags, run under -icount; and on the host under callgrind.
+SYNTH_SRC   := drivers/sound/oplsynth.c drivers/sound/oplregs.c drivers/sound/musicseq.c drivers/sound/oplnote.c
+SYNTH_INC   := -Idrivers/sound -Idrivers/platform -I$(B)/gen -Itests/host
+SYNTH_DEPS  := $(SYNTH_SRC) drivers/sound/oplsynth.h drivers/sound/opltables.h drivers/sound/oplregs.h \
+               tests/host/synthsong.h $(B)/gen/songs.c
+$(B)/synth/synthrender: tests/host/synthrender.c $(SYNTH_DEPS)
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=gnu11 -O2 -g $(WARN) $(SYNTH_INC) $< $(SYNTH_SRC) $(B)/gen/songs.c -o $@
+$(B)/synth/synthbench.elf: tests/synthbench/synthbench.c $(SYNTH_DEPS) linker.ld
+	@mkdir -p $(@D)
+	$(CC) $(filter-out -MMD -MP,$(KCFLAGS)) $(SYNTH_INC) $(KLDFLAGS) -o $@ $< $(SYNTH_SRC) $(B)/gen/songs.c -lgcc
+bench-synth: $(B)/synth/synthrender $(B)/synth/synthbench.elf
+	$(PYTHON) tests/qemu/synthbench.py --kernel $(B)/synth/synthbench.elf --render $(B)/synth/synthrender
+
+# The synthesizer against QEMU's own OPL2 (-device adlib) song by song: the note heard in each 0.1 s
+# window (tests/qemu/synthcompare.py; tests/host/wavnotes.c measures the notes).
+$(B)/synth/wavnotes: tests/host/wavnotes.c
+	@mkdir -p $(@D)
+	$(HOSTCC) -std=gnu11 -O2 $(WARN) $< -lm -o $@
+synth-compare: $(ISO) $(B)/synth/synthrender $(B)/synth/wavnotes
+	$(PYTHON) tests/qemu/synthcompare.py --iso $(ISO) --render $(B)/synth/synthrender \
+		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare
 
 # Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).

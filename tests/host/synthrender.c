@@ -1,0 +1,85 @@
+/*
+ * synthrender.c: renders a built-in song with the OPL2 synthesizer
+ * (drivers/sound/oplsynth.c) to a 16-bit mono WAV, or to nowhere (the
+ * benchmark: make bench-synth). Usage: synthrender SONG SECONDS [OUT.wav] [RATE]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "songs.h"
+#include "synthsong.h"
+
+static void put32(FILE *f, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		fputc((v >> (8 * i)) & 0xFF, f);
+}
+
+static void put16(FILE *f, uint16_t v)
+{
+	fputc(v & 0xFF, f);
+	fputc(v >> 8, f);
+}
+
+static void wav_header(FILE *f, uint32_t rate, uint32_t frames)
+{
+	fwrite("RIFF", 1, 4, f);
+	put32(f, 36 + frames * 2);
+	fwrite("WAVEfmt ", 1, 8, f);
+	put32(f, 16);
+	put16(f, 1);
+	put16(f, 1);
+	put32(f, rate);
+	put32(f, rate * 2);
+	put16(f, 2);
+	put16(f, 16);
+	fwrite("data", 1, 4, f);
+	put32(f, frames * 2);
+}
+
+int main(int argc, char **argv)
+{
+	static SynthSong p;
+	const Song *song = NULL;
+	int16_t buf[1024];
+	uint32_t rate, ticks, frames = 0;
+	FILE *f = NULL;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: synthrender SONG SECONDS [OUT.wav] [RATE]\n");
+		return 2;
+	}
+	for (int i = 0; i < SONG_COUNT; i++)
+		if (!strcmp(songs[i]->name, argv[1]))
+			song = songs[i];
+	if (!song) {
+		fprintf(stderr, "synthrender: no song '%s'\n", argv[1]);
+		return 2;
+	}
+	rate = argc > 4 ? (uint32_t)atoi(argv[4]) : 48000;
+	ticks = (uint32_t)(atof(argv[2]) * SYNTHSONG_TICK_HZ);
+	if (argc > 3 && strcmp(argv[3], "-")) {
+		f = fopen(argv[3], "wb");
+		if (!f) {
+			perror(argv[3]);
+			return 1;
+		}
+		wav_header(f, rate, 0);
+	}
+	synthsong_start(&p, song, rate);
+	for (uint32_t t = 0; t < ticks; t++) {
+		int n = synthsong_tick(&p, buf);
+
+		if (f)
+			fwrite(buf, 2, (size_t)n, f);
+		frames += (uint32_t)n;
+	}
+	if (f) {
+		fseek(f, 0, SEEK_SET);
+		wav_header(f, rate, frames);
+		fclose(f);
+	}
+	printf("synthrender: %s, %u frames at %u Hz\n", song->name, frames, rate);
+	return 0;
+}
