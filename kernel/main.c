@@ -152,18 +152,20 @@ static void sound_start(bool adlib)
 		spk_mute(true);
 	if (opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA)
 		pcm = pcm_init(what, sizeof what);
+	if (pcm && !adlib && opts.sound != SOUND_OFF)
+		music_use_synth(pcm_rate());    /* no AdLib: the songs on our OPL2 synthesizer */
 	if (pcm)
 		klog("sound: %s\n", what);
 	else if (opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA)
 		klog("sound: no PCM device playing: effects on the PC speaker only\n");
 	klog("sound: sound=%s: effects on %s, music on %s\n", sound_choice_name(opts.sound),
 	    opts.sound == SOUND_OFF ? "nothing" : pcm ? "the speaker and Intel HDA" : "the speaker",
-	    adlib ? "the AdLib" : "nothing (no AdLib in use; the PCM music slot is empty)");
+	    adlib ? "the AdLib" : music_on_synth() ? "the OPL2 synthesizer (Intel HDA)" : "nothing (no AdLib, no PCM device)");
 	if (opts.sound == SOUND_OFF)
 		kfmt_snprintf(fact, sizeof fact, "off (sound=off)");
 	else
 		kfmt_snprintf(fact, sizeof fact, "effects: speaker%s; music: %s", pcm ? " + HDA" : "",
-		    adlib ? "AdLib" : "none");
+		    adlib ? "AdLib" : music_on_synth() ? "synthesizer (HDA)" : "none");
 	if ((pcm || opts.sound != SOUND_AUTO) && sysinfo_add(&sysinfo, "Plays", fact))
 		klog("sysinfo: Plays: %s\n", fact);
 	pcm_fact(fact, sizeof fact);

@@ -1,9 +1,11 @@
 /*
- * music.c: plays the session's tune on the AdLib. The main loop names a
- * tune (music_select); the timer interrupt switches songs and steps the
- * player (drivers/sound/musicseq.c), whose notes go to drivers/sound/adlib.c. Nothing
- * here reads or writes the game's state: music on or off, card or not,
- * every tick of the game is the same.
+ * music.c: plays the session's tune on the AdLib, or on our OPL2 synthesizer
+ * through the PCM device when there is no AdLib. The main loop names a tune
+ * (music_select); the timer interrupt switches songs and steps the player
+ * (drivers/sound/musicseq.c), whose notes become the OPL2's register writes
+ * (drivers/sound/adlib.c to the card, drivers/sound/oplregs.c to the
+ * synthesizer: the same writes). Nothing here reads or writes the game's
+ * state: music on or off, card or not, every tick of the game is the same.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -12,10 +14,17 @@
 #include "klog.h"
 #include "music.h"
 #include "musicseq.h"
+#include "oplregs.h"
+#include "oplsynth.h"
+#include "pcm.h"
 #include "songs.h"
 #include "tunes.h"
 
-static bool card;
+static bool card;                       /* the AdLib plays */
+static bool synth_on;                   /* else the synthesizer, rendered into the PCM mix */
+static OplSynth synth;
+static OplRegs synth_regs;
+static MusicOut synth_out;
 static const Song *tune_song[MUS_COUNT];
 static volatile const Song *wanted;     /* written by the main loop, read by the IRQ */
 static const Song *started;             /* what the IRQ last started */
@@ -66,12 +75,40 @@ void music_init(bool have_card)
 		adlib_reset();
 }
 
+/* The PCM mix asks for music: the synthesizer's samples (IRQ0, after pcm's own tick). */
+static void synth_render(void *ctx, int16_t *mono, int frames)
+{
+	oplsynth_render(ctx, mono, frames);
+}
+
+/*
+ * No AdLib, a PCM device at rate_hz: the songs play on the synthesizer,
+ * which gets exactly the register writes the card would (oplregs).
+ */
+void music_use_synth(uint32_t rate_hz)
+{
+	if (card || rate_hz == 0)
+		return;
+	oplsynth_init(&synth, rate_hz);
+	oplregs_init(&synth_regs, oplsynth_write_fn, &synth);
+	oplregs_reset(&synth_regs);
+	synth_out = oplregs_music_out(&synth_regs);
+	synth_on = true;
+	pcm_set_music(synth_render, &synth);
+	klog("music: on the OPL2 synthesizer, %u Hz, into the PCM mix\n", (unsigned)rate_hz);
+}
+
+bool music_on_synth(void)
+{
+	return synth_on;
+}
+
 void music_select(MusicId id)
 {
 	if (id == selected || id < MUS_NONE || id >= MUS_COUNT)
 		return;
 	selected = id;
-	if (!card)
+	if (!card && !synth_on)
 		return;
 	if (id == MUS_NONE)
 		klog("music: stop\n");
@@ -82,14 +119,15 @@ void music_select(MusicId id)
 
 void music_tick(void)
 {
+	const MusicOut *o = card ? &out : &synth_out;
 	const Song *w;
 
-	if (!card)
+	if (!card && !synth_on)
 		return;
 	w = (const Song *)wanted;
 	if (w != started) {
 		started = w;
-		musicseq_start(&seq, w, &out);
+		musicseq_start(&seq, w, o);
 	}
-	musicseq_tick(&seq, &out);
+	musicseq_tick(&seq, o);
 }

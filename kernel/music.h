@@ -1,12 +1,15 @@
-/* music.h: the kernel's music glue — the tune the session names, played on the AdLib from the timer tick. */
+/* music.h: the kernel's music glue — the tune the session names, played on the AdLib (or the synthesizer) from the timer tick. */
 #ifndef KERNEL_MUSIC_H
 #define KERNEL_MUSIC_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "tunes.h"
 
 void music_init(bool card);             /* after adlib_detect; without a card everything is a no-op */
+void music_use_synth(uint32_t rate_hz); /* no AdLib, a PCM device: the synthesizer plays into its mix */
+bool music_on_synth(void);
 void music_select(MusicId id);          /* main loop: logs a change, the IRQ switches songs */
 void music_tick(void);                  /* from IRQ0, 140 times a second */
 

@@ -98,6 +98,11 @@ void pcm_fact(char *buf, size_t size)
 		    hdacodec_device_name(hda.codec.path[0].device), hda.codec.paths > 1 ? " +" : "");
 }
 
+uint32_t pcm_rate(void)
+{
+	return running ? HDA_RATE : 0;
+}
+
 void pcm_set_music(PcmRender render, void *ctx)
 {
 	uint32_t f = cpu_save_flags_cli();

@@ -17,6 +17,7 @@ bool pcm_init(char *what, size_t size);
 void pcm_fact(char *buf, size_t size);  /* System info's shorter line about the device */
 void pcm_tick(void);                    /* IRQ0: the effect's tone into the mix, the ring refilled */
 void pcm_service(void);                 /* main loop: log what the tick found (a stalled stream) */
+uint32_t pcm_rate(void);                /* samples per second of the device playing, 0 if none */
 void pcm_set_music(PcmRender render, void *ctx);        /* the music slot (the synthesizer); NULL: silence */
 void pcm_effect_requested(void);        /* the main loop started an effect: latency measured from now */
 void pcm_bench_log(void);               /* BENCH sound: underruns, effect latency in ticks */

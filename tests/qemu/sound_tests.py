@@ -1,6 +1,7 @@
 """sound_tests.py: the QEMU tests of the PCM output (Intel HDA, docs/sound.md) — a title step's blip
 heard in the codec's WAV at 1193182/divisor Hz on q35 (ich9-intel-hda + hda-output) and pc (intel-hda +
-hda-duplex), and silence with sound=off and with the menu's Sound effects off. No AdLib in any of them.
+hda-duplex) (music=off: the effects alone), the title theme played by our OPL2 synthesizer at the song's
+pitches, and silence with sound=off and with the menu's Sound effects off and the music off.
 
 Used by run_tests.py (each test gets its Context); see README.md for the table.
 """
@@ -11,6 +12,8 @@ import time
 
 import audio
 import demo_tests
+import music_tests
+import song2c
 
 READY_TIMEOUT_S = 20.0
 FREQ_TOLERANCE = 0.03           # measured vs 1193182/D
@@ -41,11 +44,11 @@ def blip_test(setup):
     what plays."""
     def test(ctx):
         wav = os.path.join(ctx.outdir, "hda.wav")
-        m = hda_machine(ctx, setup, wav)
+        m = hda_machine(ctx, setup, wav, opts="music=off")     # the effects alone in the WAV
         found = m.wait_for(RE_HDA, UEFI_TIMEOUT_S if setup == "ovmf" else READY_TIMEOUT_S)
         ctx.note(found.group(0))
         assert found.group(1) == SETUPS[setup][3], "controller %s, want %s" % (found.group(1), SETUPS[setup][3])
-        m.wait_for(r"^sysinfo: Plays: effects: speaker \+ HDA; music: none$", 2.0)
+        m.wait_for(r"^sysinfo: Plays: effects: speaker \+ HDA; music: synthesizer \(HDA\)$", 2.0)
         m.wait_for(RE_READY, 10.0)
         time.sleep(0.5)
         mark = m.mark()
@@ -90,7 +93,7 @@ def test_hda_effects_off(ctx):
     """Menu -> Sound effects Off with HDA: the menu's moves after it start no effect, and the
     WAV from then on is silent (the blips before it are heard)."""
     wav = os.path.join(ctx.outdir, "hda.wav")
-    m = hda_machine(ctx, "q35", wav)
+    m = hda_machine(ctx, "q35", wav, opts="music=off")         # the effects alone in the WAV
     m.wait_for(RE_HDA, READY_TIMEOUT_S)
     m.wait_for(RE_READY, 10.0)
     for key, pattern in (("ret", r"^session: menu$"), ("up", r"^menu: cursor=7 quit$"),
@@ -168,7 +171,7 @@ def test_hda_demo_parity(ctx):
 def test_hda_and_adlib(ctx):
     """HDA and an AdLib: sound=auto plays the music on the AdLib (the title theme starts, its WAV
     sounds) and the effects on the speaker and HDA; sound=hda leaves the AdLib alone (`adlib: not
-    used (sound=hda)`, no tune started, its WAV silent) and HDA still plays."""
+    used (sound=hda)`, its WAV silent) and the music plays on the synthesizer through HDA."""
     for opts, adlib in ((None, True), ("sound=hda", False)):
         wav = os.path.join(ctx.outdir, "hda-%s.wav" % (opts or "auto"))
         opl = os.path.join(ctx.outdir, "opl-%s.wav" % (opts or "auto"))
@@ -186,8 +189,38 @@ def test_hda_and_adlib(ctx):
             assert not silent(ctx, opl), "the OPL WAV is silent with sound=auto"
         else:
             assert "adlib: not used (sound=hda)" in text, "no `adlib: not used (sound=hda)` line"
-            assert "music: play" not in text, "a tune started on the AdLib with sound=hda"
+            assert plays.group(2) == "the OPL2 synthesizer (Intel HDA)", "sound=hda: music on %s" % plays.group(2)
             assert silent(ctx, opl), "the OPL WAV sounds with sound=hda"
+            assert not silent(ctx, wav), "the HDA WAV is silent with sound=hda (no synthesizer music)"
+
+
+def test_hda_music_title(ctx):
+    """No AdLib, Intel HDA: the title theme plays on our OPL2 synthesizer (`music: on the OPL2
+    synthesizer, 48000 Hz`), and its first notes (the lead alone) are heard in the codec's WAV in
+    order, each within 3% of the song's pitch — as music_title_theme checks QEMU's OPL2."""
+    wav = os.path.join(ctx.outdir, "hda.wav")
+    s = music_tests.song("title")
+    notes = song2c.first_notes(s, 0, music_tests.TITLE_NOTES)
+    solo_rows = next(i for i, row in enumerate(s.rows) if any(c != song2c.CELL_HOLD for c in row[1:]))
+    m = hda_machine(ctx, "q35", wav)
+    m.wait_for(RE_HDA, READY_TIMEOUT_S)
+    m.wait_for(r"^music: on the OPL2 synthesizer, 48000 Hz, into the PCM mix$", 2.0)
+    m.wait_for(r"^music: play title$", 5.0)
+    m.wait_for(RE_READY, 5.0)
+    time.sleep(solo_rows * s.speed / music_tests.TICK_HZ + 1.0)
+    m.quit()
+    rate, samples, span = music_tests.recorded(ctx, wav)
+    assert span, "the HDA WAV is silent: no title theme"
+    window = samples[span[0]:span[0] + int(0.9 * solo_rows * s.speed / music_tests.TICK_HZ * rate)]
+    tones = audio.tone_segments(window, rate)
+    assert len(tones) >= len(notes), "%d tones heard in the solo, want the first %d notes %s" % (
+        len(tones), len(notes), [n for _, n in notes])
+    for (row, note), tone in zip(notes, tones):
+        want = audio.midi_hz(note)
+        err = tone["hz"] / want - 1
+        ctx.note("row %d note %d: %.1f Hz, want %.1f Hz (%+.2f%%)" % (row, note, tone["hz"], want, 100 * err))
+        assert abs(err) <= FREQ_TOLERANCE, "row %d: %.1f Hz heard, the song says %.1f Hz (%+.1f%%)" % (
+            row, tone["hz"], want, 100 * err)
 
 
 TESTS = [
@@ -199,4 +232,5 @@ TESTS = [
     ("hda_latency", test_hda_latency, (), ()),
     ("hda_demo_parity", test_hda_demo_parity, (), ()),
     ("hda_and_adlib", test_hda_and_adlib, (), ()),
+    ("hda_music_title", test_hda_music_title, (), ()),
 ]
