@@ -33,9 +33,12 @@ PC_NEC = ["-M", "pc", "-vga", "none", "-device", "VGA,id=vga", "-device", "nec-u
 PS2 = None                              # -M pc: input-send-event without a device goes to PS/2
 
 
-def usb_machine(ctx, extra=Q35_USB, **kw):
-    """A machine whose key events (m.press, m.tap) go to the USB keyboard."""
-    return ctx.machine(extra=extra, key_device=None if extra[1].startswith("q35") else "vga", **kw)
+def usb_machine(ctx, extra=None, **kw):
+    """A machine whose key events (m.press, m.tap) go to the USB keyboard (a UsbContext's own machine)."""
+    if extra is None and isinstance(ctx, UsbContext):
+        return ctx.machine(**kw)
+    extra = extra or Q35_USB
+    return ctx.machine(extra=extra, key_device=None if "i8042=off" in extra[1] else "vga", **kw)
 
 
 class UsbContext:
@@ -49,7 +52,7 @@ class UsbContext:
         return getattr(self._ctx, name)
 
     def machine(self, **kw):
-        return usb_machine(self._ctx, self._extra, **kw)
+        return usb_machine(self._ctx, kw.pop("extra", self._extra), **kw)
 
 
 def on_usb(test, extra=Q35_USB):
@@ -454,7 +457,8 @@ def play_level1(ctx, attempt):
 
 def tests(hold_right, title):
     """The USB tests as run_tests.py lists them: (name, function, goldens it writes, goldens it reads)."""
-    import usbhw_tests              # it imports this module: here, not at the top
+    import usbhw_tests              # they import this module: here, not at the top
+    import usbold_tests
     return [
         ("usb_hold_right", on_usb(hold_right), (), ()),
         ("usb_title_note", test_usb_title_note, (), title),
@@ -476,4 +480,4 @@ def tests(hold_right, title):
         ("usb_hubs_five_deep", usbhw_tests.test_usb_hubs_five_deep, (), ()),
         ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
         ("usb_hotplug_no_stall", usbhw_tests.test_usb_hotplug_no_stall, (), ()),
-    ]
+    ] + usbold_tests.tests(hold_right)

@@ -1,0 +1,82 @@
+"""usbold_tests.py: QEMU tests of USB keyboards on the controllers before xHCI (issue 25): UHCI
+(`piix3-usb-uhci`, I/O BAR4) and OHCI (`pci-ohci`, memory BAR0), `-M pc,i8042=off` under SeaBIOS:
+the USB keyboard is the only keyboard, so QMP input-send-event without a device reaches it.
+SeaBIOS drives both kinds itself (its own UHCI/OHCI keyboard code) until the kernel takes them.
+Used by run_tests.py through usb_tests.tests(); see README.md.
+"""
+
+import re
+import time
+
+from usb_tests import READY_TIMEOUT_S, RE_READY, UsbContext, player_xs, test_usb_plays_level1
+
+PC = ["-M", "pc,i8042=off"]
+UHCI = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,id=kbd,bus=uhci.0"]
+OHCI = PC + ["-device", "pci-ohci,id=ohci", "-device", "usb-kbd,id=kbd,bus=ohci.0"]
+UHCI_HUB = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-hub,bus=uhci.0,port=1,id=hub",
+                 "-device", "usb-kbd,id=kbd,bus=uhci.0,port=1.2"]
+
+
+def on_hc(test, extra, kind, port_re=r"\d+"):
+    """Run an existing PS/2 test with the keyboard on one USB controller kind only; COM1 must
+    name it (`keyboard: USB (UHCI port 1)`)."""
+    def run(ctx):
+        test(UsbContext(ctx, extra))
+        for m in ctx.machines:
+            text = m.serial()
+            assert re.search(r"^keyboard: USB \(%s port %s\) 0627:0001" % (kind, port_re), text, re.M), (
+                "COM1 never says `keyboard: USB (%s port N)`" % kind)
+            assert re.search(r"^usb: keyboard: USB \(%s port %s\)$" % (kind, port_re), text, re.M), (
+                "no `usb: keyboard: USB (%s port N)` line" % kind)
+            assert re.search(r"^usb: 1 %s controller found, 1 running" % kind, text, re.M), (
+                "no `usb: 1 %s controller found, 1 running`" % kind)
+    return run
+
+
+def test_usb_uhci_hotplug(ctx):
+    """UHCI, level=test trace: a second usb-kbd plugged in mid-game (device_add; QEMU chains a
+    usb-hub on UHCI's last free port and puts it there) runs the player
+    with Right; pulled out (device_del) with Right still down, its key comes up (COM1 says so)
+    and the player stops; the first keyboard still works."""
+    m = UsbContext(ctx, UHCI).machine(opts="level=test trace")
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    mark = m.mark()
+    # QEMU's default keyboard now; UHCI has two ports, so QEMU puts a usb-hub on the last free one first
+    m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus="uhci.0")
+    port = m.wait_for(r"^keyboard: USB \(UHCI port ([\d.]+)\) 0627:0001", 5, since=mark).group(1)
+    m.wait_for(r"^usb: keyboards: USB \(UHCI ports [\d.]+, [\d.]+\)$", 2, since=mark)
+    mark = m.mark()
+    m.key("right", True)
+    time.sleep(1.0)
+    ran = player_xs(m, mark)
+    assert len(ran) > 3 and ran[-1] > ran[0], "Right on the new keyboard did not run the player: x %s" % ran[:3]
+    m.qmp.command("device_del", id="kbd2")
+    gone = m.wait_for(r"^keyboard: USB \(UHCI port %s\) removed, (\d+) keys released$" % re.escape(port), 5, since=mark)
+    assert gone.group(1) == "1", gone.group(0)
+    time.sleep(1.0)
+    mark2 = m.mark()
+    time.sleep(1.0)
+    still = player_xs(m, mark2)
+    assert len(still) > 5 and len(set(still)) == 1, "the player still moves after the unplug: x %s" % still
+    mark3 = m.mark()
+    m.hold("left", 0.6)
+    time.sleep(0.3)
+    back = player_xs(m, mark3)
+    assert back and back[-1] < back[0], "the first keyboard's Left did not move the player back: x %s" % back
+    ctx.note("kbd2 on UHCI port %s ran the player x %d -> %d; %s; then still at x=%d; kbd Left x %d -> %d" % (
+        port, ran[0], ran[-1], gone.group(0), still[0], back[0], back[-1]))
+
+
+def test_usb_uhci_plays_level1(ctx):
+    """usb_plays_level1 on UHCI: the whole first level with only a USB keyboard on piix3-usb-uhci."""
+    test_usb_plays_level1(UsbContext(ctx, UHCI))
+
+
+def tests(hold_right):
+    """(name, function, goldens it writes, goldens it reads), as run_tests.py lists them."""
+    return [
+        ("usb_uhci_hold_right", on_hc(hold_right, UHCI, "UHCI"), (), ()),
+        ("usb_uhci_hub_hold_right", on_hc(hold_right, UHCI_HUB, "UHCI", r"1\.2"), (), ()),
+        ("usb_uhci_hotplug", test_usb_uhci_hotplug, (), ()),
+        ("usb_uhci_plays_level1", test_usb_uhci_plays_level1, (), ()),
+    ]
