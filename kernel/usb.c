@@ -1,4 +1,4 @@
-/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI and UHCI controllers, tick and loop. */
+/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI, UHCI and OHCI controllers, tick and loop. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +13,7 @@
 #include "usbdev.h"
 #include "usbhub.h"
 #include "usbkbd.h"
+#include "ohci.h"
 #include "uhci.h"
 #include "xhci.h"
 
@@ -63,6 +64,14 @@ static bool claim_xhci(int i, const PciDev *p)
 	return mmio_bar("xhci", i, p, 0, &bar) && xhci_claim(i, bar, pages_alloc);
 }
 
+/* OHCI: BAR0, taken from SMM or the BIOS's driver by the driver (its own registers). */
+static bool claim_ohci(int i, const PciDev *p)
+{
+	uintptr_t bar;
+
+	return mmio_bar("ohci", i, p, 0, &bar) && ohci_claim(i, bar, pages_alloc);
+}
+
 /*
  * UHCI: I/O BAR4; taken from the BIOS in PCI configuration space first
  * (LEGSUP: SMI routing off, its status bits cleared), before the driver
@@ -99,6 +108,8 @@ static const UsbKind kinds[] = {
 	  .start = xhci_start },
 	{ .kind = "UHCI", .name = "uhci", .progif = PCI_PROGIF_UHCI, .max = UHCI_MAX_CTRL, .claim = claim_uhci,
 	  .start = uhci_start },
+	{ .kind = "OHCI", .name = "ohci", .progif = PCI_PROGIF_OHCI, .max = OHCI_MAX_CTRL, .claim = claim_ohci,
+	  .start = ohci_start },
 };
 #define KINDS   (int)(sizeof kinds / sizeof kinds[0])
 

@@ -79,4 +79,5 @@ def tests(hold_right):
         ("usb_uhci_hub_hold_right", on_hc(hold_right, UHCI_HUB, "UHCI", r"1\.2"), (), ()),
         ("usb_uhci_hotplug", test_usb_uhci_hotplug, (), ()),
         ("usb_uhci_plays_level1", test_usb_uhci_plays_level1, (), ()),
+        ("usb_ohci_hold_right", on_hc(hold_right, OHCI, "OHCI"), (), ()),
     ]
