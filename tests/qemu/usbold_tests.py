@@ -13,6 +13,8 @@ from usb_tests import READY_TIMEOUT_S, RE_READY, UsbContext, player_xs, test_usb
 PC = ["-M", "pc,i8042=off"]
 UHCI = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,id=kbd,bus=uhci.0"]
 OHCI = PC + ["-device", "pci-ohci,id=ohci", "-device", "usb-kbd,id=kbd,bus=ohci.0"]
+OHCI_HUB = PC + ["-device", "pci-ohci,id=ohci", "-device", "usb-hub,bus=ohci.0,port=1,id=hub",
+                 "-device", "usb-kbd,id=kbd,bus=ohci.0,port=1.2"]
 UHCI_HUB = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-hub,bus=uhci.0,port=1,id=hub",
                  "-device", "usb-kbd,id=kbd,bus=uhci.0,port=1.2"]
 
@@ -33,25 +35,30 @@ def on_hc(test, extra, kind, port_re=r"\d+"):
     return run
 
 
-def test_usb_uhci_hotplug(ctx):
-    """UHCI, level=test trace: a second usb-kbd plugged in mid-game (device_add; QEMU chains a
-    usb-hub on UHCI's last free port and puts it there) runs the player
-    with Right; pulled out (device_del) with Right still down, its key comes up (COM1 says so)
-    and the player stops; the first keyboard still works."""
-    m = UsbContext(ctx, UHCI).machine(opts="level=test trace")
+def hotplug(kind, extra, bus):
+    """The hot-plug test on one controller kind (`bus`: the controller's QEMU bus)."""
+    return lambda ctx: check_hotplug(ctx, kind, extra, bus)
+
+
+def check_hotplug(ctx, kind, extra, bus):
+    """level=test trace: a second usb-kbd plugged in mid-game (device_add) runs the player with
+    Right; pulled out (device_del) with Right still down, its key comes up (COM1 says so) and
+    the player stops; the first keyboard still works. UHCI has two ports: QEMU chains a usb-hub
+    on the last free one and puts the keyboard behind it."""
+    m = UsbContext(ctx, extra).machine(opts="level=test trace")
     m.wait_for(RE_READY, READY_TIMEOUT_S)
     mark = m.mark()
-    # QEMU's default keyboard now; UHCI has two ports, so QEMU puts a usb-hub on the last free one first
-    m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus="uhci.0")
-    port = m.wait_for(r"^keyboard: USB \(UHCI port ([\d.]+)\) 0627:0001", 5, since=mark).group(1)
-    m.wait_for(r"^usb: keyboards: USB \(UHCI ports [\d.]+, [\d.]+\)$", 2, since=mark)
+    m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus=bus)     # QEMU's default keyboard now
+    port = m.wait_for(r"^keyboard: USB \(%s port ([\d.]+)\) 0627:0001" % kind, 5, since=mark).group(1)
+    m.wait_for(r"^usb: keyboards: USB \(%s ports [\d.]+, [\d.]+\)$" % kind, 2, since=mark)
     mark = m.mark()
     m.key("right", True)
     time.sleep(1.0)
     ran = player_xs(m, mark)
     assert len(ran) > 3 and ran[-1] > ran[0], "Right on the new keyboard did not run the player: x %s" % ran[:3]
     m.qmp.command("device_del", id="kbd2")
-    gone = m.wait_for(r"^keyboard: USB \(UHCI port %s\) removed, (\d+) keys released$" % re.escape(port), 5, since=mark)
+    gone = m.wait_for(r"^keyboard: USB \(%s port %s\) removed, (\d+) keys released$" % (kind, re.escape(port)), 5,
+                      since=mark)
     assert gone.group(1) == "1", gone.group(0)
     time.sleep(1.0)
     mark2 = m.mark()
@@ -63,8 +70,8 @@ def test_usb_uhci_hotplug(ctx):
     time.sleep(0.3)
     back = player_xs(m, mark3)
     assert back and back[-1] < back[0], "the first keyboard's Left did not move the player back: x %s" % back
-    ctx.note("kbd2 on UHCI port %s ran the player x %d -> %d; %s; then still at x=%d; kbd Left x %d -> %d" % (
-        port, ran[0], ran[-1], gone.group(0), still[0], back[0], back[-1]))
+    ctx.note("kbd2 on %s port %s ran the player x %d -> %d; %s; then still at x=%d; kbd Left x %d -> %d" % (
+        kind, port, ran[0], ran[-1], gone.group(0), still[0], back[0], back[-1]))
 
 
 def test_usb_uhci_plays_level1(ctx):
@@ -77,7 +84,9 @@ def tests(hold_right):
     return [
         ("usb_uhci_hold_right", on_hc(hold_right, UHCI, "UHCI"), (), ()),
         ("usb_uhci_hub_hold_right", on_hc(hold_right, UHCI_HUB, "UHCI", r"1\.2"), (), ()),
-        ("usb_uhci_hotplug", test_usb_uhci_hotplug, (), ()),
+        ("usb_uhci_hotplug", hotplug("UHCI", UHCI, "uhci.0"), (), ()),
         ("usb_uhci_plays_level1", test_usb_uhci_plays_level1, (), ()),
         ("usb_ohci_hold_right", on_hc(hold_right, OHCI, "OHCI"), (), ()),
+        ("usb_ohci_hub_hold_right", on_hc(hold_right, OHCI_HUB, "OHCI", r"1\.2"), (), ()),
+        ("usb_ohci_hotplug", hotplug("OHCI", OHCI, "ohci.0"), (), ()),
     ]
