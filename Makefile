@@ -226,6 +226,13 @@ $(B)/tests/test_uhci: tests/unit/test_uhci.c tests/unit/uhcisim.h tests/unit/sim
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
+# The OHCI driver on a simulated controller (tests/unit/test_ohci.c, ohcisim.h): its registers are memory,
+# so it uses test_xhci's stand-in io.h (tests/unit/simio), the simulation defining sim_mmio_*.
+OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c
+$(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
