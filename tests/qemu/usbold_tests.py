@@ -6,9 +6,10 @@ Used by run_tests.py through usb_tests.tests(); see README.md.
 """
 
 import re
+import statistics
 import time
 
-from usb_tests import READY_TIMEOUT_S, RE_READY, UsbContext, player_xs, test_usb_plays_level1
+from usb_tests import READY_TIMEOUT_S, RE_READY, UsbContext, measure, player_xs, test_usb_plays_level1
 
 PC = ["-M", "pc,i8042=off"]
 UHCI = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,id=kbd,bus=uhci.0"]
@@ -79,6 +80,23 @@ def test_usb_uhci_plays_level1(ctx):
     test_usb_plays_level1(UsbContext(ctx, UHCI))
 
 
+def test_usb_old_latency(ctx):
+    """Measured, not asserted (beyond a sanity bound), as usb_latency: host time from a QMP
+    key-down to the title's reaction on COM1, 30 taps, with the keyboard on UHCI, then on OHCI
+    (both polled on the 140 Hz tick; the keyboard's endpoint every 8 ms)."""
+    medians = {}
+    for kind, extra in (("UHCI", UHCI), ("OHCI", OHCI)):
+        m = UsbContext(ctx, extra).machine()
+        m.wait_for(RE_READY, READY_TIMEOUT_S)
+        s = sorted(measure(m, None))
+        m.quit()
+        medians[kind] = statistics.median(s)
+        ctx.note("%s key-down to game: median %.1f ms, 90%% %.1f ms, max %.1f ms (%d taps)" % (
+            kind, medians[kind], s[int(len(s) * 0.9) - 1], s[-1], len(s)))
+        ctx.record["%s_latency_median_ms" % kind.lower()] = round(medians[kind], 2)
+    assert max(medians.values()) < 100, "median latency %s" % medians
+
+
 def tests(hold_right):
     """(name, function, goldens it writes, goldens it reads), as run_tests.py lists them."""
     return [
@@ -89,4 +107,5 @@ def tests(hold_right):
         ("usb_ohci_hold_right", on_hc(hold_right, OHCI, "OHCI"), (), ()),
         ("usb_ohci_hub_hold_right", on_hc(hold_right, OHCI_HUB, "OHCI", r"1\.2"), (), ()),
         ("usb_ohci_hotplug", hotplug("OHCI", OHCI, "ohci.0"), (), ()),
+        ("usb_old_latency", test_usb_old_latency, (), ()),
     ]
