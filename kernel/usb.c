@@ -184,18 +184,29 @@ bool usb_service(void)
 	return true;
 }
 
-/* "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2.1, 2/3)" (2/3: second controller). */
+/*
+ * "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2.1, 2/3)" (2/3: second controller
+ * of that kind); keyboards on controllers of different kinds: "keyboards: USB (xHCI port 5, UHCI port 1)".
+ */
 void usb_note(char *buf, size_t size)
 {
 	UsbKbdPlace k[USBKBD_MAX];
 	int n = usbkbd_list(k, USBKBD_MAX), len;
+	bool mixed = false;
 
 	buf[0] = '\0';
 	if (n == 0)
 		return;
-	len = kfmt_snprintf(buf, size, "keyboard%s: USB (%s port%s", n > 1 ? "s" : "", k[0].kind, n > 1 ? "s" : "");
+	for (int i = 1; i < n; i++)
+		mixed |= k[i].kind != k[0].kind;        /* each kind's one const string (its UsbHcOps) */
+	len = kfmt_snprintf(buf, size, "keyboard%s: USB (", n > 1 ? "s" : "");
+	if (!mixed && len < (int)size)
+		len += kfmt_snprintf(buf + len, size - (size_t)len, "%s port%s ", k[0].kind, n > 1 ? "s" : "");
 	for (int i = 0; i < n && len < (int)size; i++) {
-		len += kfmt_snprintf(buf + len, size - (size_t)len, i ? ", " : " ");
+		if (i)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, ", ");
+		if (mixed && len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s port ", k[i].kind);
 		if (k[i].hc && len < (int)size)
 			len += kfmt_snprintf(buf + len, size - (size_t)len, "%u/", (unsigned)k[i].hc + 1);
 		if (len < (int)size)

@@ -80,6 +80,24 @@ def test_usb_uhci_plays_level1(ctx):
     test_usb_plays_level1(UsbContext(ctx, UHCI))
 
 
+def test_usb_xhci_and_uhci(ctx):
+    """A usb-kbd on a qemu-xhci and another on a piix3-usb-uhci: both controllers run, the note
+    names each keyboard's kind, and a Right tap (QEMU sends it to the newest keyboard, the
+    UHCI one) steps the hero."""
+    extra = PC + ["-device", "qemu-xhci,id=xhci", "-device", "usb-kbd,id=kbd,bus=xhci.0",
+                  "-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,id=kbd2,bus=uhci.0"]
+    m = UsbContext(ctx, extra).machine()
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    text = m.serial()
+    for kind in ("xHCI", "UHCI"):
+        assert re.search(r"^usb: 1 %s controller found, 1 running" % kind, text, re.M), "%s not running" % kind
+    note = m.wait_for(r"^usb: keyboards: USB \(xHCI port 5, UHCI port 1\)$", 1)
+    mark = m.mark()
+    m.tap("right", 0.05)
+    step = m.wait_for(r"^title: sprite tx=(\d+) ty=(\d+)$", 2, since=mark)
+    ctx.note("%s; Right: %s" % (note.group(0), step.group(0)))
+
+
 def test_usb_old_latency(ctx):
     """Measured, not asserted (beyond a sanity bound), as usb_latency: host time from a QMP
     key-down to the title's reaction on COM1, 30 taps, with the keyboard on UHCI, then on OHCI
@@ -107,5 +125,6 @@ def tests(hold_right):
         ("usb_ohci_hold_right", on_hc(hold_right, OHCI, "OHCI"), (), ()),
         ("usb_ohci_hub_hold_right", on_hc(hold_right, OHCI_HUB, "OHCI", r"1\.2"), (), ()),
         ("usb_ohci_hotplug", hotplug("OHCI", OHCI, "ohci.0"), (), ()),
+        ("usb_xhci_and_uhci", test_usb_xhci_and_uhci, (), ()),
         ("usb_old_latency", test_usb_old_latency, (), ()),
     ]
