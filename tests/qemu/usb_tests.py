@@ -35,8 +35,8 @@ PS2 = None                              # -M pc: input-send-event without a devi
 
 def usb_machine(ctx, extra=None, **kw):
     """A machine whose key events (m.press, m.tap) go to the USB keyboard (a UsbContext's own machine)."""
-    if extra is None and isinstance(ctx, UsbContext):
-        return ctx.machine(**kw)
+    if isinstance(ctx, UsbContext):
+        extra, ctx = extra or ctx.extra, ctx._ctx
     extra = extra or Q35_USB
     return ctx.machine(extra=extra, key_device=None if "i8042=off" in extra[1] else "vga", **kw)
 
@@ -47,6 +47,7 @@ class UsbContext:
     def __init__(self, ctx, extra):
         self._ctx = ctx
         self._extra = extra
+        self.extra = extra              # the machine's QEMU arguments, for a test that adds its own
 
     def __getattr__(self, name):
         return getattr(self._ctx, name)
@@ -182,7 +183,7 @@ def test_usb_key_storm(ctx):
     """Title screen: STORM_S seconds of random presses and releases (hundreds a second, up to
     six keys down) on the USB keyboard; then everything released: the kernel still runs, no
     key is stuck (the hero stands still), and one Right tap still moves it exactly one tile."""
-    m = usb_machine(ctx, extra=Q35_USB + ["-trace", "hid_kbd_queue_full"])
+    m = usb_machine(ctx, extra=getattr(ctx, "extra", Q35_USB) + ["-trace", "hid_kbd_queue_full"])
     m.wait_for(RE_READY, READY_TIMEOUT_S)
     rng = random.Random(11)
     down, sent, t0 = set(), 0, time.monotonic()

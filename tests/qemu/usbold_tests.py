@@ -9,7 +9,8 @@ import re
 import statistics
 import time
 
-from usb_tests import READY_TIMEOUT_S, RE_READY, UsbContext, measure, player_xs, test_usb_plays_level1
+from usb_tests import (READY_TIMEOUT_S, RE_READY, UsbContext, measure, on_uefi, player_xs, test_usb_key_storm,
+                       test_usb_plays_level1)
 
 PC = ["-M", "pc,i8042=off"]
 UHCI = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,id=kbd,bus=uhci.0"]
@@ -122,9 +123,13 @@ def tests(hold_right):
         ("usb_uhci_hub_hold_right", on_hc(hold_right, UHCI_HUB, "UHCI", r"1\.2"), (), ()),
         ("usb_uhci_hotplug", hotplug("UHCI", UHCI, "uhci.0"), (), ()),
         ("usb_uhci_plays_level1", test_usb_uhci_plays_level1, (), ()),
+        ("usb_uhci_key_storm", lambda ctx: test_usb_key_storm(UsbContext(ctx, UHCI)), (), ()),
+        ("usb_uefi_uhci_hold_right", on_uefi(on_hc(hold_right, UHCI, "UHCI")), (), ()),
         ("usb_ohci_hold_right", on_hc(hold_right, OHCI, "OHCI"), (), ()),
         ("usb_ohci_hub_hold_right", on_hc(hold_right, OHCI_HUB, "OHCI", r"1\.2"), (), ()),
         ("usb_ohci_hotplug", hotplug("OHCI", OHCI, "ohci.0"), (), ()),
+        ("usb_ohci_key_storm", lambda ctx: test_usb_key_storm(UsbContext(ctx, OHCI)), (), ()),
+        ("usb_uefi_ohci_hold_right", on_uefi(on_hc(hold_right, OHCI, "OHCI")), (), ()),
         ("usb_xhci_and_uhci", test_usb_xhci_and_uhci, (), ()),
         ("usb_old_latency", test_usb_old_latency, (), ()),
     ]
