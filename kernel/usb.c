@@ -13,6 +13,7 @@
 #include "usbdev.h"
 #include "usbhub.h"
 #include "usbkbd.h"
+#include "ehci.h"
 #include "ohci.h"
 #include "uhci.h"
 #include "xhci.h"
@@ -94,6 +95,16 @@ static bool claim_uhci(int i, const PciDev *p)
 	return uhci_claim(i, io, pages_alloc);
 }
 
+/* EHCI: not driven; taken from the BIOS and reset so its ports go to the companions (before they start). */
+static bool claim_ehci(int i, const PciDev *p)
+{
+	uintptr_t bar;
+
+	if (mmio_bar("ehci", i, p, 0, &bar))
+		ehci_release_ports(i, p, bar);
+	return false;                           /* nothing to start */
+}
+
 /* A controller kind: its PCI programming interface, how many are driven, its two passes. */
 typedef struct UsbKind {
 	const char *kind, *name;
@@ -104,6 +115,8 @@ typedef struct UsbKind {
 } UsbKind;
 
 static const UsbKind kinds[] = {
+	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = PCI_MAX_FOUND, .claim = claim_ehci,
+	  .start = NULL },
 	{ .kind = "xHCI", .name = "xhci", .progif = PCI_PROGIF_XHCI, .max = XHCI_MAX_CTRL, .claim = claim_xhci,
 	  .start = xhci_start },
 	{ .kind = "UHCI", .name = "uhci", .progif = PCI_PROGIF_UHCI, .max = UHCI_MAX_CTRL, .claim = claim_uhci,
@@ -159,7 +172,7 @@ void usb_init(void)
 	running = false;
 	for (int k = 0; k < KINDS; k++) {
 		running |= f.up[k] > 0;
-		if (k == 0 || f.n[k])
+		if (kinds[k].progif == PCI_PROGIF_XHCI || f.n[k])
 			klog("usb: %d %s controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", f.n[k],
 			    kinds[k].kind, f.n[k] == 1 ? "" : "s", f.up[k], (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
 			    (unsigned)((pit_ticks() - t1) * 1000 / PIT_TICK_HZ));

@@ -17,6 +17,7 @@ typedef struct PciDev {
 #define PCI_SUBCLASS_USB        0x03
 #define PCI_PROGIF_UHCI         0x00
 #define PCI_PROGIF_OHCI         0x10
+#define PCI_PROGIF_EHCI         0x20
 #define PCI_PROGIF_XHCI         0x30
 
 uint32_t pci_read32(const PciDev *d, uint8_t off);

@@ -2,7 +2,9 @@
 (`piix3-usb-uhci`, I/O BAR4) and OHCI (`pci-ohci`, memory BAR0), `-M pc,i8042=off` under SeaBIOS:
 the USB keyboard is the only keyboard, so QMP input-send-event without a device reaches it.
 SeaBIOS drives both kinds itself (its own UHCI/OHCI keyboard code) until the kernel takes them.
-Used by run_tests.py through usb_tests.tests(); see README.md.
+ICH9's EHCI with its three UHCI companions: the kernel does not drive the EHCI, it resets it so
+every port goes to a companion (drivers/usb/ehci.c). Used by run_tests.py through
+usb_tests.tests(); see README.md.
 """
 
 import re
@@ -21,7 +23,17 @@ UHCI_HUB = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-hub,bus=uh
                  "-device", "usb-kbd,id=kbd,bus=uhci.0,port=1.2"]
 
 
-def on_hc(test, extra, kind, port_re=r"\d+"):
+# ICH9's EHCI with its three UHCI companions (QEMU's docs/usb-storage example), the keyboard on the EHCI bus
+EHCI_SET = ["-M", "q35,i8042=off", "-device", "ich9-usb-ehci1,id=ehci,addr=1d.7,multifunction=on",
+            "-device", "ich9-usb-uhci1,masterbus=ehci.0,firstport=0,addr=1d.0,multifunction=on",
+            "-device", "ich9-usb-uhci2,masterbus=ehci.0,firstport=2,addr=1d.1",
+            "-device", "ich9-usb-uhci3,masterbus=ehci.0,firstport=4,addr=1d.2",
+            "-device", "usb-kbd,id=kbd,bus=ehci.0"]
+EHCI_SET_HUB = EHCI_SET[:-2] + ["-device", "usb-hub,bus=ehci.0,port=1,id=hub",
+                                "-device", "usb-kbd,id=kbd,bus=ehci.0,port=1.2"]
+
+
+def on_hc(test, extra, kind, port_re=r"[\d/]+", count=1):
     """Run an existing PS/2 test with the keyboard on one USB controller kind only; COM1 must
     name it (`keyboard: USB (UHCI port 1)`)."""
     def run(ctx):
@@ -32,8 +44,8 @@ def on_hc(test, extra, kind, port_re=r"\d+"):
                 "COM1 never says `keyboard: USB (%s port N)`" % kind)
             assert re.search(r"^usb: keyboard: USB \(%s port %s\)$" % (kind, port_re), text, re.M), (
                 "no `usb: keyboard: USB (%s port N)` line" % kind)
-            assert re.search(r"^usb: 1 %s controller found, 1 running" % kind, text, re.M), (
-                "no `usb: 1 %s controller found, 1 running`" % kind)
+            assert re.search(r"^usb: %d %s controllers? found, %d running" % (count, kind, count), text, re.M), (
+                "no `usb: %d %s controller(s) found, %d running`" % (count, kind, count))
     return run
 
 
@@ -131,5 +143,8 @@ def tests(hold_right):
         ("usb_ohci_key_storm", lambda ctx: test_usb_key_storm(UsbContext(ctx, OHCI)), (), ()),
         ("usb_uefi_ohci_hold_right", on_uefi(on_hc(hold_right, OHCI, "OHCI")), (), ()),
         ("usb_xhci_and_uhci", test_usb_xhci_and_uhci, (), ()),
+        ("usb_ehci_companion_hold_right", on_hc(hold_right, EHCI_SET, "UHCI", count=3), (), ()),
+        ("usb_ehci_companion_hub_hold_right", on_hc(hold_right, EHCI_SET_HUB, "UHCI", r"1\.2", count=3), (), ()),
+        ("usb_uefi_ehci_companion_hold_right", on_uefi(on_hc(hold_right, EHCI_SET, "UHCI", count=3)), (), ()),
         ("usb_old_latency", test_usb_old_latency, (), ()),
     ]
