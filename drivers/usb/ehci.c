@@ -9,6 +9,8 @@
 #include "wait.h"
 
 #define CAP_LENGTH      0x00            /* capability registers (EHCI 2.2) */
+#define CAP_HCSPARAMS   0x04
+#define HCS_N_CC(v)     (((v) >> 12) & 0x0F)    /* companion controllers */
 #define CAP_HCCPARAMS   0x08
 #define HCC_EECP(v)     (((v) >> 8) & 0xFF)     /* first extended capability, in PCI configuration space */
 #define OP_USBCMD       0x00            /* operational registers (EHCI 2.3), after CAPLENGTH */
@@ -55,10 +57,20 @@ static void take_from_bios(int index, const PciDev *p, uint8_t eecp)
 	}
 }
 
+/*
+ * NOTE: an EHCI without companions (Intel 5- to 7-series: every port behind
+ * its rate-matching hub) is left alone: reset, it would take the keyboard
+ * from the firmware's PS/2 emulation and give it to nobody.
+ */
 bool ehci_release_ports(int index, const PciDev *p, uintptr_t mmio)
 {
 	uintptr_t op = mmio + mmio_read8(mmio + CAP_LENGTH);
+	uint32_t ncc = HCS_N_CC(mmio_read32(mmio + CAP_HCSPARAMS));
 
+	if (ncc == 0) {
+		drvlog("ehci%d: not driven, no companion controllers: left to the firmware\n", index);
+		return false;
+	}
 	take_from_bios(index, p, (uint8_t)HCC_EECP(mmio_read32(mmio + CAP_HCCPARAMS)));
 	mmio_write32(op + OP_USBCMD, mmio_read32(op + OP_USBCMD) & ~CMD_RUN);
 	if (!wait_mmio32(op + OP_USBSTS, STS_HCHALTED, STS_HCHALTED, HALT_MS)) {
@@ -71,6 +83,7 @@ bool ehci_release_ports(int index, const PciDev *p, uintptr_t mmio)
 		return false;
 	}
 	mmio_write32(op + OP_CONFIGFLAG, 0);    /* reset clears it; said again: every port to the companions */
-	drvlog("ehci%d: not driven: reset, every root port routed to its companion controllers\n", index);
+	drvlog("ehci%d: not driven: reset, every root port routed to its %u companion controllers\n", index,
+	    (unsigned)ncc);
 	return true;
 }

@@ -12,7 +12,8 @@
  * the BIOS (USBLEGSUP semaphores, SMIs off), halted and reset, which clears
  * CONFIGFLAG: every root port then belongs to a companion controller, where
  * full- and low-speed keyboards are driven (a high-speed device there is not
- * usable). Before the companions start. False (logged) if it did not reset.
+ * usable). Before the companions start. One without companions is left to
+ * the firmware. False (logged) if it was left alone or did not reset.
  */
 bool ehci_release_ports(int index, const PciDev *p, uintptr_t mmio);
 
