@@ -236,6 +236,27 @@ $(B)/tests/test_hda: tests/unit/test_hda.c tests/unit/hdasim.h tests/unit/simio/
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(HDA_SRC) $(HOBJ) -lcmocka -lm -o $@
 
+# The UHCI driver on a simulated controller (tests/unit/test_uhci.c, uhcisim.h), linked without PIE as
+# test_xhci is; its port I/O goes through tests/unit/simuhci/io.h to the simulation.
+UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c
+$(B)/tests/test_uhci: tests/unit/test_uhci.c tests/unit/uhcisim.h tests/unit/simuhci/io.h $(UHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+
+# The OHCI driver on a simulated controller (tests/unit/test_ohci.c, ohcisim.h): its registers are memory,
+# so it uses test_xhci's stand-in io.h (tests/unit/simio), the simulation defining sim_mmio_*.
+OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c
+$(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+
+# EHCI's release to its companions (tests/unit/test_ehci.c): PCI configuration through tests/unit/simpci/io.h
+# (forced first, as test_pci), the registers a host array the test's wait steps; linked without PIE.
+$(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simpci/io.h drivers/usb/ehci.c drivers/platform/pci.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simpci/io.h $(HINC) -Itests/unit $< drivers/usb/ehci.c \
+		drivers/platform/pci.c $(HOBJ) -lcmocka -lm -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@

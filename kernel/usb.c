@@ -1,4 +1,4 @@
-/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI controllers, tick and loop. */
+/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI, UHCI and OHCI controllers, tick and loop. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,9 +13,15 @@
 #include "usbdev.h"
 #include "usbhub.h"
 #include "usbkbd.h"
+#include "ehci.h"
+#include "ohci.h"
+#include "uhci.h"
 #include "xhci.h"
 
 #define XHCI_MMIO_SPAN  0x00100000u     /* registers mapped: capability to the last doorbell, 1 MiB */
+#define UHCI_BAR        4               /* UHCI's registers: an I/O BAR */
+#define UHCI_LEGSUP_REG 0xC0            /* UHCI 1.1 5.2: legacy support register (PCI configuration) */
+#define UHCI_LEGSUP_OFF 0x8F00          /* its status bits cleared (RWC), SMI and PIRQ off: Linux's USBLEGSUP_RWC */
 
 _Static_assert(XHCI_MAX_CTRL >= PCI_MAX_FOUND, "every controller the PCI scan keeps has a place");
 
@@ -30,68 +36,153 @@ static void log_keyboards(void)
 	klog("usb: %s\n", note[0] ? note : "no USB keyboard");
 }
 
-/*
- * Controller i of the PCI scan made ready for its driver: in D0, its BAR
- * mapped (above 4 GiB through the PAE window), memory decoding and bus
- * mastering on, taken from the BIOS. False (logged) if it is not used.
- */
-static bool claim(int i, const PciDev *p)
+/* Controller i of the PCI scan in D0, its registers reachable, bus mastering on: a memory BAR's address, mapped. */
+static bool mmio_bar(const char *name, int i, const PciDev *p, int bar, uintptr_t *at)
 {
 	uint64_t phys;
-	uintptr_t bar;
 
 	pci_power_d0(p);                        /* before the BAR is read: D3hot -> D0 may reset it */
-	if (!pci_bar_mmio(p, 0, &phys)) {
-		klog("xhci%d: %02x:%02x.%x: BAR0 is not a memory BAR, not used\n", i, (unsigned)p->bus,
-		    (unsigned)p->dev, (unsigned)p->fn);
+	if (!pci_bar_mmio(p, bar, &phys)) {
+		klog("%s%d: %02x:%02x.%x: BAR%d is not a memory BAR, not used\n", name, i, (unsigned)p->bus,
+		    (unsigned)p->dev, (unsigned)p->fn, bar);
 		return false;
 	}
-	bar = (uintptr_t)phys;
+	*at = (uintptr_t)phys;
 	if (phys >> 32) {                       /* UEFI firmware puts 64-bit BARs above 4 GiB */
-		bar = paging_map_high(phys, XHCI_MMIO_SPAN);
-		klog("xhci%d: registers at 0x%x%08x, above 4 GiB: %s 0x%08x\n", i, (unsigned)(phys >> 32),
-		    (unsigned)phys, bar ? "mapped at" : "cannot be mapped,", (unsigned)bar);
-		if (!bar)
+		*at = paging_map_high(phys, XHCI_MMIO_SPAN);
+		klog("%s%d: registers at 0x%x%08x, above 4 GiB: %s 0x%08x\n", name, i, (unsigned)(phys >> 32),
+		    (unsigned)phys, *at ? "mapped at" : "cannot be mapped,", (unsigned)*at);
+		if (!*at)
 			return false;
 	}
 	pci_enable_mmio_master(p);
-	return xhci_claim(i, bar, pages_alloc);
+	return true;
+}
+
+/* xHCI: BAR0, taken from the BIOS by the driver (its extended capabilities). */
+static bool claim_xhci(int i, const PciDev *p)
+{
+	uintptr_t bar;
+
+	return mmio_bar("xhci", i, p, 0, &bar) && xhci_claim(i, bar, pages_alloc);
+}
+
+/* OHCI: BAR0, taken from SMM or the BIOS's driver by the driver (its own registers). */
+static bool claim_ohci(int i, const PciDev *p)
+{
+	uintptr_t bar;
+
+	return mmio_bar("ohci", i, p, 0, &bar) && ohci_claim(i, bar, pages_alloc);
 }
 
 /*
- * Every xHCI controller: first each one taken from the BIOS (SMI code may
+ * UHCI: I/O BAR4; taken from the BIOS in PCI configuration space first
+ * (LEGSUP: SMI routing off, its status bits cleared), before the driver
+ * stops it.
+ */
+static bool claim_uhci(int i, const PciDev *p)
+{
+	uint16_t io;
+
+	pci_power_d0(p);
+	if (!pci_bar_io(p, UHCI_BAR, &io)) {
+		klog("uhci%d: %02x:%02x.%x: BAR4 is not an I/O BAR, not used\n", i, (unsigned)p->bus,
+		    (unsigned)p->dev, (unsigned)p->fn);
+		return false;
+	}
+	klog("uhci%d: legacy support %04x, now %04x (SMI off)\n", i, (unsigned)pci_read16(p, UHCI_LEGSUP_REG),
+	    (unsigned)UHCI_LEGSUP_OFF);
+	pci_write16(p, UHCI_LEGSUP_REG, UHCI_LEGSUP_OFF);
+	pci_enable_io_master(p);
+	return uhci_claim(i, io, pages_alloc);
+}
+
+/* EHCI: not driven; taken from the BIOS and reset so its ports go to the companions (before they start). */
+static bool claim_ehci(int i, const PciDev *p)
+{
+	uintptr_t bar;
+
+	if (mmio_bar("ehci", i, p, 0, &bar))
+		ehci_release_ports(i, p, bar);
+	return false;                           /* nothing to start */
+}
+
+/* A controller kind: its PCI programming interface, how many are driven, its two passes. */
+typedef struct UsbKind {
+	const char *kind, *name;
+	uint8_t progif;
+	int max;
+	bool (*claim)(int i, const PciDev *p);
+	UsbHc *(*start)(int index);
+} UsbKind;
+
+static const UsbKind kinds[] = {
+	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = PCI_MAX_FOUND, .claim = claim_ehci,
+	  .start = NULL },
+	{ .kind = "xHCI", .name = "xhci", .progif = PCI_PROGIF_XHCI, .max = XHCI_MAX_CTRL, .claim = claim_xhci,
+	  .start = xhci_start },
+	{ .kind = "UHCI", .name = "uhci", .progif = PCI_PROGIF_UHCI, .max = UHCI_MAX_CTRL, .claim = claim_uhci,
+	  .start = uhci_start },
+	{ .kind = "OHCI", .name = "ohci", .progif = PCI_PROGIF_OHCI, .max = OHCI_MAX_CTRL, .claim = claim_ohci,
+	  .start = ohci_start },
+};
+#define KINDS   (int)(sizeof kinds / sizeof kinds[0])
+
+/* The controllers of every kind, as the PCI scan found them. */
+typedef struct UsbFound {
+	PciDev all[PCI_MAX_FOUND];
+	PciDev pci[KINDS][PCI_MAX_FOUND];
+	bool claimed[KINDS][PCI_MAX_FOUND];
+	int n[KINDS], up[KINDS];
+} UsbFound;
+
+/*
+ * Every USB controller: first each one taken from the BIOS (SMI code may
  * touch another controller during a hand-off), then each started and its
- * ports enumerated. Each costs only the memory it takes (pages_alloc); the
- * PCI scan keeps PCI_MAX_FOUND (32, every function is on COM1 anyway).
+ * ports enumerated. Each costs only the memory it takes (pages_alloc); `max`
+ * of a kind at most (more: named on COM1).
  */
 void usb_init(void)
 {
-	PciDev found[PCI_MAX_FOUND];
-	bool claimed[PCI_MAX_FOUND];
+	static UsbFound f;
 	uint32_t t0 = pit_ticks(), t1;
-	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_XHCI, found, PCI_MAX_FOUND);
-	int up = 0;
 
+	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_ANY, f.all, PCI_MAX_FOUND);
+
+	for (int i = 0; i < n; i++)             /* one scan (every function logged once), sorted by kind */
+		for (int k = 0; k < KINDS; k++)
+			if (f.all[i].progif == kinds[k].progif && f.n[k] < PCI_MAX_FOUND)
+				f.pci[k][f.n[k]++] = f.all[i];
 	t1 = pit_ticks();
-
 	usbdev_add_class(&usbkbd_class);        /* offered each new device in this order */
 	usbdev_add_class(&usbhub_class);
-	for (int i = 0; i < n; i++)
-		claimed[i] = claim(i, &found[i]);
-	for (int i = 0; i < n; i++) {
-		UsbHc *hc = claimed[i] ? xhci_start(i) : NULL;
+	for (int k = 0; k < KINDS; k++)
+		for (int i = 0; i < f.n[k]; i++) {
+			f.claimed[k][i] = i < kinds[k].max && kinds[k].claim(i, &f.pci[k][i]);
+			if (i >= kinds[k].max)
+				klog("%s%d: %02x:%02x.%x: already %d %s controllers, not used\n", kinds[k].name, i,
+				    (unsigned)f.pci[k][i].bus, (unsigned)f.pci[k][i].dev, (unsigned)f.pci[k][i].fn,
+				    kinds[k].max, kinds[k].kind);
+		}
+	for (int k = 0; k < KINDS; k++)
+		for (int i = 0; i < f.n[k]; i++) {
+			UsbHc *hc = f.claimed[k][i] ? kinds[k].start(i) : NULL;
 
-		up += hc && usbdev_add_hc(hc);
-		if (claimed[i])
-			pci_xhci_intel_ports(&found[i]);        /* after the hand-off; ports show up as hot-plug */
+			f.up[k] += hc && usbdev_add_hc(hc);
+			if (f.claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
+				pci_xhci_intel_ports(&f.pci[k][i]);     /* after the hand-off; ports show up as hot-plug */
+		}
+	running = false;
+	for (int k = 0; k < KINDS; k++) {
+		running |= f.up[k] > 0;
+		if (kinds[k].progif == PCI_PROGIF_XHCI || f.n[k])
+			klog("usb: %d %s controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", f.n[k],
+			    kinds[k].kind, f.n[k] == 1 ? "" : "s", f.up[k], (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
+			    (unsigned)((pit_ticks() - t1) * 1000 / PIT_TICK_HZ));
 	}
-	klog("usb: %d xHCI controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", n,
-	    n == 1 ? "" : "s", up, (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
-	    (unsigned)((pit_ticks() - t1) * 1000 / PIT_TICK_HZ));
-	if (n)
+	if (pages_given())
 		klog("usb: %u KiB of RAM above the kernel for the controllers' rings and scratchpads\n",
 		    (unsigned)(pages_given() / 1024));
-	running = up > 0;
 	log_keyboards();
 }
 
@@ -109,18 +200,29 @@ bool usb_service(void)
 	return true;
 }
 
-/* "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2.1, 2/3)" (2/3: second controller). */
+/*
+ * "keyboard: USB (xHCI port 5)", "keyboards: USB (xHCI ports 5, 1.2.1, 2/3)" (2/3: second controller
+ * of that kind); keyboards on controllers of different kinds: "keyboards: USB (xHCI port 5, UHCI port 1)".
+ */
 void usb_note(char *buf, size_t size)
 {
 	UsbKbdPlace k[USBKBD_MAX];
 	int n = usbkbd_list(k, USBKBD_MAX), len;
+	bool mixed = false;
 
 	buf[0] = '\0';
 	if (n == 0)
 		return;
-	len = kfmt_snprintf(buf, size, "keyboard%s: USB (%s port%s", n > 1 ? "s" : "", k[0].kind, n > 1 ? "s" : "");
+	for (int i = 1; i < n; i++)
+		mixed |= k[i].kind != k[0].kind;        /* each kind's one const string (its UsbHcOps) */
+	len = kfmt_snprintf(buf, size, "keyboard%s: USB (", n > 1 ? "s" : "");
+	if (!mixed && len < (int)size)
+		len += kfmt_snprintf(buf + len, size - (size_t)len, "%s port%s ", k[0].kind, n > 1 ? "s" : "");
 	for (int i = 0; i < n && len < (int)size; i++) {
-		len += kfmt_snprintf(buf + len, size - (size_t)len, i ? ", " : " ");
+		if (i)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, ", ");
+		if (mixed && len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s port ", k[i].kind);
 		if (k[i].hc && len < (int)size)
 			len += kfmt_snprintf(buf + len, size - (size_t)len, "%u/", (unsigned)k[i].hc + 1);
 		if (len < (int)size)

@@ -20,7 +20,7 @@ a list of units (a unit is the files whose names start with its prefix:
 xhci.c, xhciport.c, xhcireg.h, xhci.h are the unit "xhci"):
 
     interface (usbhc.h: the host-controller operations), parsing (usbhid)
-        <- controllers (xhci; uhci, ohci, ehci next)     interface only
+        <- controllers (xhci, uhci, ohci, ehci)         interface only
         <- devices (usbdev)                              interface, parsing
         <- classes (usbkbd, usbhub; mass storage next)   devices, interface, parsing
 
@@ -74,7 +74,7 @@ KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
 USB_LAYERS = [
     ("interface", ["usbhc"], []),
     ("parsing", ["usbhid"], []),
-    ("controllers", ["xhci"], ["interface"]),
+    ("controllers", ["xhci", "uhci", "ohci", "ehci"], ["interface"]),
     ("devices", ["usbdev"], ["interface", "parsing"]),
     ("classes", ["usbkbd", "usbhub"], ["devices", "interface", "parsing"]),
 ]

@@ -21,6 +21,13 @@ static inline uint8_t inb(uint16_t port)
 	return v;
 }
 
+static inline uint16_t inw(uint16_t port)
+{
+	uint16_t v;
+	__asm__ volatile("inw %1, %0" : "=a"(v) : "Nd"(port));
+	return v;
+}
+
 static inline void outl(uint16_t port, uint32_t v)
 {
 	__asm__ volatile("outl %0, %1" : : "a"(v), "Nd"(port));

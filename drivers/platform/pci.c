@@ -14,6 +14,7 @@
 #define PCI_VENDOR_ID           0x00    /* 16 bits; 0xFFFF = nothing there */
 #define PCI_DEVICE_ID           0x02
 #define PCI_COMMAND             0x04
+#define PCI_CMD_IO              0x0001
 #define PCI_CMD_MEMORY          0x0002
 #define PCI_CMD_MASTER          0x0004
 #define PCI_CMD_INTX_OFF        0x0400
@@ -72,9 +73,10 @@ void pci_write16(const PciDev *d, uint8_t off, uint16_t v)
 /*
  * Walk every bus number, device and function (a brute-force scan: bounded,
  * and bridges need no following), log each function found, and keep the
- * first `max` of the given class. Returns how many were kept.
+ * first `max` of the given class (and programming interface, or any).
+ * Returns how many were kept.
  */
-int pci_scan(uint8_t cls, uint8_t subclass, uint8_t progif, PciDev *found, int max)
+int pci_scan(uint8_t cls, uint8_t subclass, int progif, PciDev *found, int max)
 {
 	int kept = 0, seen = 0;
 
@@ -99,7 +101,7 @@ int pci_scan(uint8_t cls, uint8_t subclass, uint8_t progif, PciDev *found, int m
 				drvlog("pci: %02x:%02x.%x %04x:%04x class %02x.%02x.%02x\n", (unsigned)bus,
 				    (unsigned)dev, (unsigned)fn, (unsigned)d.vendor, (unsigned)d.device,
 				    (unsigned)d.cls, (unsigned)d.subclass, (unsigned)d.progif);
-				if (d.cls == cls && d.subclass == subclass && d.progif == progif && kept < max)
+				if (d.cls == cls && d.subclass == subclass && (progif == PCI_PROGIF_ANY || d.progif == progif) && kept < max)
 					found[kept++] = d;
 				if (fn == 0 && !(pci_read32(&d, PCI_HEADER_TYPE & 0xFC) >> 16 & 0x80))
 					break;  /* single-function device */
@@ -134,6 +136,25 @@ void pci_enable_mmio_master(const PciDev *d)
 	uint16_t cmd = pci_read16(d, PCI_COMMAND);
 
 	pci_write16(d, PCI_COMMAND, (uint16_t)(cmd | PCI_CMD_MEMORY | PCI_CMD_MASTER | PCI_CMD_INTX_OFF));
+}
+
+/* An I/O BAR (UHCI's BAR4): its port base; false if it is a memory BAR or unset. */
+bool pci_bar_io(const PciDev *d, int bar, uint16_t *base)
+{
+	uint32_t v = pci_read32(d, (uint8_t)(PCI_BAR0 + 4 * bar));
+
+	if (!(v & PCI_BAR_IO))
+		return false;
+	*base = (uint16_t)(v & ~0x03u);
+	return *base != 0;
+}
+
+/* I/O decoding and bus mastering on; INTx off (we poll). */
+void pci_enable_io_master(const PciDev *d)
+{
+	uint16_t cmd = pci_read16(d, PCI_COMMAND);
+
+	pci_write16(d, PCI_COMMAND, (uint16_t)(cmd | PCI_CMD_IO | PCI_CMD_MASTER | PCI_CMD_INTX_OFF));
 }
 
 /*

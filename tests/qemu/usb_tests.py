@@ -33,9 +33,12 @@ PC_NEC = ["-M", "pc", "-vga", "none", "-device", "VGA,id=vga", "-device", "nec-u
 PS2 = None                              # -M pc: input-send-event without a device goes to PS/2
 
 
-def usb_machine(ctx, extra=Q35_USB, **kw):
-    """A machine whose key events (m.press, m.tap) go to the USB keyboard."""
-    return ctx.machine(extra=extra, key_device=None if extra[1].startswith("q35") else "vga", **kw)
+def usb_machine(ctx, extra=None, **kw):
+    """A machine whose key events (m.press, m.tap) go to the USB keyboard (a UsbContext's own machine)."""
+    if isinstance(ctx, UsbContext):
+        extra, ctx = extra or ctx.extra, ctx._ctx
+    extra = extra or Q35_USB
+    return ctx.machine(extra=extra, key_device=None if "i8042=off" in extra[1] else "vga", **kw)
 
 
 class UsbContext:
@@ -44,12 +47,13 @@ class UsbContext:
     def __init__(self, ctx, extra):
         self._ctx = ctx
         self._extra = extra
+        self.extra = extra              # the machine's QEMU arguments, for a test that adds its own
 
     def __getattr__(self, name):
         return getattr(self._ctx, name)
 
     def machine(self, **kw):
-        return usb_machine(self._ctx, self._extra, **kw)
+        return usb_machine(self._ctx, kw.pop("extra", self._extra), **kw)
 
 
 def on_usb(test, extra=Q35_USB):
@@ -179,7 +183,7 @@ def test_usb_key_storm(ctx):
     """Title screen: STORM_S seconds of random presses and releases (hundreds a second, up to
     six keys down) on the USB keyboard; then everything released: the kernel still runs, no
     key is stuck (the hero stands still), and one Right tap still moves it exactly one tile."""
-    m = usb_machine(ctx, extra=Q35_USB + ["-trace", "hid_kbd_queue_full"])
+    m = usb_machine(ctx, extra=getattr(ctx, "extra", Q35_USB) + ["-trace", "hid_kbd_queue_full"])
     m.wait_for(RE_READY, READY_TIMEOUT_S)
     rng = random.Random(11)
     down, sent, t0 = set(), 0, time.monotonic()
@@ -454,7 +458,8 @@ def play_level1(ctx, attempt):
 
 def tests(hold_right, title):
     """The USB tests as run_tests.py lists them: (name, function, goldens it writes, goldens it reads)."""
-    import usbhw_tests              # it imports this module: here, not at the top
+    import usbhw_tests              # they import this module: here, not at the top
+    import usbold_tests
     return [
         ("usb_hold_right", on_usb(hold_right), (), ()),
         ("usb_title_note", test_usb_title_note, (), title),
@@ -476,4 +481,4 @@ def tests(hold_right, title):
         ("usb_hubs_five_deep", usbhw_tests.test_usb_hubs_five_deep, (), ()),
         ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
         ("usb_hotplug_no_stall", usbhw_tests.test_usb_hotplug_no_stall, (), ()),
-    ]
+    ] + usbold_tests.tests(hold_right)

@@ -1,0 +1,279 @@
+/* ohci.c: OHCI controller bring-up (ownership from SMM or the BIOS, reset, frame interval, HCCA), root ports, devices, its UsbHcOps. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drvlog.h"
+#include "io.h"
+#include "ohci.h"
+#include "ohcireg.h"
+#include "usbhc.h"
+#include "wait.h"
+
+#define OWNERSHIP_MS    500             /* SMM lets go after OwnershipChangeRequest (Linux waits 500) */
+#define RESUME_MS       20              /* USB 2.0 7.1.7.7: resume signalling, from the BIOS driver's state */
+#define BUS_RESET_MS    50              /* the bus held in reset before HCR (TDRSTR, as Linux) */
+#define HCR_MS          10              /* HCR clears within 10 us */
+#define POWER_MIN_MS    20              /* power good, at least (POTPGT may say more) */
+#define SET_ADDRESS     0x05
+
+static Ohci ohci_ctrl[OHCI_MAX_CTRL];
+static const char *const speed_names[] = { "?", "full", "low" };
+
+/* Wait for a register to read (reg & mask) == want; false (logged: "ohci0: timeout: <what>") after ms. */
+static bool wait_reg(Ohci *o, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms, const char *what)
+{
+	if (wait_mmio32(o->mmio + off, mask, want, ms))
+		return true;
+	drvlog("ohci%u: timeout: %s (%u ms)\n", (unsigned)o->hc.index, what, (unsigned)ms);
+	return false;
+}
+
+/*
+ * Ownership (OHCI 5.1.1.3.3 - 5.1.1.3.5): SMM's driver (InterruptRouting
+ * set) is asked with OwnershipChangeRequest and waited for; a BIOS driver
+ * (HCFS not USBRESET) is left operational or resumed; else the bus sits
+ * in reset a while. The controller is used either way (logged).
+ */
+static void take_ownership(Ohci *o)
+{
+	uint32_t ctl = or32(o, HC_CONTROL);
+
+	if (ctl & CTL_IR) {
+		ow32(o, HC_COMMAND_STATUS, CS_OCR);
+		if (!wait_reg(o, HC_CONTROL, CTL_IR, 0, OWNERSHIP_MS, "SMM ownership change"))
+			drvlog("ohci%u: taking the controller from SMM anyway\n", (unsigned)o->hc.index);
+		else
+			drvlog("ohci%u: taken from SMM\n", (unsigned)o->hc.index);
+	} else if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_RESET) {
+		if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_OPER) {
+			ow32(o, HC_CONTROL, (ctl & ~CTL_HCFS_MASK) | CTL_HCFS_RESUME);
+			wait_ms(RESUME_MS);
+		}
+		drvlog("ohci%u: taken from the BIOS driver (state %u)\n", (unsigned)o->hc.index,
+		    (unsigned)((ctl & CTL_HCFS_MASK) >> 6));
+	} else {
+		wait_ms(BUS_RESET_MS);
+	}
+}
+
+/*
+ * Reset (HCR), then within 2 ms (the controller is in USBSUSPEND) the
+ * HCCA, the lists, the frame interval (FI kept if the BIOS set one, else
+ * 11999, with FSMPS and the periodic start from it) and operational.
+ */
+static bool start_controller(Ohci *o)
+{
+	uint32_t fi = or32(o, HC_FM_INTERVAL) & 0x3FFF;
+
+	if (fi < 11000 || fi > 13000)
+		fi = FI_DEFAULT;
+	ow32(o, HC_INT_DISABLE, INT_ALL);
+	ow32(o, HC_COMMAND_STATUS, CS_HCR);
+	if (!wait_reg(o, HC_COMMAND_STATUS, CS_HCR, 0, HCR_MS, "HCR"))
+		return false;
+	ow32(o, HC_HCCA, ohci_addr32(&o->mem->hcca));
+	ow32(o, HC_CONTROL_HEAD, ohci_addr32(&o->mem->ctrl));
+	ow32(o, HC_BULK_HEAD, 0);
+	ow32(o, HC_INT_STATUS, INT_ALL);
+	ow32(o, HC_FM_INTERVAL, ((or32(o, HC_FM_INTERVAL) & FM_FIT) ^ FM_FIT) | FSMPS(fi) | fi);
+	ow32(o, HC_PERIODIC_START, PERIODIC_START(fi));
+	ow32(o, HC_LS_THRESHOLD, LS_THRESHOLD);
+	ow32(o, HC_CONTROL, CTL_CBSR_4_1 | CTL_PLE | CTL_CLE | CTL_HCFS_OPER);
+	return wait_reg(o, HC_CONTROL, CTL_HCFS_MASK, CTL_HCFS_OPER, HCR_MS, "operational");
+}
+
+/* Root port power (OHCI 7.4.1): none to switch (NPS), ganged (global), or per port; then power good. */
+static void power_ports(Ohci *o)
+{
+	uint32_t a = or32(o, HC_RH_DESC_A), ms = 2 * RHA_POTPGT(a);
+
+	if (!(a & RHA_NPS)) {
+		ow32(o, HC_RH_STATUS, RHS_LPSC);
+		if (a & RHA_PSM)
+			for (uint8_t p = 1; p <= o->ports; p++)
+				ow32(o, HC_RH_PORT(p), PORT_PPS);
+		wait_ms(ms > POWER_MIN_MS ? ms : POWER_MIN_MS);
+	}
+	drvlog("ohci%u: %u ports, power %s\n", (unsigned)o->hc.index, (unsigned)o->ports,
+	    (a & RHA_NPS) ? "always on" : (a & RHA_PSM) ? "per port" : "ganged");
+}
+
+static bool ohci_running(UsbHc *hc)
+{
+	return ohci_of(hc)->alive;
+}
+
+/* Main loop: a controller that left the operational state or had an unrecoverable error is given up. */
+static bool ohci_check(UsbHc *hc)
+{
+	Ohci *o = ohci_of(hc);
+	uint32_t ctl = or32(o, HC_CONTROL), sts = or32(o, HC_INT_STATUS);
+
+	if ((ctl & CTL_HCFS_MASK) == CTL_HCFS_OPER && !(sts & INT_UE) && ctl != 0xFFFFFFFFu)
+		return o->alive;
+	drvlog("ohci%u: controller stopped (HcControl %08x, HcInterruptStatus %08x), given up\n",
+	    (unsigned)hc->index, (unsigned)ctl, (unsigned)sts);
+	o->alive = false;
+	return false;
+}
+
+static uint32_t ohci_port_changes(UsbHc *hc)
+{
+	Ohci *o = ohci_of(hc);
+	uint32_t pending = o->port_change;
+
+	o->port_change = 0;
+	for (uint8_t p = 1; p <= o->ports; p++)
+		if (or32(o, HC_RH_PORT(p)) & PORT_CSC)
+			pending |= 1u << p;
+	return pending;
+}
+
+/* A port's state; its change bits cleared (only they are written: a 1 in bit 0 would disable it). */
+static UsbPortState ohci_port_state(UsbHc *hc, uint8_t port)
+{
+	Ohci *o = ohci_of(hc);
+	uint32_t v = or32(o, HC_RH_PORT(port));
+
+	ow32(o, HC_RH_PORT(port), v & PORT_CHANGES);
+	return (UsbPortState){ .connected = (v & PORT_CCS) != 0, .connect_changed = (v & PORT_CSC) != 0 };
+}
+
+/* SetPortReset: the controller times the reset itself (10 ms) and says PRSC. */
+static void ohci_port_reset(UsbHc *hc, uint8_t port)
+{
+	ow32(ohci_of(hc), HC_RH_PORT(port), PORT_PRS);
+}
+
+/* USB_RESET_PENDING until PRSC; then the speed, or 0 (logged) if the port is not enabled. */
+static uint8_t ohci_port_reset_done(UsbHc *hc, uint8_t port)
+{
+	Ohci *o = ohci_of(hc);
+	uint32_t v = or32(o, HC_RH_PORT(port));
+
+	if (!(v & PORT_PRSC))
+		return USB_RESET_PENDING;
+	ow32(o, HC_RH_PORT(port), PORT_PRSC | PORT_PESC);
+	if (!(v & PORT_CCS) || !(v & PORT_PES)) {
+		drvlog("ohci%u: port %u: not enabled after reset (status %08x), skipped\n", (unsigned)hc->index,
+		    (unsigned)port, (unsigned)v);
+		return 0;
+	}
+	return (v & PORT_LSDA) ? USB_SPEED_LOW : USB_SPEED_FULL;
+}
+
+/* A new device at address 0: a free address, SET_ADDRESS to it; the handle is the address. 0 (logged) if not. */
+static uint8_t ohci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where)
+{
+	Ohci *o = ohci_of(hc);
+	char name[USB_PORT_NAME];
+	uint8_t a = 1;
+	UsbSetup set = { .type = 0, .request = SET_ADDRESS, .length = 0 };
+
+	usb_port_name(where->port, where->route, name);
+	while (a <= OHCI_MAX_DEVS && o->dev[a].used)
+		a++;
+	if (a > OHCI_MAX_DEVS || (where->speed != USB_SPEED_FULL && where->speed != USB_SPEED_LOW)) {
+		drvlog("ohci%u: port %s: no address free (or speed %u), skipped\n", (unsigned)hc->index, name,
+		    (unsigned)where->speed);
+		return 0;
+	}
+	o->dev[0] = (OhciDev){ .used = true, .port = where->port, .speed = where->speed, .mps0 = 8 };
+	o->dev[a] = o->dev[0];
+	o->dev[a].owner = owner;
+	drvlog("ohci%u: port %s: %s-speed device%s, address %u\n", (unsigned)hc->index, name,
+	    speed_names[where->speed], where->route ? " behind hubs" : "", (unsigned)a);
+	set.value = a;
+	if (!ohci_control(hc, 0, &set, NULL, NULL)) {
+		drvlog("ohci%u: port %s: SET_ADDRESS failed\n", (unsigned)hc->index, name);
+		o->dev[a].used = false;
+		return 0;
+	}
+	return a;
+}
+
+static void ohci_dev_remove(UsbHc *hc, uint8_t dev)
+{
+	Ohci *o = ohci_of(hc);
+
+	ohci_intr_unlink(o, dev);
+	o->dev[dev].used = false;
+}
+
+static bool ohci_set_mps0(UsbHc *hc, uint8_t dev, uint16_t mps)
+{
+	ohci_of(hc)->dev[dev].mps0 = mps;
+	return true;
+}
+
+/* NOTE: nothing to do for a hub: OHCI is full/low speed only, a low-speed device's ED says so. */
+static void ohci_set_hub(UsbHc *hc, uint8_t dev, uint8_t ports, uint8_t think_time)
+{
+	(void)hc;
+	(void)dev;
+	(void)ports;
+	(void)think_time;
+}
+
+static const UsbHcOps ohci_ops = {
+	.kind = "OHCI",
+	.name = "ohci",
+	.poll = ohci_poll,
+	.running = ohci_running,
+	.check = ohci_check,
+	.port_changes = ohci_port_changes,
+	.port_state = ohci_port_state,
+	.port_reset = ohci_port_reset,
+	.port_reset_done = ohci_port_reset_done,
+	.dev_add = ohci_dev_add,
+	.dev_remove = ohci_dev_remove,
+	.set_mps0 = ohci_set_mps0,
+	.set_hub = ohci_set_hub,
+	.control = ohci_control,
+	.intr_in = ohci_intr_in,
+	.bulk = NULL,
+};
+
+/* Controller `index` at mmio: its memory, taken from SMM or the BIOS. False (logged) if not used. */
+bool ohci_claim(int index, uintptr_t mmio, OhciAlloc alloc)
+{
+	Ohci *o = &ohci_ctrl[index];
+	uint32_t rev;
+
+	*o = (Ohci){ .mmio = mmio, .alloc = alloc };
+	o->hc = (UsbHc){ .ops = &ohci_ops, .state = o, .index = (uint8_t)index };
+	rev = or32(o, HC_REVISION);
+	drvlog("ohci%u: at 0x%08x, revision %x.%x\n", (unsigned)index, (unsigned)mmio, (unsigned)(rev >> 4 & 0x0F),
+	    (unsigned)(rev & 0x0F));
+	if (rev == 0xFFFFFFFFu) {
+		drvlog("ohci%u: registers read nothing, not used\n", (unsigned)index);
+		return false;
+	}
+	o->mem = alloc(sizeof(OhciMem));
+	if (!o->mem) {
+		drvlog("ohci%u: no memory for its HCCA, not used\n", (unsigned)index);
+		return false;
+	}
+	take_ownership(o);
+	return true;
+}
+
+UsbHc *ohci_start(int index)
+{
+	Ohci *o = &ohci_ctrl[index];
+
+	o->ports = (uint8_t)RHA_NDP(or32(o, HC_RH_DESC_A));
+	if (o->ports > MAX_PORTS)
+		o->ports = MAX_PORTS;
+	ohci_schedule(o);
+	if (o->ports == 0 || !start_controller(o)) {
+		drvlog("ohci%u: controller given up%s\n", (unsigned)index, o->ports ? "" : " (no root ports)");
+		return NULL;
+	}
+	o->alive = true;
+	power_ports(o);
+	o->port_change = (2u << o->ports) - 2;  /* look at every port once */
+	drvlog("ohci%u: running\n", (unsigned)index);
+	return &o->hc;
+}

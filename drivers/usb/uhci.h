@@ -1,0 +1,25 @@
+/* uhci.h: the UHCI host controller driver (USB 1.1, Intel and VIA) — bring-up here, the rest through its UsbHcOps. */
+#ifndef DRIVERS_UHCI_H
+#define DRIVERS_UHCI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "usbhc.h"
+
+#define UHCI_MAX_CTRL   8               /* controllers driven */
+
+/* Memory for a controller's frame list, queues and buffers: zeroed, 4 KiB-aligned, below 4 GiB; NULL if none. */
+typedef void *(*UhciAlloc)(uint32_t bytes);
+
+/*
+ * Two passes, as for xHCI: uhci_claim takes controller `index` at I/O port
+ * base `io` (BAR4; the kernel has already written LEGSUP in its PCI
+ * configuration space, which ends the BIOS's SMI emulation) and stops it;
+ * uhci_start resets the bus, gives it its frame list and runs it: every
+ * root port is then news for the device layer. NULL (logged) if it did not.
+ */
+bool uhci_claim(int index, uint16_t io, UhciAlloc alloc);
+UsbHc *uhci_start(int index);
+
+#endif

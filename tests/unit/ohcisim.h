@@ -1,0 +1,181 @@
+/*
+ * ohcisim.h: a small simulated OHCI controller for tests/unit/test_ohci.c — its register file
+ * (two root ports, power switched per port) and a walk of the control list and the HCCA's
+ * interrupt tree once a frame, so drivers/usb/ohci*.c run on the host against what QEMU cannot
+ * do: SMM that never lets go, a reset that never ends, transfers that never complete,
+ * interrupt transfers that fail. Register accesses come through tests/unit/simio/io.h.
+ */
+#ifndef TESTS_UNIT_OHCISIM_H
+#define TESTS_UNIT_OHCISIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ohcireg.h"
+
+#define SIM_PORTS       2
+#define SIM_LOG         32
+#define SIM_RESET_MS    10              /* the controller's own port reset time */
+#define SIM_RHA         (SIM_PORTS | RHA_PSM | 10u << 24)       /* per-port power, 20 ms to power good */
+
+typedef struct Sim {
+	uint32_t regs[0x100 / 4];
+	uint32_t now_ms;
+	bool smm_owned, smm_ignores;    /* IR set at start; OCR never answered */
+	bool hcr_hangs, transfers_hang, intr_fails, low_speed;
+	bool ocr_seen, global_power;
+	uint32_t port_power, prs_since[SIM_PORTS + 1];
+	uint8_t setups[SIM_LOG][8];
+	uint32_t setup_ed[SIM_LOG];
+	int nsetups;
+	uint8_t report[8];
+	bool report_ready;
+	uint16_t frame;
+} Sim;
+
+static Sim sim;
+
+static uint32_t *sim_reg(uint32_t off)
+{
+	return &sim.regs[off / 4];
+}
+
+static void sim_reset(void)
+{
+	uint32_t ms = sim.now_ms;
+
+	memset(&sim, 0, sizeof sim);
+	sim.now_ms = ms;
+	*sim_reg(HC_REVISION) = 0x10;
+	*sim_reg(HC_FM_INTERVAL) = FI_DEFAULT;
+	*sim_reg(HC_RH_DESC_A) = SIM_RHA;
+}
+
+static void sim_plug(int p)
+{
+	*sim_reg(HC_RH_PORT(p)) |= PORT_CCS | PORT_CSC | (sim.low_speed ? PORT_LSDA : 0);
+}
+
+uint32_t sim_mmio_read32(uintptr_t addr)
+{
+	return *sim_reg((uint32_t)(addr - (uintptr_t)sim.regs));
+}
+
+void sim_mmio_write32(uintptr_t addr, uint32_t v)
+{
+	uint32_t off = (uint32_t)(addr - (uintptr_t)sim.regs);
+
+	if (off == HC_COMMAND_STATUS) {
+		if (v & CS_OCR) {
+			sim.ocr_seen = true;
+			if (!sim.smm_ignores)
+				*sim_reg(HC_CONTROL) &= ~CTL_IR;
+		}
+		if ((v & CS_HCR) && sim.hcr_hangs)
+			*sim_reg(off) |= CS_HCR;
+		else if (v & CS_HCR) {
+			*sim_reg(HC_CONTROL) = CTL_HCFS_MASK;        /* USBSUSPEND after a reset */
+			*sim_reg(HC_FM_INTERVAL) = FI_DEFAULT;
+		}
+	} else if (off == HC_INT_STATUS) {
+		*sim_reg(off) &= ~v;
+	} else if (off == HC_RH_STATUS) {
+		sim.global_power |= (v & RHS_LPSC) != 0;
+	} else if (off >= HC_RH_PORT(1) && off <= HC_RH_PORT(SIM_PORTS)) {
+		int p = (int)(off - HC_RH_PORT(1)) / 4 + 1;
+		uint32_t *r = sim_reg(off);
+
+		*r &= ~(v & PORT_CHANGES);
+		if (v & PORT_PPS)
+			sim.port_power |= 1u << p;
+		if ((v & PORT_PRS) && (*r & PORT_CCS)) {
+			*r |= PORT_PRS;
+			sim.prs_since[p] = sim.now_ms;
+		}
+	} else if (off != HC_REVISION && off != HC_RH_DESC_A) {
+		*sim_reg(off) = v;
+	}
+}
+
+uint8_t sim_mmio_read8(uintptr_t addr)
+{
+	return (uint8_t)sim_mmio_read32(addr);
+}
+
+void sim_mmio_write8(uintptr_t addr, uint8_t v)
+{
+	sim_mmio_write32(addr, v);
+}
+
+static void *sim_ptr(uint32_t a)
+{
+	return (void *)(uintptr_t)(a & ~0x0Fu);
+}
+
+/* Retire the TD at an ED's head with a condition code; a failure halts the ED. */
+static void sim_retire(OhciEd *ed, OhciTd *td, uint32_t cc, uint32_t cbp)
+{
+	td->info = (td->info & 0x0FFFFFFFu) | cc << 28;
+	td->cbp = cbp;
+	ed->head = (td->next & ~0x0Fu) | (ed->head & ED_CARRY) | (cc ? ED_HALTED : 0);
+	*sim_reg(HC_INT_STATUS) |= INT_WDH;
+}
+
+/* One TD of an ED, as the device answers it; false if it NAKed (the TD stays). */
+static bool sim_td(OhciEd *ed)
+{
+	OhciTd *td = sim_ptr(ed->head);
+	uint32_t dp = td->info >> 19 & 3, ep = ed->info >> 7 & 0x0F;
+	uint8_t *buf = (uint8_t *)(uintptr_t)td->cbp;
+
+	if (sim.transfers_hang)
+		return false;
+	if (ep && sim.intr_fails) {
+		sim_retire(ed, td, 5, td->cbp);         /* device not responding */
+		return true;
+	}
+	if (ep && !sim.report_ready)
+		return false;
+	if (dp == TD_DP_SETUP && sim.nsetups < SIM_LOG) {
+		memcpy(sim.setups[sim.nsetups], buf, 8);
+		sim.setup_ed[sim.nsetups++] = ed->info;
+	} else if (ep && buf) {
+		memcpy(buf, sim.report, 8);
+		sim.report_ready = false;
+	}
+	sim_retire(ed, td, CC_NO_ERROR, 0);
+	return true;
+}
+
+static bool sim_ed_busy(const OhciEd *ed)
+{
+	return !(ed->info & ED_SKIP) && !(ed->head & ED_HALTED) && (ed->head & ~0x0Fu) != (ed->tail & ~0x0Fu);
+}
+
+/* One frame: port resets time out, the interrupt tree's slot, then the control list to its end. */
+static void sim_step(void)
+{
+	OhciHcca *hcca = (OhciHcca *)(uintptr_t)*sim_reg(HC_HCCA);
+	uint32_t ctl = *sim_reg(HC_CONTROL);
+
+	for (int p = 1; p <= SIM_PORTS; p++) {
+		uint32_t *r = sim_reg(HC_RH_PORT(p));
+
+		if ((*r & PORT_PRS) && sim.now_ms - sim.prs_since[p] >= SIM_RESET_MS)
+			*r = (*r & ~PORT_PRS) | PORT_PES | PORT_PRSC;
+	}
+	if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_OPER || !hcca)
+		return;
+	if (ctl & CTL_PLE)
+		for (uint32_t a = hcca->intr[sim.frame++ % HCCA_INTR]; a; a = ((OhciEd *)sim_ptr(a))->next)
+			if (sim_ed_busy(sim_ptr(a)))
+				sim_td(sim_ptr(a));
+	if (ctl & CTL_CLE)
+		for (uint32_t a = *sim_reg(HC_CONTROL_HEAD); a; a = ((OhciEd *)sim_ptr(a))->next)
+			for (int n = 0; n < CTRL_TDS && sim_ed_busy(sim_ptr(a)); n++)
+				if (!sim_td(sim_ptr(a)))
+					break;
+}
+
+#endif

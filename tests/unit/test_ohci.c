@@ -1,0 +1,345 @@
+/*
+ * test_ohci.c: the OHCI driver (drivers/usb/ohci.c, ohcixfer.c) — its ED and TD builders bit by
+ * bit (OHCI 1.0a 4.2, 4.3), and the driver on a simulated controller (ohcisim.h): ownership from
+ * SMM, reset with the frame interval, the HCCA's interrupt tree, per-port power, port reset to
+ * PRSC, SET_ADDRESS first, keys through the interrupt ring; and what QEMU cannot do: SMM that
+ * never lets go, an HCR that never ends, a transfer that never completes, interrupt transfers
+ * that keep failing (each bounded, a COM1 line, the controller left running). The bounded wait
+ * is faked: each ask is one frame, one ms.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "testmain.h"
+
+#include "io.h"
+#include "ohci.h"
+#include "ohcisim.h"
+#include "usbhid.h"
+#include "wait.h"
+
+#define USAGE_RIGHT     0x4F            /* HID usage: Right Arrow */
+#define CONTROL_TIMEOUT_MS 1000         /* ohcixfer.c's CONTROL_MS */
+
+/* --- the platform the driver links against: drvlog, the bounded wait --- */
+
+static char logbuf[8192];
+
+void drvlog(const char *fmt, ...)
+{
+	size_t n = strlen(logbuf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Ask cond after each frame of the controller; each ask one ms (or poll_ms) later. */
+bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
+{
+	uint32_t start = sim.now_ms;
+
+	for (;;) {
+		sim_step();
+		if (cond && cond(ctx))
+			return true;
+		if (sim.now_ms - start >= timeout_ms)
+			return false;
+		sim.now_ms += poll_ms ? poll_ms : 1;
+	}
+}
+
+void wait_ms(uint32_t ms)
+{
+	wait_until(NULL, NULL, ms, 0);
+}
+
+typedef struct RegWait {
+	uintptr_t addr;
+	uint32_t mask, want;
+} RegWait;
+
+static bool reg_is(void *ctx)
+{
+	RegWait *w = ctx;
+
+	return (mmio_read32(w->addr) & w->mask) == w->want;
+}
+
+bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
+{
+	RegWait w = { .addr = addr, .mask = mask, .want = want };
+
+	return wait_until(reg_is, &w, timeout_ms, 0);
+}
+
+uint32_t wait_deadline(uint32_t ms)
+{
+	return sim.now_ms + ms;
+}
+
+bool wait_passed(uint32_t deadline)
+{
+	return (int32_t)(sim.now_ms - deadline) >= 0;
+}
+
+/* --- the device layer's side: reports diffed into key events, as usbkbd.c does --- */
+
+static uint8_t prev[HID_BOOT_REPORT_LEN];
+static int downs[256], reports;
+
+static void on_report(UsbDev *owner, const uint8_t *data, size_t len)
+{
+	HidKeyEvent ev[HID_EVENTS_MAX];
+	int n = hidboot_diff(prev, data, len, ev);
+
+	(void)owner;
+	reports++;
+	for (int i = 0; i < n; i++)
+		if (ev[i].down)
+			downs[ev[i].usage]++;
+}
+
+static const UsbHcEvents events = { .report = on_report };
+static UsbHc *hc;
+static uint8_t kbd;
+static const uint8_t right_down[8] = { 0, 0, USAGE_RIGHT, 0, 0, 0, 0, 0 };
+static const uint8_t all_up[8];
+
+/* The kernel's page allocator: statics lie below 4 GiB (no PIE), as DMA memory must. */
+static uint8_t ram[64 * 1024] __attribute__((aligned(4096)));
+static uint32_t ram_used;
+
+static void *test_alloc(uint32_t bytes)
+{
+	uint32_t size = (bytes + 4095) & ~4095u;
+	void *p;
+
+	if (size > sizeof ram - ram_used)
+		return NULL;
+	p = ram + ram_used;
+	memset(p, 0, size);
+	ram_used += size;
+	return p;
+}
+
+static void fresh(void)
+{
+	sim.now_ms = 0;
+	sim_reset();
+	logbuf[0] = '\0';
+	memset(prev, 0, sizeof prev);
+	memset(downs, 0, sizeof downs);
+	reports = 0;
+	ram_used = 0;
+}
+
+/* A running controller with a device on port 1, reset; *speed its speed. */
+static void start_with_device(uint8_t *speed)
+{
+	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
+	hc = ohci_start(0);
+	assert_non_null(hc);
+	hc->events = &events;
+	sim_plug(1);
+	assert_int_equal(hc->ops->port_changes(hc), 0x06);     /* both ports once after start */
+	assert_true(hc->ops->port_state(hc, 1).connected);
+	hc->ops->port_reset(hc, 1);
+	while ((*speed = hc->ops->port_reset_done(hc, 1)) == USB_RESET_PENDING)
+		wait_ms(1);
+}
+
+/* A keyboard addressed on root port 1, its interrupt endpoint running. */
+static int setup(void **state)
+{
+	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_FULL };
+	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 10 };
+	uint8_t speed;
+
+	(void)state;
+	fresh();
+	start_with_device(&speed);
+	kbd = hc->ops->dev_add(hc, NULL, &where);
+	assert_int_equal(kbd, 1);
+	assert_true(hc->ops->intr_in(hc, kbd, &ep));
+	return 0;
+}
+
+/* The device has a report; frames pass until it is taken; the tick's poll hands it up. */
+static void key_report(const uint8_t *report)
+{
+	memcpy(sim.report, report, 8);
+	sim.report_ready = true;
+	wait_until(NULL, NULL, 16, 0);          /* the 8 ms skeleton ED comes round */
+	assert_false(sim.report_ready);
+	hc->ops->poll(hc);
+}
+
+static void the_ed_packs_address_endpoint_direction_speed_skip_and_size(void **state)
+{
+	(void)state;
+	/* FA 6:0, EN 10:7, D 12:11, S 13, K 14, MPS 26:16 */
+	assert_int_equal(ohci_ed_info(5, 1, ED_DIR_IN, true, 8, true), 5u | 1u << 7 | 2u << 11 | 1u << 13 | 1u << 14 | 8u << 16);
+	assert_int_equal(ohci_ed_info(127, 15, ED_DIR_OUT, false, 64, false), 127u | 15u << 7 | 1u << 11 | 64u << 16);
+	assert_int_equal(ohci_ed_info(0, 0, ED_DIR_TD, false, 8, false), 8u << 16);
+}
+
+static void the_td_packs_pid_toggle_rounding_and_not_accessed(void **state)
+{
+	(void)state;
+	/* CC 31:28 (15: not accessed), T 25:24 (1x: this TD's, 0x: the ED's), DI 23:21, DP 20:19, R 18 */
+	assert_int_equal(ohci_td_info(TD_DP_SETUP, 0, false), 15u << 28 | 2u << 24 | 7u << 21);
+	assert_int_equal(ohci_td_info(TD_DP_IN, 1, true), 15u << 28 | 3u << 24 | 7u << 21 | 2u << 19 | 1u << 18);
+	assert_int_equal(ohci_td_info(TD_DP_OUT, 1, false), 15u << 28 | 3u << 24 | 7u << 21 | 1u << 19);
+	assert_int_equal(ohci_td_info(TD_DP_IN, TD_TOGGLE_CARRY, true), 15u << 28 | 7u << 21 | 2u << 19 | 1u << 18);
+}
+
+static void bring_up_takes_it_from_smm_and_keeps_the_frame_interval(void **state)
+{
+	OhciMem *m;
+
+	(void)state;
+	fresh();
+	*sim_reg(HC_CONTROL) = CTL_IR | CTL_HCFS_OPER;
+	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
+	assert_true(sim.ocr_seen);
+	assert_non_null(strstr(logbuf, "ohci0: taken from SMM"));
+	hc = ohci_start(0);
+	assert_non_null(hc);
+	assert_int_equal(*sim_reg(HC_FM_INTERVAL), FM_FIT | 10104u << 16 | 11999u);    /* FSMPS (6 (FI - 210)) / 7 */
+	assert_int_equal(*sim_reg(HC_PERIODIC_START), 10799);
+	assert_int_equal(*sim_reg(HC_CONTROL) & (CTL_HCFS_MASK | CTL_PLE | CTL_CLE), CTL_HCFS_OPER | CTL_PLE | CTL_CLE);
+	assert_int_equal(*sim_reg(HC_HCCA) & 0xFF, 0);
+	m = (OhciMem *)(uintptr_t)*sim_reg(HC_HCCA);
+	assert_int_equal(m->hcca.intr[1], ohci_addr32(&m->skel[0]));
+	assert_int_equal(m->hcca.intr[8], ohci_addr32(&m->skel[3]));
+	assert_int_equal(m->hcca.intr[0], ohci_addr32(&m->skel[5]));
+	assert_int_equal(m->skel[5].next, ohci_addr32(&m->skel[4]));
+	assert_true(sim.global_power);
+	assert_int_equal(sim.port_power, 0x06);
+	assert_non_null(strstr(logbuf, "ohci0: 2 ports, power per port"));
+}
+
+static void smm_that_never_lets_go_is_a_bounded_timeout(void **state)
+{
+	(void)state;
+	fresh();
+	*sim_reg(HC_CONTROL) = CTL_IR;
+	sim.smm_ignores = true;
+	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
+	assert_true(sim.now_ms >= 500 && sim.now_ms < 520);
+	assert_non_null(strstr(logbuf, "ohci0: timeout: SMM ownership change (500 ms)"));
+	assert_non_null(strstr(logbuf, "ohci0: taking the controller from SMM anyway"));
+}
+
+static void an_hcr_that_never_ends_is_a_bounded_timeout(void **state)
+{
+	(void)state;
+	fresh();
+	sim.hcr_hangs = true;
+	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
+	assert_null(ohci_start(0));
+	assert_true(sim.now_ms < 200);
+	assert_non_null(strstr(logbuf, "ohci0: timeout: HCR (10 ms)"));
+	assert_non_null(strstr(logbuf, "ohci0: controller given up"));
+}
+
+static void a_port_reset_waits_for_prsc_and_says_the_speed(void **state)
+{
+	uint8_t speed;
+
+	(void)state;
+	fresh();
+	sim.low_speed = true;
+	start_with_device(&speed);
+	assert_int_equal(speed, USB_SPEED_LOW);
+	assert_int_equal(*sim_reg(HC_RH_PORT(1)) & (PORT_PRSC | PORT_CSC), 0);
+	assert_int_equal(hc->ops->port_changes(hc), 0);
+}
+
+static void the_first_request_is_set_address_to_address_0_at_its_speed(void **state)
+{
+	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_LOW };
+	uint8_t speed;
+
+	(void)state;
+	fresh();
+	sim.low_speed = true;
+	start_with_device(&speed);
+	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 1);
+	assert_int_equal(sim.nsetups, 1);
+	assert_int_equal(sim.setups[0][1], 0x05);
+	assert_int_equal(sim.setups[0][2], 1);
+	assert_int_equal(sim.setup_ed[0], ohci_ed_info(0, 0, ED_DIR_TD, true, 8, false));
+	assert_non_null(strstr(logbuf, "ohci0: port 1: low-speed device, address 1"));
+}
+
+static void keys_flow_through_the_interrupt_ring(void **state)
+{
+	(void)state;
+	for (int i = 0; i < 6; i++) {
+		key_report(right_down);
+		key_report(all_up);
+	}
+	assert_int_equal(downs[USAGE_RIGHT], 6);
+	assert_int_equal(reports, 12);
+}
+
+static void a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives(void **state)
+{
+	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
+	uint8_t buf[8];
+	uint32_t start = sim.now_ms;
+	OhciMem *m = (OhciMem *)(uintptr_t)*sim_reg(HC_HCCA);
+
+	(void)state;
+	sim.transfers_hang = true;
+	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
+	assert_true(sim.now_ms - start >= CONTROL_TIMEOUT_MS && sim.now_ms - start <= CONTROL_TIMEOUT_MS + 10);
+	assert_non_null(strstr(logbuf, "ohci0: timeout: control transfer (request 06, address 1, 1000 ms)"));
+	assert_true(m->ctrl.info & ED_SKIP);
+	assert_int_equal(m->ctrl.head, m->ctrl.tail);   /* the ED emptied */
+	assert_true(hc->ops->check(hc));
+	sim.transfers_hang = false;
+	key_report(right_down);
+	assert_int_equal(downs[USAGE_RIGHT], 1);
+}
+
+static void interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives(void **state)
+{
+	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
+	uint8_t buf[8];
+
+	(void)state;
+	sim.intr_fails = true;
+	for (int i = 0; i < 60; i++) {
+		wait_until(NULL, NULL, 8, 0);
+		hc->ops->poll(hc);
+	}
+	assert_non_null(strstr(logbuf, "interrupt transfer failed (condition code 5)"));
+	assert_non_null(strstr(logbuf, "ohci0: port 1, address 1: interrupt endpoint given up after 50 failures"));
+	assert_true(hc->ops->running(hc));
+	sim.intr_fails = false;
+	assert_true(hc->ops->control(hc, kbd, &get, buf, NULL));
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(the_ed_packs_address_endpoint_direction_speed_skip_and_size),
+	cmocka_unit_test(the_td_packs_pid_toggle_rounding_and_not_accessed),
+	cmocka_unit_test(bring_up_takes_it_from_smm_and_keeps_the_frame_interval),
+	cmocka_unit_test(smm_that_never_lets_go_is_a_bounded_timeout),
+	cmocka_unit_test(an_hcr_that_never_ends_is_a_bounded_timeout),
+	cmocka_unit_test(a_port_reset_waits_for_prsc_and_says_the_speed),
+	cmocka_unit_test(the_first_request_is_set_address_to_address_0_at_its_speed),
+	cmocka_unit_test_setup(keys_flow_through_the_interrupt_ring, setup),
+	cmocka_unit_test_setup(a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives, setup),
+	cmocka_unit_test_setup(interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives, setup),
+};
+
+int main(int argc, char **argv)
+{
+	if (testmain_filter("ohci", argc, argv, tests, ARRAY_LEN(tests)))
+		return 0;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,347 @@
+/*
+ * test_uhci.c: the UHCI driver (drivers/usb/uhci.c, uhcixfer.c) — its TD and QH builders bit by
+ * bit (UHCI 1.1 section 3.2), and the driver on a simulated controller (uhcisim.h): bring-up
+ * timings, a port reset held 50 ms before the port is enabled, SET_ADDRESS as the first request,
+ * keys through the interrupt ring, and what QEMU cannot do: an HCRESET that never ends, a
+ * transfer that never completes, interrupt transfers that keep failing (each bounded, a COM1
+ * line, the controller left running). The bounded wait is faked: each ask is one frame, one ms.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "testmain.h"
+
+#include "uhci.h"
+#include "uhcisim.h"
+#include "usbhid.h"
+#include "wait.h"
+
+#define USAGE_RIGHT     0x4F            /* HID usage: Right Arrow */
+#define CONTROL_TIMEOUT_MS 1000         /* uhcixfer.c's CONTROL_MS */
+
+/* --- the platform the driver links against: drvlog, the bounded wait --- */
+
+static char logbuf[8192];
+
+void drvlog(const char *fmt, ...)
+{
+	size_t n = strlen(logbuf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Ask cond after each frame of the controller; each ask one ms (or poll_ms) later. */
+bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
+{
+	uint32_t start = sim.now_ms;
+
+	for (;;) {
+		sim_step();
+		if (cond && cond(ctx))
+			return true;
+		if (sim.now_ms - start >= timeout_ms)
+			return false;
+		sim.now_ms += poll_ms ? poll_ms : 1;
+	}
+}
+
+void wait_ms(uint32_t ms)
+{
+	wait_until(NULL, NULL, ms, 0);
+}
+
+uint32_t wait_deadline(uint32_t ms)
+{
+	return sim.now_ms + ms;
+}
+
+bool wait_passed(uint32_t deadline)
+{
+	return (int32_t)(sim.now_ms - deadline) >= 0;
+}
+
+/* --- the device layer's side: reports diffed into key events, as usbkbd.c does --- */
+
+static uint8_t prev[HID_BOOT_REPORT_LEN];
+static int downs[256], reports;
+
+static void on_report(UsbDev *owner, const uint8_t *data, size_t len)
+{
+	HidKeyEvent ev[HID_EVENTS_MAX];
+	int n = hidboot_diff(prev, data, len, ev);
+
+	(void)owner;
+	reports++;
+	for (int i = 0; i < n; i++)
+		if (ev[i].down)
+			downs[ev[i].usage]++;
+}
+
+static const UsbHcEvents events = { .report = on_report };
+static UsbHc *hc;
+static uint8_t kbd;
+static const uint8_t right_down[8] = { 0, 0, USAGE_RIGHT, 0, 0, 0, 0, 0 };
+static const uint8_t all_up[8];
+
+/* The kernel's page allocator: statics lie below 4 GiB (no PIE), as DMA memory must. */
+static uint8_t ram[64 * 1024] __attribute__((aligned(4096)));
+static uint32_t ram_used;
+
+static void *test_alloc(uint32_t bytes)
+{
+	uint32_t size = (bytes + 4095) & ~4095u;
+	void *p;
+
+	if (size > sizeof ram - ram_used)
+		return NULL;
+	p = ram + ram_used;
+	memset(p, 0, size);
+	ram_used += size;
+	return p;
+}
+
+static void fresh(void)
+{
+	sim.now_ms = 0;
+	sim_reset();
+	logbuf[0] = '\0';
+	memset(prev, 0, sizeof prev);
+	memset(downs, 0, sizeof downs);
+	reports = 0;
+	ram_used = 0;
+}
+
+/* A running controller with a device on port 1, reset; *speed its speed. */
+static void start_with_device(uint8_t *speed)
+{
+	assert_true(uhci_claim(0, SIM_IO, test_alloc));
+	hc = uhci_start(0);
+	assert_non_null(hc);
+	hc->events = &events;
+	sim_plug(1);
+	assert_int_equal(hc->ops->port_changes(hc), 0x06);     /* both ports once after start */
+	assert_true(hc->ops->port_state(hc, 1).connected);
+	hc->ops->port_reset(hc, 1);
+	while ((*speed = hc->ops->port_reset_done(hc, 1)) == USB_RESET_PENDING)
+		wait_ms(1);
+}
+
+/* A keyboard addressed on root port 1, its interrupt endpoint running. */
+static int setup(void **state)
+{
+	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_FULL };
+	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 10 };
+	uint8_t speed;
+
+	(void)state;
+	fresh();
+	start_with_device(&speed);
+	kbd = hc->ops->dev_add(hc, NULL, &where);
+	assert_int_equal(kbd, 1);
+	assert_true(hc->ops->intr_in(hc, kbd, &ep));
+	return 0;
+}
+
+/* The device has a report; frames pass until it is taken; the tick's poll hands it up. */
+static void key_report(const uint8_t *report)
+{
+	memcpy(sim.report, report, 8);
+	sim.report_ready = true;
+	wait_until(NULL, NULL, 16, 0);          /* the 8 ms skeleton QH comes round */
+	assert_false(sim.report_ready);
+	hc->ops->poll(hc);
+}
+
+static void the_token_packs_pid_address_endpoint_toggle_and_length(void **state)
+{
+	(void)state;
+	/* IN, address 5, endpoint 1, DATA1, 8 bytes: MaxLen 7 in 31:21, D 19, EndPt 18:15, addr 14:8 */
+	assert_int_equal(uhci_token(PID_IN, 5, 1, 1, 8), 7u << 21 | 1u << 19 | 1u << 15 | 5u << 8 | 0x69);
+	assert_int_equal(uhci_token(PID_SETUP, 0, 0, 0, 8), 7u << 21 | 0x2D);
+	assert_int_equal(uhci_token(PID_OUT, 127, 15, 0, 64), 63u << 21 | 15u << 15 | 127u << 8 | 0xE1);
+	assert_int_equal(uhci_token(PID_IN, 3, 0, 1, 0), 0x7FFu << 21 | 1u << 19 | 3u << 8 | 0x69);  /* null */
+	assert_int_equal(uhci_token(PID_IN, 3, 0, 2, 1) & (1u << 19), 0);      /* the toggle is one bit */
+}
+
+static void the_status_says_active_three_tries_and_low_speed_and_spd_when_asked(void **state)
+{
+	(void)state;
+	assert_int_equal(uhci_td_status(false, false), 1u << 23 | 3u << 27);
+	assert_int_equal(uhci_td_status(true, false), 1u << 23 | 3u << 27 | 1u << 26);
+	assert_int_equal(uhci_td_status(false, true), 1u << 23 | 3u << 27 | 1u << 29);
+	assert_int_equal(TD_ACTLEN(0x7FF), 0);          /* a null packet moved nothing */
+	assert_int_equal(TD_ACTLEN(7), 8);
+}
+
+static void links_say_td_or_qh_depth_first_and_terminate(void **state)
+{
+	(void)state;
+	assert_int_equal(uhci_link_td(0x12340, true), 0x12344);
+	assert_int_equal(uhci_link_td(0x12340, false), 0x12340);
+	assert_int_equal(uhci_link_qh(0x12340), 0x12342);
+	assert_int_equal(uhci_link_qh(0x1234F), 0x12342);       /* low bits are the controller's */
+	assert_int_equal(LINK_TERM, 1);
+}
+
+static void bring_up_holds_greset_and_builds_the_frame_list(void **state)
+{
+	UhciMem *m;
+	uint32_t link;
+	int hops = 0;
+
+	(void)state;
+	fresh();
+	assert_true(uhci_claim(0, SIM_IO, test_alloc));
+	hc = uhci_start(0);
+	assert_non_null(hc);
+	assert_true(sim.greset_off_ms - sim.greset_on_ms >= 10);        /* UHCI 1.1: 10 ms at least */
+	assert_int_equal(sim.cmd & (CMD_RS | CMD_CF | CMD_HCRESET), CMD_RS | CMD_CF);
+	assert_int_equal(sim.intr, 0);                                  /* we poll */
+	assert_int_equal(sim.flbase & 0xFFF, 0);
+	m = (UhciMem *)(uintptr_t)sim.flbase;
+	for (int f = 0; f < FRAMES; f++)
+		assert_int_equal(m->frames[f] & 0x0F, LINK_QH);
+	assert_int_equal(m->frames[1], uhci_link_qh(uhci_addr32(&m->skel[0])));
+	assert_int_equal(m->frames[8], uhci_link_qh(uhci_addr32(&m->skel[3])));
+	assert_int_equal(m->frames[0], uhci_link_qh(uhci_addr32(&m->skel[7])));
+	for (link = m->frames[0]; !(link & LINK_TERM) && hops < 16; hops++)
+		link = ((UhciQh *)(uintptr_t)(link & ~0x0Fu))->head;
+	assert_int_equal(hops, SKEL_INTR + 1);          /* skel[7] .. skel[0], then the control QH */
+	assert_non_null(strstr(logbuf, "uhci0: running at 0xc000: 2 ports"));
+}
+
+static void a_port_reset_is_held_50_ms_then_the_port_is_enabled(void **state)
+{
+	uint8_t speed;
+
+	(void)state;
+	fresh();
+	sim.low_speed = true;
+	start_with_device(&speed);
+	assert_int_equal(speed, USB_SPEED_LOW);
+	assert_true(sim.pr_off_ms[1] - sim.pr_on_ms[1] >= 50);
+	assert_true(sim.portsc[1] & PORT_PE);
+	assert_false(sim.portsc[1] & PORT_CSC);        /* the reset's own connect change is not news */
+	assert_int_equal(hc->ops->port_changes(hc), 0);
+}
+
+static void the_first_request_is_set_address_to_address_0_at_its_speed(void **state)
+{
+	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_LOW };
+	uint8_t speed;
+
+	(void)state;
+	fresh();
+	sim.low_speed = true;
+	start_with_device(&speed);
+	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 1);
+	assert_int_equal(sim.nsetups, 1);
+	assert_int_equal(sim.setups[0][1], 0x05);               /* SET_ADDRESS */
+	assert_int_equal(sim.setups[0][2], 1);                  /* to 1 */
+	assert_int_equal(sim.setup_tokens[0], uhci_token(PID_SETUP, 0, 0, 0, 8));
+	assert_true(sim.setup_status[0] & TD_LS);
+	assert_non_null(strstr(logbuf, "uhci0: port 1: low-speed device, address 1"));
+}
+
+static void a_short_in_data_stage_ends_at_the_status_stage(void **state)
+{
+	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 18 };
+	uint8_t buf[18] = { 0 };
+	uint16_t got = 0;
+
+	(void)state;
+	sim.ctrl_in_len = 12;                   /* 8 + 4 of 18: short in the second packet */
+	for (int i = 0; i < 12; i++)
+		sim.ctrl_in[i] = (uint8_t)(0xA0 + i);
+	assert_true(hc->ops->control(hc, kbd, &get, buf, &got));
+	assert_int_equal(got, 12);
+	assert_int_equal(buf[11], 0xAB);
+}
+
+static void keys_flow_through_the_interrupt_ring(void **state)
+{
+	(void)state;
+	for (int i = 0; i < 6; i++) {
+		key_report(right_down);
+		key_report(all_up);
+	}
+	assert_int_equal(downs[USAGE_RIGHT], 6);
+	assert_int_equal(reports, 12);
+	for (int i = 0; i < sim.nintr; i++)     /* DATA0, DATA1, ... in the order they moved */
+		assert_int_equal(sim.intr_tokens[i], uhci_token(PID_IN, 1, 1, (uint8_t)(i & 1), 8));
+}
+
+static void an_hcreset_that_never_ends_is_a_bounded_timeout(void **state)
+{
+	(void)state;
+	fresh();
+	sim.hcreset_hangs = true;
+	assert_true(uhci_claim(0, SIM_IO, test_alloc));
+	assert_null(uhci_start(0));
+	assert_true(sim.now_ms < 200);
+	assert_non_null(strstr(logbuf, "uhci0: timeout: HCRESET (10 ms)"));
+	assert_non_null(strstr(logbuf, "uhci0: controller given up"));
+}
+
+static void a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives(void **state)
+{
+	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
+	uint8_t buf[8];
+	uint32_t start = sim.now_ms;
+	UhciMem *m = (UhciMem *)(uintptr_t)sim.flbase;
+
+	(void)state;
+	sim.transfers_hang = true;
+	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
+	assert_true(sim.now_ms - start >= CONTROL_TIMEOUT_MS && sim.now_ms - start <= CONTROL_TIMEOUT_MS + 10);
+	assert_non_null(strstr(logbuf, "uhci0: timeout: control transfer (request 06, address 1, 1000 ms)"));
+	assert_int_equal(m->ctrl.element, LINK_TERM);   /* the queue emptied */
+	assert_true(hc->ops->running(hc));
+	assert_true(hc->ops->check(hc));
+	sim.transfers_hang = false;
+	key_report(right_down);
+	assert_int_equal(downs[USAGE_RIGHT], 1);
+}
+
+static void interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives(void **state)
+{
+	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
+	uint8_t buf[8];
+
+	(void)state;
+	sim.intr_fails = true;
+	for (int i = 0; i < 60; i++) {
+		wait_until(NULL, NULL, 8, 0);
+		hc->ops->poll(hc);
+	}
+	assert_non_null(strstr(logbuf, "interrupt transfer failed (status"));
+	assert_non_null(strstr(logbuf, "uhci0: port 1, address 1: interrupt endpoint given up after 50 failures"));
+	assert_true(hc->ops->running(hc));
+	sim.intr_fails = false;
+	sim.ctrl_in_len = 8;
+	assert_true(hc->ops->control(hc, kbd, &get, buf, NULL));
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(the_token_packs_pid_address_endpoint_toggle_and_length),
+	cmocka_unit_test(the_status_says_active_three_tries_and_low_speed_and_spd_when_asked),
+	cmocka_unit_test(links_say_td_or_qh_depth_first_and_terminate),
+	cmocka_unit_test(bring_up_holds_greset_and_builds_the_frame_list),
+	cmocka_unit_test(a_port_reset_is_held_50_ms_then_the_port_is_enabled),
+	cmocka_unit_test(the_first_request_is_set_address_to_address_0_at_its_speed),
+	cmocka_unit_test_setup(a_short_in_data_stage_ends_at_the_status_stage, setup),
+	cmocka_unit_test_setup(keys_flow_through_the_interrupt_ring, setup),
+	cmocka_unit_test(an_hcreset_that_never_ends_is_a_bounded_timeout),
+	cmocka_unit_test_setup(a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives, setup),
+	cmocka_unit_test_setup(interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives, setup),
+};
+
+int main(int argc, char **argv)
+{
+	if (testmain_filter("uhci", argc, argv, tests, ARRAY_LEN(tests)))
+		return 0;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
