@@ -159,18 +159,6 @@ static struct {
 	int ring_cmds, immediate_cmds;
 } sim;
 
-static char logbuf[8192];
-
-void drvlog(const char *fmt, ...)
-{
-	size_t n = strlen(logbuf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
-
 static uint32_t rd(unsigned off, int bytes)
 {
 	uint32_t v = 0;
@@ -263,43 +251,7 @@ static void sim_step(void)
 		wr(SD_OUT + HDA_SD_LPIB, (rd(SD_OUT + HDA_SD_LPIB, 4) + 192) % HDA_RING_BYTES, 4);
 }
 
-bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
-{
-	uint32_t start = sim.now_ms;
-
-	for (;;) {
-		sim_step();
-		if (cond && cond(ctx))
-			return true;
-		if (sim.now_ms - start >= timeout_ms)
-			return false;
-		sim.now_ms += poll_ms ? poll_ms : 1;
-	}
-}
-
-typedef struct RegWait {
-	uintptr_t addr;
-	uint32_t mask, want;
-} RegWait;
-
-static bool reg_is(void *ctx)
-{
-	RegWait *w = ctx;
-
-	return (mmio_read32(w->addr) & w->mask) == w->want;
-}
-
-bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
-{
-	RegWait w = { .addr = addr, .mask = mask, .want = want };
-
-	return wait_until(reg_is, &w, timeout_ms, 0);
-}
-
-void wait_ms(uint32_t ms)
-{
-	wait_until(NULL, NULL, ms, 0);
-}
+#include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
 /* Zeroed pages from a pool below 4 GiB (the test is linked without PIE). */
 static uint8_t pool[32 * 4096] __attribute__((aligned(4096)));

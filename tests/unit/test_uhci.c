@@ -19,89 +19,9 @@
 #define USAGE_RIGHT     0x4F            /* HID usage: Right Arrow */
 #define CONTROL_TIMEOUT_MS 1000         /* uhcixfer.c's CONTROL_MS */
 
-/* --- the platform the driver links against: drvlog, the bounded wait --- */
+#include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
-static char logbuf[8192];
-
-void drvlog(const char *fmt, ...)
-{
-	size_t n = strlen(logbuf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
-
-/* Ask cond after each frame of the controller; each ask one ms (or poll_ms) later. */
-bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
-{
-	uint32_t start = sim.now_ms;
-
-	for (;;) {
-		sim_step();
-		if (cond && cond(ctx))
-			return true;
-		if (sim.now_ms - start >= timeout_ms)
-			return false;
-		sim.now_ms += poll_ms ? poll_ms : 1;
-	}
-}
-
-void wait_ms(uint32_t ms)
-{
-	wait_until(NULL, NULL, ms, 0);
-}
-
-uint32_t wait_deadline(uint32_t ms)
-{
-	return sim.now_ms + ms;
-}
-
-bool wait_passed(uint32_t deadline)
-{
-	return (int32_t)(sim.now_ms - deadline) >= 0;
-}
-
-/* --- the device layer's side: reports diffed into key events, as usbkbd.c does --- */
-
-static uint8_t prev[HID_BOOT_REPORT_LEN];
-static int downs[256], reports;
-
-static void on_report(UsbDev *owner, const uint8_t *data, size_t len)
-{
-	HidKeyEvent ev[HID_EVENTS_MAX];
-	int n = hidboot_diff(prev, data, len, ev);
-
-	(void)owner;
-	reports++;
-	for (int i = 0; i < n; i++)
-		if (ev[i].down)
-			downs[ev[i].usage]++;
-}
-
-static const UsbHcEvents events = { .report = on_report };
-static UsbHc *hc;
-static uint8_t kbd;
-static const uint8_t right_down[8] = { 0, 0, USAGE_RIGHT, 0, 0, 0, 0, 0 };
-static const uint8_t all_up[8];
-
-/* The kernel's page allocator: statics lie below 4 GiB (no PIE), as DMA memory must. */
-static uint8_t ram[64 * 1024] __attribute__((aligned(4096)));
-static uint32_t ram_used;
-
-static void *test_alloc(uint32_t bytes)
-{
-	uint32_t size = (bytes + 4095) & ~4095u;
-	void *p;
-
-	if (size > sizeof ram - ram_used)
-		return NULL;
-	p = ram + ram_used;
-	memset(p, 0, size);
-	ram_used += size;
-	return p;
-}
+#include "hcfix.h"           /* the device layer's side, the kernel's page allocator */
 
 static void fresh(void)
 {

@@ -1,0 +1,78 @@
+/*
+ * simplatform.h: the platform a driver under test links against, on a simulated device —
+ * drvlog into logbuf (COM1), and the bounded waits (drivers/platform/wait.h) stepping the
+ * simulation one millisecond at a time. The including test defines `sim` (with `now_ms`) and
+ * `sim_step()` first (tests/unit/xhcisim.h, uhcisim.h, ohcisim.h, hdasim.h).
+ */
+#ifndef TESTS_SIMPLATFORM_H
+#define TESTS_SIMPLATFORM_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "io.h"
+#include "wait.h"
+
+static char logbuf[8192];
+
+void drvlog(const char *fmt, ...)
+{
+	size_t n = strlen(logbuf);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Ask cond after each step of the device; each ask one ms (or poll_ms) later. */
+bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
+{
+	uint32_t start = sim.now_ms;
+
+	for (;;) {
+		sim_step();
+		if (cond && cond(ctx))
+			return true;
+		if (sim.now_ms - start >= timeout_ms)
+			return false;
+		sim.now_ms += poll_ms ? poll_ms : 1;
+	}
+}
+
+typedef struct SimRegWait {
+	uintptr_t addr;
+	uint32_t mask, want;
+} SimRegWait;
+
+static bool sim_reg_is(void *ctx)
+{
+	SimRegWait *w = ctx;
+
+	return (mmio_read32(w->addr) & w->mask) == w->want;     /* through the simulation, as the driver reads */
+}
+
+bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
+{
+	SimRegWait w = { .addr = addr, .mask = mask, .want = want };
+
+	return wait_until(sim_reg_is, &w, timeout_ms, 0);
+}
+
+void wait_ms(uint32_t ms)
+{
+	wait_until(NULL, NULL, ms, 0);
+}
+
+uint32_t wait_deadline(uint32_t ms)
+{
+	return sim.now_ms + ms;
+}
+
+bool wait_passed(uint32_t deadline)
+{
+	return (int32_t)(sim.now_ms - deadline) >= 0;
+}
+
+#endif
