@@ -194,16 +194,36 @@ def test_hda_and_adlib(ctx):
             assert not silent(ctx, wav), "the HDA WAV is silent with sound=hda (no synthesizer music)"
 
 
-def test_hda_music_title(ctx):
+def music_title_test(setup):
     """No AdLib, Intel HDA: the title theme plays on our OPL2 synthesizer (`music: on the OPL2
     synthesizer, 48000 Hz`), and its first notes (the lead alone) are heard in the codec's WAV in
     order, each within 3% of the song's pitch — as music_title_theme checks QEMU's OPL2."""
+    def test(ctx):
+        title_heard(ctx, setup)
+    test.__name__ = "test_hda_music_title_" + setup
+    return test
+
+
+def test_hda_music_off(ctx):
+    """music=off with HDA and no key pressed: no tune starts (`music: play` never logged) and the
+    codec's WAV stays silent — the synthesizer is there, the music is off."""
+    wav = os.path.join(ctx.outdir, "hda.wav")
+    m = hda_machine(ctx, "q35", wav, opts="music=off")
+    m.wait_for(RE_HDA, READY_TIMEOUT_S)
+    m.wait_for(RE_READY, 10.0)
+    time.sleep(2.0)
+    m.quit()
+    assert "music: play" not in m.serial(), "a tune started with music=off"
+    assert silent(ctx, wav), "the HDA WAV sounds with music=off and no key pressed"
+
+
+def title_heard(ctx, setup):
     wav = os.path.join(ctx.outdir, "hda.wav")
     s = music_tests.song("title")
     notes = song2c.first_notes(s, 0, music_tests.TITLE_NOTES)
     solo_rows = next(i for i, row in enumerate(s.rows) if any(c != song2c.CELL_HOLD for c in row[1:]))
-    m = hda_machine(ctx, "q35", wav)
-    m.wait_for(RE_HDA, READY_TIMEOUT_S)
+    m = hda_machine(ctx, setup, wav)
+    m.wait_for(RE_HDA, UEFI_TIMEOUT_S if setup == "ovmf" else READY_TIMEOUT_S)
     m.wait_for(r"^music: on the OPL2 synthesizer, 48000 Hz, into the PCM mix$", 2.0)
     m.wait_for(r"^music: play title$", 5.0)
     m.wait_for(RE_READY, 5.0)
@@ -232,5 +252,8 @@ TESTS = [
     ("hda_latency", test_hda_latency, (), ()),
     ("hda_demo_parity", test_hda_demo_parity, (), ()),
     ("hda_and_adlib", test_hda_and_adlib, (), ()),
-    ("hda_music_title", test_hda_music_title, (), ()),
+    ("hda_music_title", music_title_test("q35"), (), ()),
+    ("hda_music_title_pc", music_title_test("pc"), (), ()),
+    ("hda_music_title_ovmf", music_title_test("ovmf"), (), ()),
+    ("hda_music_off", test_hda_music_off, (), ()),
 ]
