@@ -97,8 +97,32 @@ def test_ac97_sound_off(ctx):
     assert sound_tests.silent(ctx, wav), "the AC'97 WAV is not silent with sound=off"
 
 
+RE_BENCH_SOUND = sound_tests.RE_BENCH_SOUND.replace("device=hda", "device=ac97")
+
+
+def test_ac97_latency(ctx):
+    """level=e1l1 played by a script on pc + AC97, frozen at ticks=N: `BENCH sound device=ac97` counts
+    the frames written, the underruns, and the worst wait from an effect's request to its first sample
+    in the ring, <= 2 ticks (as hda_latency)."""
+    wav = os.path.join(ctx.outdir, "ac97.wav")
+    m = ac97_machine(ctx, wav, opts="level=e1l1 ticks=90 input=r8,rj6,f2,r8,rj6,f2,l6,lj6,f2,r20")
+    m.wait_for(RE_AC97, READY_TIMEOUT_S)
+    m.wait_for(r"^READY tick=", 30.0)
+    m.quit()
+    text = m.serial()
+    b = re.search(RE_BENCH_SOUND, text, re.M)
+    assert b, "no `BENCH sound device=ac97` line before READY"
+    ctx.note(b.group(0))
+    frames, underruns, effects, worst = (int(b.group(i)) for i in range(1, 5))
+    ctx.note("%d effects measured; %d underruns in %d frames (%.1f s)" % (effects, underruns, frames, frames / 48000.0))
+    assert effects > 0, "no effect reached the ring"
+    assert worst <= sound_tests.LATENCY_TICKS, "an effect took %d ticks to reach the ring" % worst
+    assert underruns * 4.0 <= frames / 48000.0, "%d underruns in %.1f s of sound" % (underruns, frames / 48000.0)
+
+
 TESTS = [
     ("ac97_blip", test_ac97_blip, (), ()),
     ("ac97_music_title", test_ac97_music_title, (), ()),
     ("ac97_sound_off", test_ac97_sound_off, (), ()),
+    ("ac97_latency", test_ac97_latency, (), ()),
 ]
