@@ -97,6 +97,35 @@ def test_ac97_sound_off(ctx):
     assert sound_tests.silent(ctx, wav), "the AC'97 WAV is not silent with sound=off"
 
 
+def test_ac97_and_hda(ctx):
+    """pc with both Intel HDA (intel-hda + hda-duplex) and AC97, no AdLib: sound=auto plays on HDA
+    (AC'97 not started, its WAV silent, the music in the HDA WAV); sound=ac97 plays on AC'97 (HDA not
+    looked for, its WAV silent)."""
+    for opts, want in ((None, "hda"), ("sound=ac97", "ac97")):
+        tag = opts or "auto"
+        hwav = os.path.join(ctx.outdir, "hda-%s.wav" % tag)
+        awav = os.path.join(ctx.outdir, "ac97-%s.wav" % tag)
+        m = ctx.machine(opts=opts, machine="pc", extra=[
+            "-audiodev", "wav,id=h,path=%s" % hwav, "-device", "intel-hda", "-device", "hda-duplex,audiodev=h",
+            "-audiodev", "wav,id=a,path=%s" % awav, "-device", "AC97,audiodev=a"])
+        found = m.wait_for(r"^sound: (Intel HDA|AC'97) .*$", READY_TIMEOUT_S)
+        ctx.note("%s: %s" % (tag, found.group(0)))
+        m.wait_for(sound_tests.RE_READY, 10.0)
+        time.sleep(1.5)
+        m.quit()
+        text = m.serial()
+        if want == "hda":
+            assert found.group(1) == "Intel HDA", "sound=auto with HDA and AC'97 played on %s" % found.group(1)
+            assert "ac97: " not in text, "sound=auto started AC'97 though HDA plays"
+            assert not sound_tests.silent(ctx, hwav), "the HDA WAV is silent (no music on the synthesizer)"
+            assert sound_tests.silent(ctx, awav), "the AC'97 WAV sounds with HDA playing"
+        else:
+            assert found.group(1) == "AC'97", "sound=ac97 played on %s" % found.group(1)
+            assert "hda: " not in text, "sound=ac97 looked for Intel HDA"
+            assert not sound_tests.silent(ctx, awav), "the AC'97 WAV is silent with sound=ac97"
+            assert sound_tests.silent(ctx, hwav), "the HDA WAV sounds with sound=ac97"
+
+
 RE_BENCH_SOUND = sound_tests.RE_BENCH_SOUND.replace("device=hda", "device=ac97")
 
 
@@ -125,4 +154,5 @@ TESTS = [
     ("ac97_music_title", test_ac97_music_title, (), ()),
     ("ac97_sound_off", test_ac97_sound_off, (), ()),
     ("ac97_latency", test_ac97_latency, (), ()),
+    ("ac97_and_hda", test_ac97_and_hda, (), ()),
 ]
