@@ -236,6 +236,12 @@ $(B)/tests/test_hda: tests/unit/test_hda.c tests/unit/hdasim.h tests/unit/simio/
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(HDA_SRC) $(HOBJ) -lcmocka -lm -o $@
 
+# The AC'97 driver on a simulated ICH controller and codec (tests/unit/test_ac97.c): its port I/O through
+# tests/unit/simuhci/io.h (sim_in / sim_out, defined by the test), linked without PIE (the DMA pages below 4 GiB).
+$(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sound/ac97.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< drivers/sound/ac97.c $(HOBJ) -lcmocka -lm -o $@
+
 # The UHCI driver on a simulated controller (tests/unit/test_uhci.c, uhcisim.h), linked without PIE as
 # test_xhci is; its port I/O goes through tests/unit/simuhci/io.h to the simulation.
 UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c

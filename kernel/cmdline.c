@@ -105,7 +105,7 @@ problem(BootOptions *o, const char *word, const char *why, const char *fmt, ...)
 
 static const char *const sound_names[] = {
 	[SOUND_AUTO] = "auto", [SOUND_SPEAKER] = "speaker", [SOUND_ADLIB] = "adlib", [SOUND_HDA] = "hda",
-	[SOUND_OFF] = "off",
+	[SOUND_AC97] = "ac97", [SOUND_OFF] = "off",
 };
 
 const char *sound_choice_name(SoundChoice c)

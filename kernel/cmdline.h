@@ -23,14 +23,15 @@ typedef enum CrashTest {
 
 /* sound=NAME: which devices play (docs/sound.md). */
 typedef enum SoundChoice {
-	SOUND_AUTO,                     /* every device found: speaker, AdLib (music), HDA (PCM) */
+	SOUND_AUTO,                     /* every device found: speaker, AdLib (music), HDA or else AC'97 (PCM) */
 	SOUND_SPEAKER,                  /* the PC speaker alone */
 	SOUND_ADLIB,                    /* the speaker and the AdLib; no PCM device */
 	SOUND_HDA,                      /* the speaker and Intel HDA; the AdLib left alone */
+	SOUND_AC97,                     /* the speaker and AC'97; the AdLib left alone */
 	SOUND_OFF,                      /* nothing sounds */
 } SoundChoice;
 
-#define SOUND_NAMES "auto, speaker, adlib, hda or off"
+#define SOUND_NAMES "auto, speaker, adlib, hda, ac97 or off"
 
 #define CMDLINE_WORD_MAX        256     /* longest option word + 1 */
 #define CMDLINE_MAX_PROBLEMS    8

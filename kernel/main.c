@@ -137,35 +137,38 @@ static AdlibProbe sound_init(uint8_t *status)
 }
 
 /*
- * The PCM device (sound=auto or hda) after the PCI scan, and which device
- * plays what: on COM1 (`sound: ...`), and in System info when it is not
- * the plain speaker-and-AdLib of before (the Sound line says that). Effects
- * always step on the speaker's sequencer (sound=off mutes the speaker).
+ * The PCM device (sound=auto: Intel HDA, else AC'97; sound=hda, sound=ac97)
+ * after the PCI scan, and which device plays what: on COM1 (`sound: ...`),
+ * and in System info when it is not the plain speaker-and-AdLib of before
+ * (the Sound line says that). Effects always step on the speaker's
+ * sequencer (sound=off mutes the speaker).
  */
 static void sound_start(bool adlib)
 {
-	char what[128], fact[SYSINFO_VALUE_SIZE];
-	bool pcm = false;
+	char what[128], fact[SYSINFO_VALUE_SIZE], synth[48];
+	bool pcm = false, tries = opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA || opts.sound == SOUND_AC97;
 
 	adlib = adlib && (opts.sound == SOUND_AUTO || opts.sound == SOUND_ADLIB);
 	if (opts.sound == SOUND_OFF)
 		spk_mute(true);
-	if (opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA)
-		pcm = pcm_init(what, sizeof what);
+	if (tries)
+		pcm = pcm_init(opts.sound != SOUND_AC97, opts.sound != SOUND_HDA, what, sizeof what);
 	if (pcm && !adlib && opts.sound != SOUND_OFF)
 		music_use_synth(pcm_rate());    /* no AdLib: the songs on our OPL2 synthesizer */
 	if (pcm)
 		klog("sound: %s\n", what);
-	else if (opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA)
+	else if (tries)
 		klog("sound: no PCM device playing: effects on the PC speaker only\n");
-	klog("sound: sound=%s: effects on %s, music on %s\n", sound_choice_name(opts.sound),
-	    opts.sound == SOUND_OFF ? "nothing" : pcm ? "the speaker and Intel HDA" : "the speaker",
-	    adlib ? "the AdLib" : music_on_synth() ? "the OPL2 synthesizer (Intel HDA)" : "nothing (no AdLib, no PCM device)");
+	kfmt_snprintf(synth, sizeof synth, "the OPL2 synthesizer (%s)", pcm_device_name(true));
+	klog("sound: sound=%s: effects on %s%s, music on %s\n", sound_choice_name(opts.sound),
+	    opts.sound == SOUND_OFF ? "nothing" : pcm ? "the speaker and " : "the speaker", pcm ? pcm_device_name(true) : "",
+	    adlib ? "the AdLib" : music_on_synth() ? synth : "nothing (no AdLib, no PCM device)");
 	if (opts.sound == SOUND_OFF)
 		kfmt_snprintf(fact, sizeof fact, "off (sound=off)");
 	else
-		kfmt_snprintf(fact, sizeof fact, "effects: speaker%s; music: %s", pcm ? " + HDA" : "",
-		    adlib ? "AdLib" : music_on_synth() ? "synthesizer (HDA)" : "none");
+		kfmt_snprintf(fact, sizeof fact, "effects: speaker%s%s; music: %s%s%s", pcm ? " + " : "",
+		    pcm ? pcm_device_name(false) : "", adlib ? "AdLib" : music_on_synth() ? "synthesizer (" : "none",
+		    !adlib && music_on_synth() ? pcm_device_name(false) : "", !adlib && music_on_synth() ? ")" : "");
 	if ((pcm || opts.sound != SOUND_AUTO) && sysinfo_add(&sysinfo, "Plays", fact))
 		klog("sysinfo: Plays: %s\n", fact);
 	pcm_fact(fact, sizeof fact);
@@ -266,6 +269,6 @@ void kmain(uint32_t magic, uint32_t info)
 	cpu_sti();
 	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
 	usb_fact();                     /* System info: the USB keyboards found */
-	sound_start(adlib == ADLIB_FOUND);      /* Intel HDA (PCI), which device plays what */
+	sound_start(adlib == ADLIB_FOUND);      /* Intel HDA or AC'97 (PCI), which device plays what */
 	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
 }

@@ -1,4 +1,4 @@
-/* pcm.h: the PCM output — an Intel HDA controller found on PCI, fed by the mixer from the 140 Hz tick. */
+/* pcm.h: the PCM output — an Intel HDA or AC'97 controller found on PCI, fed by the mixer from the 140 Hz tick. */
 #ifndef KERNEL_PCM_H
 #define KERNEL_PCM_H
 
@@ -8,12 +8,17 @@
 
 #include "pcmmix.h"
 
+typedef enum PcmDevice { PCM_NONE, PCM_HDA, PCM_AC97 } PcmDevice;
+
 /*
- * The first Intel HDA controller (PCI 04/03) started, its stream fed by the
- * mixer; `what` gets the device's line for COM1 and System info ("" if none
- * plays). Interrupts on: its waits count ticks. False if none plays.
+ * The first Intel HDA controller (PCI 04/03) that starts if try_hda, else
+ * the first AC'97 (04/01) if try_ac97, its stream fed by the mixer; `what`
+ * gets the device's line for COM1 and System info ("" if none plays).
+ * Interrupts on: its waits count ticks. False if none plays.
  */
-bool pcm_init(char *what, size_t size);
+bool pcm_init(bool try_hda, bool try_ac97, char *what, size_t size);
+PcmDevice pcm_device(void);             /* the device playing */
+const char *pcm_device_name(bool full); /* "Intel HDA" (full) or "HDA", "AC'97", "none" */
 void pcm_fact(char *buf, size_t size);  /* System info's shorter line about the device */
 void pcm_tick(void);                    /* IRQ0: the effect's tone into the mix, the ring refilled */
 void pcm_service(void);                 /* main loop: log what the tick found (a stalled stream) */

@@ -22,7 +22,7 @@ static void sound_option_table(void **state)
 	} rows[] = {
 		{ "/k", SOUND_AUTO, 0 }, { "/k sound=auto", SOUND_AUTO, 0 }, { "/k sound=speaker", SOUND_SPEAKER, 0 },
 		{ "/k sound=adlib", SOUND_ADLIB, 0 }, { "/k sound=hda", SOUND_HDA, 0 }, { "/k sound=off", SOUND_OFF, 0 },
-		{ "/k sound=off sound=hda", SOUND_HDA, 0 }, { "/k sound=ac97", SOUND_AUTO, 1 }, { "/k sound", SOUND_AUTO, 1 },
+		{ "/k sound=off sound=hda", SOUND_HDA, 0 }, { "/k sound=ac97", SOUND_AC97, 0 }, { "/k sound=ac9", SOUND_AUTO, 1 }, { "/k sound", SOUND_AUTO, 1 },
 	};
 
 	(void)state;
@@ -33,7 +33,7 @@ static void sound_option_table(void **state)
 		assert_row(o.problems == rows[i].problems, "'%s': %d problems", rows[i].line, o.problems);
 	}
 	assert_string_equal(parse("/k sound=loud").problem[0],
-	    "bad value for sound: 'loud' (want auto, speaker, adlib, hda or off)");
+	    "bad value for sound: 'loud' (want auto, speaker, adlib, hda, ac97 or off)");
 }
 
 static void each_choice_has_its_name(void **state)
@@ -41,6 +41,7 @@ static void each_choice_has_its_name(void **state)
 	(void)state;
 	assert_string_equal(sound_choice_name(SOUND_AUTO), "auto");
 	assert_string_equal(sound_choice_name(SOUND_HDA), "hda");
+	assert_string_equal(sound_choice_name(SOUND_AC97), "ac97");
 	assert_string_equal(sound_choice_name(SOUND_OFF), "off");
 }
 
