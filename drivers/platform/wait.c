@@ -49,20 +49,37 @@ bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)
 typedef struct MmioWait {
 	uintptr_t addr;
 	uint32_t mask, want;
+	uint8_t bytes;                  /* the register's width: 1, 2 or 4 */
 } MmioWait;
 
 static bool mmio_matches(void *ctx)
 {
 	const MmioWait *w = ctx;
+	uint32_t v = w->bytes == 1 ? mmio_read8(w->addr) : w->bytes == 2 ? mmio_read16(w->addr) : mmio_read32(w->addr);
 
-	return (mmio_read32(w->addr) & w->mask) == w->want;
+	return (v & w->mask) == w->want;
+}
+
+static bool wait_mmio(uintptr_t addr, uint8_t bytes, uint32_t mask, uint32_t want, uint32_t timeout_ms)
+{
+	MmioWait w = { .addr = addr, .mask = mask, .want = want, .bytes = bytes };
+
+	return wait_until(mmio_matches, &w, timeout_ms, 0);
 }
 
 bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
 {
-	MmioWait w = { .addr = addr, .mask = mask, .want = want };
+	return wait_mmio(addr, 4, mask, want, timeout_ms);
+}
 
-	return wait_until(mmio_matches, &w, timeout_ms, 0);
+bool wait_mmio16(uintptr_t addr, uint16_t mask, uint16_t want, uint32_t timeout_ms)
+{
+	return wait_mmio(addr, 2, mask, want, timeout_ms);
+}
+
+bool wait_mmio8(uintptr_t addr, uint8_t mask, uint8_t want, uint32_t timeout_ms)
+{
+	return wait_mmio(addr, 1, mask, want, timeout_ms);
 }
 
 void wait_ms(uint32_t ms)

@@ -16,8 +16,10 @@ typedef bool (*WaitCond)(void *ctx);
  */
 bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms);
 
-/* Until (*(u32 *)addr & mask) == want, at most timeout_ms: a memory-mapped register. */
+/* Until (register & mask) == want, at most timeout_ms: a memory-mapped register of 32, 16 or 8 bits. */
 bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms);
+bool wait_mmio16(uintptr_t addr, uint16_t mask, uint16_t want, uint32_t timeout_ms);
+bool wait_mmio8(uintptr_t addr, uint8_t mask, uint8_t want, uint32_t timeout_ms);
 
 /* A pause of at least ms milliseconds (a reset's recovery time, power settling). */
 void wait_ms(uint32_t ms);

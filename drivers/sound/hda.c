@@ -17,44 +17,6 @@
 #define STREAM_MOVE_MS  300             /* a running stream's position must move by then */
 #define BDL_ENTRIES     2               /* the ring in two halves (the least a list may have) */
 
-typedef struct Reg16Wait {
-	uintptr_t addr;
-	uint16_t mask, want;
-} Reg16Wait;
-
-static bool reg16_is(void *ctx)
-{
-	const Reg16Wait *w = ctx;
-
-	return (mmio_read16(w->addr) & w->mask) == w->want;
-}
-
-static bool wait_reg16(uintptr_t addr, uint16_t mask, uint16_t want, uint32_t ms)
-{
-	Reg16Wait w = { .addr = addr, .mask = mask, .want = want };
-
-	return wait_until(reg16_is, &w, ms, 0);
-}
-
-typedef struct Reg8Wait {
-	uintptr_t addr;
-	uint8_t mask, want;
-} Reg8Wait;
-
-static bool reg8_is(void *ctx)
-{
-	const Reg8Wait *w = ctx;
-
-	return (mmio_read8(w->addr) & w->mask) == w->want;
-}
-
-static bool wait_reg8(uintptr_t addr, uint8_t mask, uint8_t want, uint32_t ms)
-{
-	Reg8Wait w = { .addr = addr, .mask = mask, .want = want };
-
-	return wait_until(reg8_is, &w, ms, 0);
-}
-
 /* The largest ring the size register offers: its entries, with the size code written. */
 static uint16_t ring_size(uintptr_t reg)
 {
@@ -92,7 +54,7 @@ static bool reset(Hda *h)
 		    (unsigned)mmio_read32(b + HDA_GCTL));
 		return false;
 	}
-	wait_reg16(b + HDA_STATESTS, 0x7FFF, 0x7FFF, 1);       /* at least 1 ms: codecs ask within 521 us */
+	wait_mmio16(b + HDA_STATESTS, 0x7FFF, 0x7FFF, 1);       /* at least 1 ms: codecs ask within 521 us */
 	if (!(mmio_read16(b + HDA_STATESTS) & 0x7FFF))
 		wait_until(NULL, NULL, CODEC_WAKE_MS, 0);
 	h->codec_mask = mmio_read16(b + HDA_STATESTS) & 0x7FFF;
@@ -118,9 +80,9 @@ static bool rings_start(Hda *h, HdaAlloc alloc)
 	mmio_write32(b + HDA_RIRBLBASE, rirb);
 	mmio_write32(b + HDA_RIRBUBASE, 0);
 	mmio_write16(b + HDA_CORBRP, HDA_CORBRP_RST);
-	wait_reg16(b + HDA_CORBRP, HDA_CORBRP_RST, HDA_CORBRP_RST, 1);   /* some never show it: go on */
+	wait_mmio16(b + HDA_CORBRP, HDA_CORBRP_RST, HDA_CORBRP_RST, 1);   /* some never show it: go on */
 	mmio_write16(b + HDA_CORBRP, 0);
-	if (!wait_reg16(b + HDA_CORBRP, 0xFFFF, 0, RING_MS))
+	if (!wait_mmio16(b + HDA_CORBRP, 0xFFFF, 0, RING_MS))
 		return false;
 	mmio_write16(b + HDA_CORBWP, 0);
 	mmio_write16(b + HDA_RIRBWP, HDA_RIRBWP_RST);
@@ -128,8 +90,8 @@ static bool rings_start(Hda *h, HdaAlloc alloc)
 	h->rirb_rp = 0;
 	mmio_write8(b + HDA_CORBCTL, HDA_CORBCTL_RUN);
 	mmio_write8(b + HDA_RIRBCTL, HDA_RIRBCTL_RUN | HDA_RIRBCTL_RINTCTL);
-	return wait_reg8(b + HDA_CORBCTL, HDA_CORBCTL_RUN, HDA_CORBCTL_RUN, RING_MS) &&
-	    wait_reg8(b + HDA_RIRBCTL, HDA_RIRBCTL_RUN, HDA_RIRBCTL_RUN, RING_MS);
+	return wait_mmio8(b + HDA_CORBCTL, HDA_CORBCTL_RUN, HDA_CORBCTL_RUN, RING_MS) &&
+	    wait_mmio8(b + HDA_RIRBCTL, HDA_RIRBCTL_RUN, HDA_RIRBCTL_RUN, RING_MS);
 }
 
 static bool rirb_moved(void *ctx)
@@ -164,12 +126,12 @@ static bool immediate_verb(Hda *h, uint32_t cmd, uint32_t *resp)
 {
 	uintptr_t b = h->base;
 
-	if (!wait_reg16(b + HDA_ICIS, HDA_ICIS_ICB, 0, VERB_MS))
+	if (!wait_mmio16(b + HDA_ICIS, HDA_ICIS_ICB, 0, VERB_MS))
 		return false;
 	mmio_write16(b + HDA_ICIS, HDA_ICIS_IRV);               /* clear the last response */
 	mmio_write32(b + HDA_ICOI, cmd);
 	mmio_write16(b + HDA_ICIS, HDA_ICIS_ICB);
-	if (!wait_reg16(b + HDA_ICIS, HDA_ICIS_IRV, HDA_ICIS_IRV, VERB_MS))
+	if (!wait_mmio16(b + HDA_ICIS, HDA_ICIS_IRV, HDA_ICIS_IRV, VERB_MS))
 		return false;
 	*resp = mmio_read32(b + HDA_ICII);
 	mmio_write16(b + HDA_ICIS, HDA_ICIS_IRV);

@@ -11,7 +11,6 @@ import time
 
 import audio
 import music_tests
-import song2c
 import sound_tests
 
 READY_TIMEOUT_S = 20.0
@@ -55,30 +54,16 @@ def test_ac97_music_title(ctx):
     OPL2 synthesizer, 48000 Hz`), its first notes heard in the codec's WAV in order, each within 3%
     of the song's pitch — as hda_music_title checks HDA's."""
     wav = os.path.join(ctx.outdir, "ac97.wav")
-    s = music_tests.song("title")
-    notes = song2c.first_notes(s, 0, music_tests.TITLE_NOTES)
-    solo_rows = next(i for i, row in enumerate(s.rows) if any(c != song2c.CELL_HOLD for c in row[1:]))
     m = ac97_machine(ctx, wav, opts="sound=ac97")
     m.wait_for(RE_AC97, READY_TIMEOUT_S)
     m.wait_for(r"^music: on the OPL2 synthesizer, 48000 Hz, into the PCM mix$", 2.0)
     m.wait_for(r"^sound: sound=ac97: effects on the speaker and AC'97, music on the OPL2 synthesizer \(AC'97\)$", 2.0)
     m.wait_for(r"^music: play title$", 5.0)
     m.wait_for(sound_tests.RE_READY, 5.0)
-    time.sleep(solo_rows * s.speed / music_tests.TICK_HZ + 1.0)
+    time.sleep(music_tests.title_solo_seconds() + 1.0)
     m.quit()
     assert "hda: " not in m.serial(), "sound=ac97 looked for Intel HDA"
-    rate, samples, span = music_tests.recorded(ctx, wav)
-    assert span, "the AC'97 WAV is silent: no title theme"
-    window = samples[span[0]:span[0] + int(0.9 * solo_rows * s.speed / music_tests.TICK_HZ * rate)]
-    tones = audio.tone_segments(window, rate)
-    assert len(tones) >= len(notes), "%d tones heard in the solo, want the first %d notes %s" % (
-        len(tones), len(notes), [n for _, n in notes])
-    for (row, note), tone in zip(notes, tones):
-        want = audio.midi_hz(note)
-        err = tone["hz"] / want - 1
-        ctx.note("row %d note %d: %.1f Hz, want %.1f Hz (%+.2f%%)" % (row, note, tone["hz"], want, 100 * err))
-        assert abs(err) <= sound_tests.FREQ_TOLERANCE, "row %d: %.1f Hz heard, the song says %.1f Hz (%+.1f%%)" % (
-            row, tone["hz"], want, 100 * err)
+    music_tests.check_title_solo(ctx, wav, "AC'97")
 
 
 def test_ac97_sound_off(ctx):

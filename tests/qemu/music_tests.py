@@ -47,20 +47,32 @@ def test_music_title_theme(ctx):
     """With an AdLib: found on COM1 and System info's line; the title theme's first notes
     (the lead alone, game/songs/title.txt) are heard in order, each within 3% of its pitch."""
     wav = os.path.join(ctx.outdir, "opl.wav")
-    s = song("title")
-    notes = song2c.first_notes(s, 0, TITLE_NOTES)
-    solo_rows = next(i for i, row in enumerate(s.rows) if any(c != song2c.CELL_HOLD for c in row[1:]))
     m = ctx.machine(opl_wav=wav)
     m.wait_for(RE_FOUND, READY_TIMEOUT_S)
     m.wait_for(r"^sysinfo: Sound: speaker, AdLib OPL2 at 388h$", 2.0)
     m.wait_for(r"^music: play title$", 5.0)
     m.wait_for(RE_READY, 5.0)
-    time.sleep(solo_rows * s.speed / TICK_HZ + 1.0)
+    time.sleep(title_solo_seconds() + 1.0)
     m.quit()                            # the WAV header is finalised on exit
+    check_title_solo(ctx, wav, "OPL")
+
+
+def title_solo_seconds():
+    """How long the title theme's lead plays alone (the rows before the band comes in)."""
+    s = song("title")
+    solo_rows = next(i for i, row in enumerate(s.rows) if any(c != song2c.CELL_HOLD for c in row[1:]))
+    return solo_rows * s.speed / TICK_HZ
+
+
+def check_title_solo(ctx, wav, what):
+    """The title theme's first TITLE_NOTES notes (the lead alone) heard in the WAV in order, each
+    within FREQ_TOLERANCE of the song's pitch: on QEMU's OPL2, and on our synthesizer through a
+    PCM device (sound_tests.py, ac97_tests.py)."""
+    notes = song2c.first_notes(song("title"), 0, TITLE_NOTES)
     rate, samples, span = recorded(ctx, wav)
-    assert span, "the OPL WAV is silent: no title theme"
+    assert span, "the %s WAV is silent: no title theme" % what
     # Only the solo: the band's entry would change the level the tone finder works with.
-    window = samples[span[0]:span[0] + int(0.9 * solo_rows * s.speed / TICK_HZ * rate)]
+    window = samples[span[0]:span[0] + int(0.9 * title_solo_seconds() * rate)]
     tones = audio.tone_segments(window, rate)
     for i, t in enumerate(tones):
         ctx.note("  tone %d: %.1f Hz at %.3f s, %d cycles" % (i, t["hz"], t["start"] / rate, t["cycles"]))

@@ -103,6 +103,11 @@ uint8_t sim_mmio_read8(uintptr_t addr)
 	return (uint8_t)sim_mmio_read32(addr);
 }
 
+uint16_t sim_mmio_read16(uintptr_t addr)
+{
+	return (uint16_t)sim_mmio_read32(addr);
+}
+
 void sim_mmio_write8(uintptr_t addr, uint8_t v)
 {
 	sim_mmio_write32(addr, v);

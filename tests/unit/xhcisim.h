@@ -311,6 +311,12 @@ uint8_t sim_mmio_read8(uintptr_t addr)
 	return *(volatile uint8_t *)addr;
 }
 
+uint16_t sim_mmio_read16(uintptr_t addr)
+{
+	sim_access(addr, false);
+	return *(volatile uint16_t *)addr;
+}
+
 void sim_mmio_write8(uintptr_t addr, uint8_t v)
 {
 	sim_access(addr, true);
