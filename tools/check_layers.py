@@ -9,7 +9,7 @@ The tree's architecture (README "Where things are"; docs/kernel.md):
         <- video, input, sound       each uses platform only
         <- usb                       platform and input (the shared key table)
         <- storage                   platform and usb (mass storage sits on the USB layer)
-    kernel/cpu, kernel/mem, kernel/present: rooms of the kernel with the rules
+    kernel/cpu, kernel/mem, kernel/present, kernel/sound, kernel/save: rooms of the kernel with the rules
         in KERNEL_ROOMS below; they may use the kernel's services at its top
         (the log, the formatter, the panic, the options) and nothing else there.
     kernel/ (its top) is the glue and may use anything.
@@ -67,6 +67,9 @@ KERNEL_ROOMS = {
     "present": [("drivers", "platform"), ("drivers", "video"), ("kernel", "mem"), ("game", "engine")],
     "sound": [("drivers", "platform"), ("drivers", "sound"),    # PCI, the HDA driver, the mixer
               ("kernel", "mem"), ("kernel", "cpu")],           # DMA pages, the PAE window for high BARs
+    "save": [("drivers", "platform"), ("drivers", "storage"),  # the disks, the save area on them
+             ("drivers", "usb"),                               # mass storage's class driver, registered
+             ("kernel", "mem"), ("kernel", "cpu")],            # DMA pages; the panic's crash report
 }
 KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
 
