@@ -20,14 +20,14 @@
 
 /* The menu box and its rows. */
 #define MENU_X          72
-#define MENU_Y          50
+#define MENU_Y          48
 #define MENU_W          176
-#define MENU_ROW_H      13
+#define MENU_ROW_H      11
 #define MENU_TEXT_X     (MENU_X + 36)
 
 /* The pause box, centred on the view. */
 #define PAUSE_W         144
-#define PAUSE_H         72
+#define PAUSE_H         96
 #define PAUSE_X         (VIEW_PX + (VIEW_W * 8 - PAUSE_W) / 2)
 #define PAUSE_Y         (VIEW_PY + (VIEW_H * 8 - PAUSE_H) / 2)
 
@@ -44,13 +44,13 @@ static void draw_menu(const Session *s, Frame *f)
 		int y = MENU_Y + 7 + i * MENU_ROW_H;
 
 		if (i == s->cursor) {
-			frame_fill(f, MENU_X + 4, y - 2, MENU_W - 8, 12, 9);
+			frame_fill(f, MENU_X + 4, y - 2, MENU_W - 8, MENU_ROW_H, 9);
 			scr_image_at(f, MENU_X + 12, y + 9, stride ? IMG_PLAYER_R1 : IMG_PLAYER_R0);
 		}
 		session_menu_label(s, i, label, sizeof label);
 		frame_text(f, MENU_TEXT_X, y + 1, label, i == s->cursor ? 14 : 7);
 	}
-	scr_centered(f, 164, "Up/Down choose, Enter selects", 7);
+	scr_centered(f, 166, "Up/Down choose, Enter selects", 7);
 	scr_image_at(f, 24, FLOOR_Y - 1, IMG_BARREL);
 	scr_image_at(f, 280, FLOOR_Y - 1, IMG_EXIT0);
 }
@@ -155,7 +155,9 @@ static void draw_pause(const Session *s, Frame *f)
 	tb_init(&t, line + scr_text_len(line), sizeof line - (size_t)scr_text_len(line));
 	tb_str(&t, ": play on");
 	frame_text(f, PAUSE_X + 16, PAUSE_Y + 36, line, 15);
-	frame_text(f, PAUSE_X + 16, PAUSE_Y + 50, "Esc or Q: menu", 7);
+	frame_text(f, PAUSE_X + 16, PAUSE_Y + 48, "S: save game", 15);
+	frame_text(f, PAUSE_X + 16, PAUSE_Y + 60, "R: restore game", 15);
+	frame_text(f, PAUSE_X + 16, PAUSE_Y + 74, "Esc or Q: menu", 7);
 }
 
 void session_draw_demo_label(Frame *f)
@@ -221,6 +223,7 @@ void session_draw(const Session *s, Frame *f)
 	switch (s->mode) {
 	case SESSION_TITLE:
 		title_draw(&s->title, f);
+		screens_title_lines(s, f);
 		if (s->notice[0]) {             /* on a black band over the floor's sky */
 			frame_fill(f, 0, 138, SCREEN_W, 12, 0);
 			scr_centered(f, 140, s->notice, 12);
@@ -261,6 +264,15 @@ void session_draw(const Session *s, Frame *f)
 		frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);     /* no stars: nothing between the lines */
 		scr_heading(f, 4, "SYSTEM INFO", 11, 1, 2);
 		sysscreen_draw(s->hooks.sysinfo, f);
+		break;
+	case SESSION_HISCORES:
+		screens_hiscores(s, f);
+		break;
+	case SESSION_NAME:
+		screens_name(s, f);
+		break;
+	case SESSION_SLOTS:
+		screens_slots(s, f);
 		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:

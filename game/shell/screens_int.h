@@ -30,4 +30,10 @@ void screens_episode_end(const Session *s, Frame *f);
 void screens_error(const Session *s, Frame *f);
 void screens_halted(Frame *f);
 
+/* savescreens.c */
+void screens_hiscores(const Session *s, Frame *f);
+void screens_name(const Session *s, Frame *f);
+void screens_slots(const Session *s, Frame *f);
+void screens_title_lines(const Session *s, Frame *f);
+
 #endif

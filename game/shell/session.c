@@ -25,6 +25,8 @@ const char *const menu_labels[MENU_COUNT] = {
 	[MENU_SOUND]        = "Sound effects",
 	[MENU_SYSINFO]      = "System info",
 	[MENU_DEMO]         = "Demo",
+	[MENU_RESTORE]      = "Restore game",
+	[MENU_HISCORES]     = "High scores",
 	[MENU_QUIT]         = "Quit",
 };
 
@@ -78,6 +80,12 @@ void session_enter(Session *s, SessionMode m, SessionEvents *ev)
 		session_say(s, "session: controls", NO_NUMBER, NULL, NULL);
 	else if (m == SESSION_SYSINFO)
 		session_say(s, "session: system info", NO_NUMBER, NULL, NULL);
+	else if (m == SESSION_HISCORES)
+		session_say(s, "session: high scores", NO_NUMBER, NULL, NULL);
+	else if (m == SESSION_NAME)
+		session_say(s, "session: name prompt score=", s->stats.score, NULL, NULL);
+	if (m != SESSION_PLAYING && s->settings_dirty)
+		session_request(s, SAVE_REQ_SETTINGS);  /* M in play: handed over now play has stopped */
 }
 
 /* -- levels ---------------------------------------------------------------- */
@@ -185,6 +193,7 @@ void session_start_demo(Session *s, SessionEvents *ev)
 		return;
 	}
 	stats_new_game(&fresh);
+	s->attract = false;             /* the attract loop says so after this */
 	s->single = true;
 	s->bonus = false;
 	s->level = 0;
@@ -213,6 +222,20 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->level_name[0] = s->level_title[0] = '\0';
 	s->error_what[0] = s->error_detail[0] = '\0';
 	s->notice[0] = '\0';
+	progress_defaults(&s->progress);
+	s->saves_on = true;             /* until the kernel says otherwise: no line on the title */
+	s->saves_why[0] = '\0';
+	s->crash_saved = false;
+	s->save_req = 0;
+	s->settings_dirty = false;
+	s->attract = false;
+	s->after_table = SESSION_MENU;
+	s->hs_mark = -1;
+	s->name[0] = '\0';
+	s->slot = 0;
+	s->slot_saving = false;
+	s->slot_back = SESSION_MENU;
+	s->slot_note[0] = '\0';
 	stats_new_game(&s->stats);
 	world_init(&s->world, SESSION_LEVEL_SEED);
 	title_init(&s->title);
@@ -311,6 +334,7 @@ bool session_any_key(const SessionInput *in)
 void session_go_title(Session *s, SessionEvents *ev)
 {
 	s->demo = false;
+	s->attract = false;
 	title_init(&s->title);
 	session_enter(s, SESSION_TITLE, ev);
 }
@@ -318,9 +342,11 @@ void session_go_title(Session *s, SessionEvents *ev)
 /* The menu, with the cursor on New game (coming back from Instructions or Controls keeps it there). */
 void session_go_menu(Session *s, SessionEvents *ev)
 {
-	if (s->mode != SESSION_INSTRUCTIONS && s->mode != SESSION_CONTROLS && s->mode != SESSION_SYSINFO)
+	if (s->mode != SESSION_INSTRUCTIONS && s->mode != SESSION_CONTROLS && s->mode != SESSION_SYSINFO &&
+	    s->mode != SESSION_HISCORES && s->mode != SESSION_SLOTS)
 		s->cursor = MENU_NEW_GAME;
 	s->demo = false;
+	s->attract = false;
 	session_enter(s, SESSION_MENU, ev);
 }
 
@@ -350,7 +376,7 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev)
 	case SESSION_GAME_OVER:
 	case SESSION_EPISODE_END:
 		if (session_screen_done(s, in, s->mode == SESSION_GAME_OVER ? SESSION_GAME_OVER_TICKS : 0))
-			session_go_title(s, ev);
+			session_after_game(s, ev);      /* the name prompt if the score qualifies */
 		break;
 	case SESSION_ERROR:
 		if ((in->menu.pressed & RESUME) || (in->keys & SKEY_ESC))
@@ -362,6 +388,15 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev)
 	case SESSION_SYSINFO:
 		if (session_any_key(in))
 			session_go_menu(s, ev);
+		break;
+	case SESSION_HISCORES:
+		session_tick_hiscores(s, in, ev);
+		break;
+	case SESSION_NAME:
+		session_tick_name(s, in, ev);
+		break;
+	case SESSION_SLOTS:
+		session_tick_slots(s, in, ev);
 		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:

@@ -14,6 +14,7 @@
 #include "input.h"
 #include "keys.h"
 #include "level.h"
+#include "progress.h"
 #include "script.h"
 #include "sound.h"
 #include "sysinfo.h"
@@ -30,8 +31,8 @@
  *   MENU          Up/Down move the cursor (wrapping, SND_MENU); Enter, Space or
  *                 Jump choose: New game -> level 1 (PLAYING), Instructions,
  *                 Controls, Music and Sound effects (toggle, stay), System info,
- *                 Demo -> PLAYING (demo), Quit -> HALTED; Esc -> TITLE;
- *                 idle -> attract demo
+ *                 Demo -> PLAYING (demo), Restore game -> SLOTS, High scores
+ *                 -> HISCORES, Quit -> HALTED; Esc -> TITLE; idle -> attract demo
  *   INSTRUCTIONS  a key -> next page, after the last -> MENU; Esc -> MENU
  *   CONTROLS      the key bindings (game/shell/ctlmenu.h): pick an action, press
  *                 its key; Back or Esc -> MENU
@@ -40,18 +41,29 @@
  *                 to an action) turns the music on or off. level_done ->
  *                 LEVEL_DONE; game_over -> GAME_OVER. A demo instead plays
  *                 recorded input: a key -> MENU; its end, level done or game
- *                 over -> TITLE; no pause
+ *                 over -> TITLE (the attract loop's demo: -> HISCORES); no pause
  *   PAUSED        the world stands still under a box; P, Enter, Space or Jump
- *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned)
+ *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned);
+ *                 S -> SLOTS (save), R -> SLOTS (restore)
  *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
  *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
  *                 lives and bombs carried; after the last one -> EPISODE_END. A level
  *                 left by its bonus exit -> the bonus level first (episode.h).
  *                 A single level (level=NAME) -> TITLE
- *   GAME_OVER     final score; a key (after the minimum) or SESSION_GAME_OVER_TICKS -> TITLE
- *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE
+ *   GAME_OVER     final score; a key (after the minimum) or SESSION_GAME_OVER_TICKS -> TITLE,
+ *                 or NAME when the score makes the high-score table
+ *   EPISODE_END   congratulations and the score; a key (after the minimum) -> TITLE (or NAME)
  *   ERROR         a level that cannot be found or loaded: Enter, Space or Esc -> TITLE
  *   HALTED        "you may now turn off your PC"; nothing leaves it
+ *   HISCORES      the table (a new entry highlighted); from the menu a key -> MENU;
+ *                 after NAME a key (after the minimum) -> TITLE; in the attract loop
+ *                 SESSION_HISCORE_TICKS -> the next demo, a key -> TITLE
+ *   NAME          "Enter your name": letters, digits, space, '.', '-' (.key), Backspace;
+ *                 Enter or Esc keeps it (SAVE_REQ_SCORES) -> HISCORES
+ *   SLOTS         nine save slots: Up/Down or 1-9, Enter chooses, Esc -> back (MENU or
+ *                 PAUSED). Saving (from the pause) stores the current level's start
+ *                 (SAVE_REQ_GAME) -> PAUSED; restoring a used slot starts its level,
+ *                 an empty one says so
  *
  * The screens (all but PLAYING) read SessionInput.menu, where the arrows,
  * Enter and Esc always mean themselves; PLAYING reads .pad, the buttons
@@ -70,6 +82,9 @@ typedef enum SessionMode {
 	SESSION_HALTED,
 	SESSION_CONTROLS,               /* appended: mode numbers appear in tools' output */
 	SESSION_SYSINFO,
+	SESSION_HISCORES,
+	SESSION_NAME,
+	SESSION_SLOTS,
 	SESSION_MODE_COUNT
 } SessionMode;
 
@@ -81,6 +96,8 @@ typedef enum MenuItem {
 	MENU_SOUND,                     /* "Sound effects: On" / "Off" */
 	MENU_SYSINFO,
 	MENU_DEMO,
+	MENU_RESTORE,                   /* "Restore game": the nine slots */
+	MENU_HISCORES,                  /* "High scores" */
 	MENU_QUIT,
 	MENU_COUNT
 } MenuItem;
@@ -97,6 +114,13 @@ void session_menu_label(const struct Session *s, int item, char *buf, size_t siz
 #define SESSION_LEVEL_DONE_TICKS  (5 * 140)    /* then go on by themselves */
 #define SESSION_GAME_OVER_TICKS   (8 * 140)
 #define INSTRUCTION_PAGES         2
+#define SESSION_HISCORE_TICKS     (8 * 140)    /* the attract loop's table between demos */
+#define SESSION_SAVES_WHY_SIZE    48
+
+/* session_save_request's bits: what the kernel should write (the whole payload each time). */
+#define SAVE_REQ_SETTINGS 1             /* keys, music, effects, the crash flag */
+#define SAVE_REQ_SCORES   2             /* the table (SCORES.TXT too) */
+#define SAVE_REQ_GAME     4             /* a saved game */
 
 /* SessionInput.keys: keys that are not game buttons, or that a button shares. */
 #define SKEY_ANY        0x01            /* some key was pressed this tick (any key at all) */
@@ -159,6 +183,20 @@ typedef struct Session {
 	char level_title[LEVEL_NAME_SIZE];      /* the name inside the file, e.g. "Test Meadow" */
 	PlayerStats stats;              /* at the end of the last finished level */
 	char notice[SESSION_NOTICE_SIZE];       /* shown on the title when not empty (the kernel's news) */
+	Progress progress;              /* what survives power-off (settings copied in when a request is raised) */
+	bool saves_on;                  /* false: the title says "Progress is not saved: <why>" */
+	char saves_why[SESSION_SAVES_WHY_SIZE];
+	bool crash_saved;               /* the title says a crash report is on the stick */
+	uint8_t save_req;               /* SAVE_REQ_* pending */
+	bool settings_dirty;            /* M in play changed the music: a request when play stops */
+	bool attract;                   /* the demo playing came from the title's idle time */
+	uint8_t after_table;            /* HISCORES: the SessionMode a key leads to */
+	int8_t hs_mark;                 /* HISCORES: the row highlighted, -1 none */
+	char name[HISCORE_NAME];        /* NAME: typed so far */
+	uint8_t slot;                   /* SLOTS: the cursor, 0..SAVE_SLOTS-1 */
+	bool slot_saving;               /* SLOTS: saving (from the pause), else restoring */
+	uint8_t slot_back;              /* SLOTS: the SessionMode Esc goes back to */
+	char slot_note[40];             /* SLOTS: "Slot 3 is empty" etc. */
 	char error_what[24];
 	char error_detail[SESSION_ERR_SIZE];    /* '\n' starts a new line on the red screen */
 	SessionHooks hooks;
@@ -175,6 +213,26 @@ void session_error(Session *s, const char *what, const char *detail);  /* the er
 void session_set_notice(Session *s, const char *text);  /* a line for the title; NULL or "" clears it */
 
 void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
+
+/*
+ * Progress that survives power-off (docs/game.md "Saves"). The kernel
+ * loads the payload at boot (session_load_progress: settings and table
+ * applied), says whether saves work (session_set_saves; off: the title's
+ * line "Progress is not saved: <why>") and whether a crash report was
+ * saved (session_set_crash_report: the title's line, until the menu is
+ * opened; then the flag is cleared with SAVE_REQ_SETTINGS). After every
+ * session tick it asks session_save_request; nonzero: it encodes
+ * session_progress and calls session_save_done. Requests are raised only
+ * at rest points (a menu switch, leaving Controls, a name entered, a game
+ * saved), never in a world frame, and nothing the world reads depends on
+ * them. A failed save turns saves off with msg as the reason.
+ */
+void session_load_progress(Session *s, const Progress *p);
+void session_set_saves(Session *s, bool on, const char *why);
+void session_set_crash_report(Session *s, bool saved);
+uint8_t session_save_request(const Session *s);
+void session_save_done(Session *s, uint8_t req, bool ok, const char *msg);
+const Progress *session_progress(const Session *s);
 
 /* The keyboard's tick as a SessionInput, through s->controls. */
 void session_keyboard(const Session *s, const KeyboardTick *k, SessionInput *in);

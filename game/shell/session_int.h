@@ -37,4 +37,14 @@ void session_tick_paused(Session *s, const SessionInput *in, SessionEvents *ev);
 void session_tick_level_done(Session *s, const SessionInput *in, SessionEvents *ev);
 bool session_screen_done(const Session *s, const SessionInput *in, uint32_t timeout);   /* interstitials */
 
+/* session_save.c: progress, the high-score table, the name prompt, the save slots. */
+void session_request(Session *s, uint8_t req);          /* settings copied into progress, the bit set */
+void session_settings_changed(Session *s);              /* a request now at a rest point, else when play stops */
+void session_after_game(Session *s, SessionEvents *ev); /* game over or the end: NAME if the score qualifies */
+void session_show_table(Session *s, SessionMode after, int mark, SessionEvents *ev);
+void session_open_slots(Session *s, bool saving, SessionEvents *ev);
+void session_tick_hiscores(Session *s, const SessionInput *in, SessionEvents *ev);
+void session_tick_name(Session *s, const SessionInput *in, SessionEvents *ev);
+void session_tick_slots(Session *s, const SessionInput *in, SessionEvents *ev);
+
 #endif

@@ -15,7 +15,7 @@
 static const char *const menu_log_names[MENU_COUNT] = {
 	[MENU_NEW_GAME] = "new game", [MENU_INSTRUCTIONS] = "instructions", [MENU_CONTROLS] = "controls",
 	[MENU_MUSIC] = "music", [MENU_SOUND] = "sound effects", [MENU_SYSINFO] = "system info",
-	[MENU_DEMO] = "demo", [MENU_QUIT] = "quit",
+	[MENU_DEMO] = "demo", [MENU_RESTORE] = "restore game", [MENU_HISCORES] = "high scores", [MENU_QUIT] = "quit",
 };
 
 /* A menu row's words: the label, and for the two switches their state ("Music: On"). */
@@ -38,6 +38,7 @@ static bool idle_demo(Session *s, const SessionInput *in, SessionEvents *ev)
 		s->idle = 0;
 	else if (++s->idle >= SESSION_IDLE_TICKS) {
 		session_start_demo(s, ev);
+		s->attract = s->mode == SESSION_PLAYING;        /* its end shows the high scores */
 		return true;
 	}
 	return false;
@@ -48,6 +49,10 @@ void session_tick_title(Session *s, const SessionInput *in, SessionEvents *ev)
 	TitleEvents tev;
 
 	if (in->menu.pressed & CHOOSE) {
+		if (s->crash_saved) {           /* the title told the player: not again next boot */
+			session_set_crash_report(s, false);
+			session_request(s, SAVE_REQ_SETTINGS);
+		}
 		session_go_menu(s, ev);
 		return;
 	}
@@ -80,18 +85,26 @@ static void choose(Session *s, SessionEvents *ev)
 		s->epoch++;
 		ev->sound = SND_MENU;
 		session_say(s, "menu: music ", NO_NUMBER, s->music_on ? "on" : "off", NULL);
+		session_settings_changed(s);
 		break;
 	case MENU_SOUND:
 		s->sfx_on = !s->sfx_on;
 		s->epoch++;
 		ev->sound = SND_MENU;           /* heard only when they come back on */
 		session_say(s, "menu: sound effects ", NO_NUMBER, s->sfx_on ? "on" : "off", NULL);
+		session_settings_changed(s);
 		break;
 	case MENU_SYSINFO:
 		session_enter(s, SESSION_SYSINFO, ev);
 		break;
 	case MENU_DEMO:
 		session_start_demo(s, ev);
+		break;
+	case MENU_RESTORE:
+		session_open_slots(s, false, ev);
+		break;
+	case MENU_HISCORES:
+		session_show_table(s, SESSION_MENU, -1, ev);
 		break;
 	case MENU_QUIT:
 	case MENU_COUNT:
@@ -161,6 +174,13 @@ void session_tick_controls(Session *s, const SessionInput *in, SessionEvents *ev
 	if (o == CTLO_NONE)
 		return;
 	if (o == CTLO_LEAVE) {
+		bool changed = false;
+
+		for (int a = 0; a < CTL_COUNT; a++)
+			for (int i = 0; i < CONTROL_KEYS; i++)
+				changed |= s->controls.keys[a][i] != s->progress.controls.keys[a][i];
+		if (changed)
+			session_settings_changed(s);    /* the Controls screen left: a rest point */
 		session_go_menu(s, ev);
 		return;
 	}

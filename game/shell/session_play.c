@@ -12,6 +12,16 @@
 #include "session_int.h"
 #include "world.h"
 
+/* A demo has ended: the title, or in the attract loop the high scores before the next demo. */
+static void demo_over(Session *s, SessionEvents *ev)
+{
+	if (s->attract) {
+		s->demo = false;
+		session_show_table(s, SESSION_PLAYING, -1, ev);
+	} else
+		session_go_title(s, ev);
+}
+
 /* The level is over one way or another: what the world says decides where to go. */
 static void after_world_frame(Session *s, SessionEvents *ev)
 {
@@ -19,7 +29,7 @@ static void after_world_frame(Session *s, SessionEvents *ev)
 
 	if (s->demo) {
 		if (w->level_done || w->game_over)
-			session_go_title(s, ev);
+			demo_over(s, ev);
 		return;
 	}
 	if (w->level_done) {
@@ -40,6 +50,7 @@ static void music_key(Session *s, const SessionInput *in)
 		return;
 	s->music_on = !s->music_on;
 	session_say(s, "music: ", NO_NUMBER, s->music_on ? "on" : "off", " (M)");
+	session_settings_changed(s);    /* in play: raised when play stops */
 }
 
 void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
@@ -52,7 +63,7 @@ void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 			return;
 		}
 		if (!s->hooks.demo.next(s->hooks.demo.ctx, &frame_in)) {
-			session_go_title(s, ev);
+			demo_over(s, ev);
 			return;
 		}
 	} else {
@@ -75,6 +86,10 @@ void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 void session_tick_paused(Session *s, const SessionInput *in, SessionEvents *ev)
 {
 	music_key(s, in);
+	if (in->key == GK_S || in->key == GK_R) {      /* Save game, Restore game (the original's keys) */
+		session_open_slots(s, in->key == GK_S, ev);
+		return;
+	}
 	if (in->keys & (SKEY_ESC | SKEY_QUIT)) {
 		session_say(s, "session: abandoned", NO_NUMBER, NULL, NULL);
 		session_go_menu(s, ev);

@@ -78,7 +78,11 @@ MusicId session_music(const Session *s)
 	case SESSION_INSTRUCTIONS:
 	case SESSION_CONTROLS:
 	case SESSION_SYSINFO:
+	case SESSION_HISCORES:
+	case SESSION_NAME:
 		return MUS_TITLE;
+	case SESSION_SLOTS:
+		return s->slot_back == SESSION_PAUSED ? level_tune(s) : MUS_TITLE;
 	case SESSION_PLAYING:
 	case SESSION_PAUSED:
 		return level_tune(s);
