@@ -112,6 +112,13 @@ static inline void idle(int n)
 		tick_keys(0, 0, 0);
 }
 
+/* A high-score table whose last row is `lowest` (scores at or under it do not qualify: no name prompt). */
+static inline void table_full(uint32_t lowest)
+{
+	for (int i = 0; i < HISCORE_COUNT; i++)
+		s.progress.scores[i].score = lowest + (uint32_t)(HISCORE_COUNT - 1 - i) * 1000u;
+}
+
 /* Title -> menu -> New game: level 1 is being played. */
 static inline void new_game(void)
 {

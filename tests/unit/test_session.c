@@ -60,11 +60,11 @@ static void menu_cursor_wraps_both_ways_with_the_menu_sound(void **state)
 		uint8_t cursor;
 		const char *log;
 	} steps[] = {
-		{ UP, MENU_QUIT, "menu: cursor=7 quit" },
-		{ UP, MENU_DEMO, "menu: cursor=6 demo" },
-		{ UP, MENU_SYSINFO, "menu: cursor=5 system info" },
-		{ DOWN, MENU_DEMO, "menu: cursor=6 demo" },
-		{ DOWN, MENU_QUIT, "menu: cursor=7 quit" },
+		{ UP, MENU_QUIT, "menu: cursor=9 quit" },
+		{ UP, MENU_HISCORES, "menu: cursor=8 high scores" },
+		{ UP, MENU_RESTORE, "menu: cursor=7 restore game" },
+		{ DOWN, MENU_HISCORES, "menu: cursor=8 high scores" },
+		{ DOWN, MENU_QUIT, "menu: cursor=9 quit" },
 		{ DOWN, MENU_NEW_GAME, "menu: cursor=0 new game" },
 		{ DOWN, MENU_INSTRUCTIONS, "menu: cursor=1 instructions" },
 	};
@@ -86,10 +86,12 @@ static void menu_cursor_wraps_both_ways_with_the_menu_sound(void **state)
 	assert_int_equal(s.cursor, MENU_INSTRUCTIONS);
 }
 
-static void menu_labels_name_the_eight_choices(void **state)
+static void menu_labels_name_the_ten_choices(void **state)
 {
 	(void)state;
-	assert_int_equal(MENU_COUNT, 8);
+	assert_int_equal(MENU_COUNT, 10);
+	assert_string_equal(menu_labels[MENU_RESTORE], "Restore game");
+	assert_string_equal(menu_labels[MENU_HISCORES], "High scores");
 	assert_string_equal(menu_labels[MENU_NEW_GAME], "New game");
 	assert_string_equal(menu_labels[MENU_INSTRUCTIONS], "Instructions");
 	assert_string_equal(menu_labels[MENU_CONTROLS], "Controls");
@@ -115,7 +117,9 @@ static void each_menu_choice_leads_where_it_should(void **state)
 		{ 4, SESSION_MENU, false },     /* Sound effects: toggles, stays */
 		{ 5, SESSION_SYSINFO, false },
 		{ 6, SESSION_PLAYING, true },
-		{ 7, SESSION_HALTED, false },
+		{ 7, SESSION_SLOTS, false },
+		{ 8, SESSION_HISCORES, false },
+		{ 9, SESSION_HALTED, false },
 	};
 	static const uint16_t keys[] = { ENTER, FIRE, JUMP };
 
@@ -373,8 +377,8 @@ static void demo_source_hook_feeds_the_world_until_it_ends(void **state)
 	(void)state;
 	session_init(&s, &hooks);
 	press(ENTER);
-	press(UP);
-	press(UP);
+	for (int i = MENU_COUNT; i > MENU_DEMO; i--)
+		press(UP);
 	press(ENTER);
 	assert_int_equal(s.mode, SESSION_PLAYING);
 	assert_true(s.demo);
@@ -402,8 +406,11 @@ static bool on_episode(const DemoBlob *b)
 	return false;
 }
 
-/* The attract reel: each episode level's demo in the episode's order, round and round; never test or seeds. */
-static void the_built_in_demos_play_in_turn_and_end_on_the_title(void **state)
+/*
+ * The attract reel: each episode level's demo in the episode's order,
+ * round and round, the high scores between them; never test or seeds.
+ */
+static void the_built_in_demos_play_in_turn_with_the_high_scores_between(void **state)
 {
 	const DemoBlob *reel[32];
 	int count = 0;
@@ -422,7 +429,13 @@ static void the_built_in_demos_play_in_turn_and_end_on_the_title(void **state)
 		uint32_t n = 0;
 
 		assert_true(demo_check(b->data, b->len, &h, err, sizeof err));
-		idle(SESSION_IDLE_TICKS);
+		if (k == 0)
+			idle(SESSION_IDLE_TICKS);       /* the title's idle time starts the loop */
+		else {
+			idle(SESSION_HISCORE_TICKS - 1);
+			assert_int_equal(s.mode, SESSION_HISCORES);
+			idle(1);
+		}
 		assert_int_equal(s.mode, SESSION_PLAYING);
 		assert_true(s.demo);
 		assert_string_equal(s.level_name, h.level);
@@ -430,7 +443,9 @@ static void the_built_in_demos_play_in_turn_and_end_on_the_title(void **state)
 			idle(1);
 			n++;
 		}
-		assert_int_equal(s.mode, SESSION_TITLE);
+		assert_int_equal(s.mode, SESSION_HISCORES);
+		assert_int_equal(s.hs_mark, -1);
+		assert_int_equal(s.save_req, 0);
 		/* it ran to its end (one more tick finds no input), or its level ended first */
 		assert_true(n == h.ticks + 1 || (n <= h.ticks && (s.world.level_done || s.world.game_over)));
 	}
@@ -444,7 +459,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(enter_space_or_jump_on_the_title_open_the_menu, fresh_session),
 		cmocka_unit_test_setup(other_keys_on_the_title_stay_there, fresh_session),
 		cmocka_unit_test_setup(menu_cursor_wraps_both_ways_with_the_menu_sound, fresh_session),
-		cmocka_unit_test_setup(menu_labels_name_the_eight_choices, fresh_session),
+		cmocka_unit_test_setup(menu_labels_name_the_ten_choices, fresh_session),
 		cmocka_unit_test_setup(each_menu_choice_leads_where_it_should, fresh_session),
 		cmocka_unit_test_setup(new_game_starts_level_1_of_the_episode_with_fresh_stats, fresh_session),
 		cmocka_unit_test_setup(escape_on_the_menu_goes_back_to_the_title, fresh_session),
@@ -459,7 +474,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(a_key_during_the_demo_returns_to_the_menu, fresh_session),
 		cmocka_unit_test_setup(held_keys_do_not_stop_the_demo, fresh_session),
 		cmocka_unit_test_setup(demo_source_hook_feeds_the_world_until_it_ends, fresh_session),
-		cmocka_unit_test_setup(the_built_in_demos_play_in_turn_and_end_on_the_title, fresh_session),
+		cmocka_unit_test_setup(the_built_in_demos_play_in_turn_with_the_high_scores_between, fresh_session),
 	};
 
 	if (testmain_filter("session", argc, argv, tests, ARRAY_LEN(tests)))

@@ -238,7 +238,7 @@ static void menus_keep_the_arrows_after_rebinding(void **state)
 	assert_int_equal(s.mode, SESSION_MENU);
 	assert_int_equal(s.cursor, MENU_QUIT);
 	tap(GK_W);
-	assert_int_equal(s.cursor, MENU_DEMO);
+	assert_int_equal(s.cursor, MENU_HISCORES);
 	tap(GK_DOWN);
 	tap(GK_S);
 	assert_int_equal(s.cursor, MENU_NEW_GAME);
