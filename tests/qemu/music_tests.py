@@ -160,7 +160,7 @@ def test_sysinfo_screen(ctx):
         assert label in facts, "no `sysinfo: %s:` line on COM1" % label
         assert re.search(want, facts[label]), "sysinfo %s is %r, want /%s/" % (label, facts[label], want)
     tap_and_wait(m, "ret", r"^session: menu$")
-    for i, name in ((7, "quit"), (6, "demo"), (5, "system info")):
+    for i, name in ((9, "quit"), (8, "high scores"), (7, "restore game"), (6, "demo"), (5, "system info")):
         tap_and_wait(m, "up", r"^menu: cursor=%d %s$" % (i, name))
     tap_and_wait(m, "ret", r"^session: system info$")
     time.sleep(0.3)
@@ -178,7 +178,7 @@ def test_music_stops_on_quit(ctx):
     m.wait_for(RE_READY, 5.0)
     time.sleep(2.5)                     # into the band's part
     tap_and_wait(m, "ret", r"^session: menu$")
-    tap_and_wait(m, "up", r"^menu: cursor=7 quit$")
+    tap_and_wait(m, "up", r"^menu: cursor=9 quit$")
     tap_and_wait(m, "ret", r"^halt$")
     text = m.serial()
     assert text.index("music: stop") < text.index("\nhalt"), "the music was not stopped before the halt"

@@ -23,7 +23,7 @@ def boot_ready(ctx, m):
 
 
 RE_MENU = r"^session: menu$"
-PAUSE_BOX = Rect(88, 44, 144, 72)       # game/shell/screens.c: the pause box, centred on the view
+PAUSE_BOX = Rect(88, 32, 144, 96)       # game/shell/screens.c: the pause box, centred on the view
 SND_MENU_ID = 16                        # game/engine/sound.h
 
 
@@ -113,7 +113,7 @@ def test_menu_quit(ctx):
     m = ctx.machine()
     boot_ready(ctx, m)
     tap_and_wait(m, "ret", RE_MENU)
-    tap_and_wait(m, "up", r"^menu: cursor=7 quit$")
+    tap_and_wait(m, "up", r"^menu: cursor=9 quit$")
     tap_and_wait(m, "ret", r"^session: quit$")
     m.wait_for(r"^halt$", 3.0)
     time.sleep(0.5)                     # the halt waits out the last blip before cli

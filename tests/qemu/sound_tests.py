@@ -95,7 +95,8 @@ def test_hda_effects_off(ctx):
     m = hda_machine(ctx, "q35", wav, opts="music=off")         # the effects alone in the WAV
     m.wait_for(RE_HDA, READY_TIMEOUT_S)
     m.wait_for(RE_READY, 10.0)
-    for key, pattern in (("ret", r"^session: menu$"), ("up", r"^menu: cursor=7 quit$"),
+    for key, pattern in (("ret", r"^session: menu$"), ("up", r"^menu: cursor=9 quit$"),
+                         ("up", r"^menu: cursor=8 high scores$"), ("up", r"^menu: cursor=7 restore game$"),
                          ("up", r"^menu: cursor=6 demo$"), ("up", r"^menu: cursor=5 system info$"),
                          ("up", r"^menu: cursor=4 sound effects$"), ("ret", r"^menu: sound effects off$")):
         mark = m.mark()
