@@ -73,7 +73,7 @@ void screens_name(const Session *s, Frame *f)
 	scr_centered(f, 130, "Enter keeps it", 7);
 }
 
-/* One slot's row: "3  Level 4   Score 0001200  Lives 2" or "3  empty". */
+/* One slot's row in 33 characters: "3  Level 4      1200 pts  2 lives", "3  Bonus   ...", or "3  empty". */
 static void slot_row(const SavedGame *g, int i, char *buf, int size)
 {
 	TextBuf t;
@@ -92,10 +92,10 @@ static void slot_row(const SavedGame *g, int i, char *buf, int size)
 		tb_udec(&t, (uint64_t)g->level + 1);
 		tb_str(&t, g->level + 1 < 10 ? "  " : " ");
 	}
-	tb_str(&t, " Score ");
-	tb_right(&t, g->stats.score, 7);
-	tb_str(&t, "  Lives ");
+	tb_right(&t, g->stats.score, 9);
+	tb_str(&t, " pts  ");
 	tb_udec(&t, g->stats.lives);
+	tb_str(&t, g->stats.lives == 1 ? " life" : " lives");
 }
 
 void screens_slots(const Session *s, Frame *f)
@@ -113,7 +113,7 @@ void screens_slots(const Session *s, Frame *f)
 		if (cur)
 			frame_fill(f, 20, y - 2, 280, SLOT_ROW_H, 9);
 		slot_row(&s->progress.games[i], i, line, sizeof line);
-		frame_text(f, 32, y, line, cur ? 14 : s->progress.games[i].used ? 15 : 8);
+		frame_text(f, 28, y, line, cur ? 14 : s->progress.games[i].used ? 15 : 8);
 	}
 	if (s->slot_note[0])
 		scr_centered(f, 160, s->slot_note, 10);
@@ -147,6 +147,9 @@ void screens_title_lines(const Session *s, Frame *f)
 	} else {
 		frame_fill(f, 0, 120, SCREEN_W, 19, 0);
 		scr_centered(f, 121, "Progress is not saved:", 12);
-		scr_centered(f, 130, s->saves_why, 12);
+		line[0] = '\0';
+		tb_init(&t, line, SCREEN_W / CHAR_W + 1);       /* what fits on the line */
+		tb_str(&t, s->saves_why);
+		scr_centered(f, 130, line, 12);
 	}
 }

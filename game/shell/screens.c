@@ -20,7 +20,7 @@
 
 /* The menu box and its rows. */
 #define MENU_X          72
-#define MENU_Y          48
+#define MENU_Y          46
 #define MENU_W          176
 #define MENU_ROW_H      11
 #define MENU_TEXT_X     (MENU_X + 36)
@@ -50,7 +50,7 @@ static void draw_menu(const Session *s, Frame *f)
 		session_menu_label(s, i, label, sizeof label);
 		frame_text(f, MENU_TEXT_X, y + 1, label, i == s->cursor ? 14 : 7);
 	}
-	scr_centered(f, 166, "Up/Down choose, Enter selects", 7);
+	scr_centered(f, 167, "Up/Down choose, Enter selects", 7);
 	scr_image_at(f, 24, FLOOR_Y - 1, IMG_BARREL);
 	scr_image_at(f, 280, FLOOR_Y - 1, IMG_EXIT0);
 }

@@ -94,9 +94,10 @@ void session_show_table(Session *s, SessionMode after, int mark, SessionEvents *
 	session_enter(s, SESSION_HISCORES, ev);
 }
 
+/* Only a whole game counts (New game or a restored one): a single level (level=NAME) goes to the title. */
 void session_after_game(Session *s, SessionEvents *ev)
 {
-	if (hiscore_rank(s->progress.scores, s->stats.score) < 0) {
+	if (s->single || hiscore_rank(s->progress.scores, s->stats.score) < 0) {
 		session_go_title(s, ev);
 		return;
 	}

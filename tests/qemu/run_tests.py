@@ -347,6 +347,8 @@ TESTS = [
     ("controls_rebind_jump", session_tests.test_controls_rebind_jump, (), ()),
     ("keys_option", session_tests.test_keys_option, (), ()),
     ("keys_option_bad", session_tests.test_keys_option_bad, (), ()),
+    ("hiscores_menu", session_tests.test_hiscores_menu, ("hiscores.png",), ()),
+    ("save_restore_game", session_tests.test_save_restore_game, (), ()),
     ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
     ("demo_module", demo_tests.test_demo_module, (), ()),
     ("demo_record", demo_tests.test_demo_record, (), ()),

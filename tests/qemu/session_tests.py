@@ -292,3 +292,51 @@ def test_keys_option_bad(ctx):
     ctx.note("%s (screen crc %s)" % (err.group(0), crc))
     tap_and_wait(m, "ret", r"^session: title$")
     assert "session: level" not in m.serial(), "the level started despite the bad keys="
+
+
+def test_hiscores_menu(ctx):
+    """Menu -> High scores through QMP keys: `session: high scores`; the Hall of Fame (the original's
+    default table) equals the host's render of the same keys and hiscores.png; a key -> the menu."""
+    m = ctx.machine()
+    boot_ready(ctx, m)
+    tap_and_wait(m, "ret", RE_MENU)
+    tap_and_wait(m, "up", r"^menu: cursor=9 quit$")
+    tap_and_wait(m, "up", r"^menu: cursor=8 high scores$")
+    tap_and_wait(m, "ret", r"^session: high scores$")
+    time.sleep(0.2)
+    frame = m.screendump("hiscores")
+    crc, host_png = host_session(ctx, "hiscores", "enter,up,up,enter")
+    assert frame.crc() == crc, "High scores crc=%s, host render %s (%s)" % (frame.crc(), crc, host_png)
+    if ctx.update and "hiscores.png" in ctx.writes:
+        frame = image.load_golden(host_png)
+    ctx.check_golden(frame, "hiscores.png")
+    tap_and_wait(m, "x", RE_MENU)
+    ctx.note("High scores screen equals the host's (crc %s) and the golden" % crc)
+
+
+def test_save_restore_game(ctx):
+    """New game, P, S, 3 through QMP: `slots: Saved in slot 3: this level's start`; Esc to the pause,
+    Esc to the menu; Restore game, slot 5 is empty (said so), 3 starts level 1 again."""
+    m = ctx.machine()
+    boot_ready(ctx, m)
+    tap_and_wait(m, "ret", RE_MENU)
+    tap_and_wait(m, "ret", r"^session: level 1 start name=e1l1$")
+    m.press("right")
+    time.sleep(0.5)
+    m.release("right")
+    tap_and_wait(m, "p", r"^session: paused tick=\d+$")
+    tap_and_wait(m, "s", r"^session: save game$")
+    tap_and_wait(m, "3", r"^slots: Saved in slot 3: this level's start$")
+    m.tap("esc")                        # the slots -> the pause box (no log line)
+    time.sleep(0.3)
+    tap_and_wait(m, "esc", r"^session: abandoned$")
+    m.wait_for(RE_MENU, 1.0)
+    for _ in range(3):
+        m.tap("up")
+        time.sleep(0.1)
+    m.wait_for(r"^menu: cursor=7 restore game$", 2.0)
+    tap_and_wait(m, "ret", r"^session: restore game$")
+    tap_and_wait(m, "5", r"^slots: Slot 5 is empty$")
+    tap_and_wait(m, "3", r"^session: restored slot 3$")
+    m.wait_for(r"^session: level 1 start name=e1l1$", 1.0, since=m.serial().index("session: restored slot 3"))
+    ctx.note("saved in slot 3 from the pause, slot 5 empty, slot 3 restored: level 1 from its start")

@@ -122,7 +122,7 @@ static void names_are_at_most_15_characters(void **state)
 	assert_string_equal(s.progress.scores[9].name, "");
 }
 
-/* A score that does not beat a row (a tie neither): no prompt, no request. */
+/* A score that does not beat a row (a tie neither), or a single level's: no prompt, no request. */
 static void a_score_that_does_not_qualify_goes_to_the_title(void **state)
 {
 	(void)state;
@@ -133,6 +133,13 @@ static void a_score_that_does_not_qualify_goes_to_the_title(void **state)
 	game_over_with(300);
 	assert_int_equal(s.mode, SESSION_TITLE);
 	assert_int_equal(session_save_request(&s), 0);
+	fresh_session(NULL);                    /* a single level (level=NAME) is no game for the table */
+	session_play_level(&s, "test");
+	s.world.score = 5000;
+	s.world.game_over = true;
+	idle(1 + SESSION_SCREEN_MIN_TICKS);
+	tick_keys(0, 0, SKEY_ANY);
+	assert_int_equal(s.mode, SESSION_TITLE);
 }
 
 /* The episode's end, then a key: the name prompt (the `ending` option's run too). */
@@ -197,7 +204,7 @@ static void save_in_slot_3_then_restore_gives_the_levels_start(void **state)
 		assert_int_equal(g->stats.bombs, 3);
 	}
 	draw();
-	assert_non_null(find_text("3  Level 2   Score    1234  Lives 2"));
+	assert_non_null(find_text("3  Level 2       1234 pts  2 lives"));
 	assert_non_null(find_text("1  empty"));
 	session_save_done(&s, SAVE_REQ_GAME, true, "game");
 	tick_keys(0, 0, SKEY_ESC);
