@@ -349,6 +349,7 @@ TESTS = [
     ("keys_option_bad", session_tests.test_keys_option_bad, (), ()),
     ("hiscores_menu", session_tests.test_hiscores_menu, ("hiscores.png",), ()),
     ("save_restore_game", session_tests.test_save_restore_game, (), ()),
+    ("attract_hiscores", session_tests.test_attract_hiscores, (), ()),
     ("demo_parity", demo_tests.test_demo_parity, (), ()),      # tests/qemu/demo_tests.py
     ("demo_module", demo_tests.test_demo_module, (), ()),
     ("demo_record", demo_tests.test_demo_record, (), ()),

@@ -340,3 +340,23 @@ def test_save_restore_game(ctx):
     tap_and_wait(m, "3", r"^session: restored slot 3$")
     m.wait_for(r"^session: level 1 start name=e1l1$", 1.0, since=m.serial().index("session: restored slot 3"))
     ctx.note("saved in slot 3 from the pause, slot 5 empty, slot 3 restored: level 1 from its start")
+
+
+HISCORE_TICKS = 8 * 140                 # game/shell/session.h SESSION_HISCORE_TICKS: the table between demos
+
+
+def test_attract_hiscores(ctx):
+    """The attract loop: the title idle, level 1's demo to its end, `session: high scores` (the Hall
+    of Fame), 8 s later level 2's demo, with no key pressed; the table's time is 8 s (140 Hz ticks)."""
+    m = ctx.machine()
+    boot_ready(ctx, m)
+    m.wait_for(r"^session: demo level=e1l1$", IDLE_TICKS / 140 + 15)
+    table = m.wait_for(r"^session: high scores$", 30)
+    t0 = m.elapsed()
+    m.wait_for(r"^session: demo level=e1l2$", HISCORE_TICKS / 140 + 5, since=m.serial().index(table.group(0)))
+    shown = m.elapsed() - t0
+    assert 6.0 < shown < 11.0, "the table stayed %.1f s, want about 8" % shown
+    text = m.serial()
+    assert text.index("session: demo level=e1l1") < text.index("session: high scores") < \
+        text.index("session: demo level=e1l2"), "not demo, table, demo"
+    ctx.note("demo e1l1, the Hall of Fame for %.1f s, demo e1l2" % shown)
