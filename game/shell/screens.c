@@ -25,11 +25,11 @@
 #define MENU_ROW_H      11
 #define MENU_TEXT_X     (MENU_X + 36)
 
-/* The pause box, centred on the view. */
+/* The pause box, centred on the view; taller in a game that can be saved (S and R). */
 #define PAUSE_W         144
-#define PAUSE_H         96
+#define PAUSE_H         72
+#define PAUSE_SAVES_H   96
 #define PAUSE_X         (VIEW_PX + (VIEW_W * 8 - PAUSE_W) / 2)
-#define PAUSE_Y         (VIEW_PY + (VIEW_H * 8 - PAUSE_H) / 2)
 
 static void draw_menu(const Session *s, Frame *f)
 {
@@ -144,9 +144,12 @@ static void draw_pause(const Session *s, Frame *f)
 	char line[40];
 	TextBuf t;
 
+	bool saves = session_can_save(s);
+	int h = saves ? PAUSE_SAVES_H : PAUSE_H, y = VIEW_PY + (VIEW_H * 8 - h) / 2;
+
 	frame_clip(f, 0, 0, SCREEN_W, SCREEN_H);
-	scr_box(f, PAUSE_X, PAUSE_Y, PAUSE_W, PAUSE_H, 0, 15, 1);
-	scr_big_text(f, PAUSE_X + (PAUSE_W - 6 * 16) / 2, PAUSE_Y + 10, "PAUSED", 14, 2);
+	scr_box(f, PAUSE_X, y, PAUSE_W, h, 0, 15, 1);
+	scr_big_text(f, PAUSE_X + (PAUSE_W - 6 * 16) / 2, y + 10, "PAUSED", 14, 2);
 	controls_keys_text(&s->controls, CTL_PAUSE, "/", line, sizeof line);
 	if (scr_text_len(line) > 5) {
 		tb_init(&t, line, sizeof line);
@@ -154,10 +157,12 @@ static void draw_pause(const Session *s, Frame *f)
 	}
 	tb_init(&t, line + scr_text_len(line), sizeof line - (size_t)scr_text_len(line));
 	tb_str(&t, ": play on");
-	frame_text(f, PAUSE_X + 16, PAUSE_Y + 36, line, 15);
-	frame_text(f, PAUSE_X + 16, PAUSE_Y + 48, "S: save game", 15);
-	frame_text(f, PAUSE_X + 16, PAUSE_Y + 60, "R: restore game", 15);
-	frame_text(f, PAUSE_X + 16, PAUSE_Y + 74, "Esc or Q: menu", 7);
+	frame_text(f, PAUSE_X + 16, y + 36, line, 15);
+	if (saves) {
+		frame_text(f, PAUSE_X + 16, y + 48, "S: save game", 15);
+		frame_text(f, PAUSE_X + 16, y + 60, "R: restore game", 15);
+	}
+	frame_text(f, PAUSE_X + 16, y + h - 22, "Esc or Q: menu", 7);
 }
 
 void session_draw_demo_label(Frame *f)

@@ -44,7 +44,8 @@
  *                 over -> TITLE (the attract loop's demo: -> HISCORES); no pause
  *   PAUSED        the world stands still under a box; P, Enter, Space or Jump
  *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned);
- *                 S -> SLOTS (save), R -> SLOTS (restore)
+ *                 in a game that can be saved (session_can_save) S -> SLOTS (save),
+ *                 R -> SLOTS (restore)
  *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
  *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
  *                 lives and bombs carried; after the last one -> EPISODE_END. A level
@@ -228,6 +229,7 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
  * them. A failed save turns saves off with msg as the reason.
  */
 void session_load_progress(Session *s, const Progress *p);
+bool session_can_save(const Session *s);        /* a New game (or a restored one) is being played: not level=, not a demo */
 void session_set_saves(Session *s, bool on, const char *why);
 void session_set_crash_report(Session *s, bool saved);
 uint8_t session_save_request(const Session *s);

@@ -86,7 +86,7 @@ void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)
 void session_tick_paused(Session *s, const SessionInput *in, SessionEvents *ev)
 {
 	music_key(s, in);
-	if (in->key == GK_S || in->key == GK_R) {      /* Save game, Restore game (the original's keys) */
+	if ((in->key == GK_S || in->key == GK_R) && session_can_save(s)) {     /* the original's keys */
 		session_open_slots(s, in->key == GK_S, ev);
 		return;
 	}

@@ -152,6 +152,11 @@ void session_tick_name(Session *s, const SessionInput *in, SessionEvents *ev)
 
 /* -- Save game, Restore game ----------------------------------------------- */
 
+bool session_can_save(const Session *s)
+{
+	return !s->single && !s->demo;
+}
+
 void session_open_slots(Session *s, bool saving, SessionEvents *ev)
 {
 	s->slot_saving = saving;
@@ -188,7 +193,7 @@ static void choose_slot(Session *s, SessionEvents *ev)
 	SavedGame *g = &s->progress.games[s->slot];
 
 	if (s->slot_saving) {
-		if (s->single || s->demo) {
+		if (!session_can_save(s)) {     /* the pause offers no S then: a guard */
 			slot_note(s, "Only a New game can be saved (slot ", s->slot, ")");
 			ev->sound = SND_BUMP;
 			return;

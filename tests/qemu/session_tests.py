@@ -23,7 +23,7 @@ def boot_ready(ctx, m):
 
 
 RE_MENU = r"^session: menu$"
-PAUSE_BOX = Rect(88, 32, 144, 96)       # game/shell/screens.c: the pause box, centred on the view
+PAUSE_BOX = Rect(88, 44, 144, 72)       # game/shell/screens.c: the pause box, centred on the view
 SND_MENU_ID = 16                        # game/engine/sound.h
 
 
@@ -315,16 +315,20 @@ def test_hiscores_menu(ctx):
 
 
 def test_save_restore_game(ctx):
-    """New game, P, S, 3 through QMP: `slots: Saved in slot 3: this level's start`; Esc to the pause,
-    Esc to the menu; Restore game, slot 5 is empty (said so), 3 starts level 1 again."""
+    """New game, P: the pause box with S and R equals the host's render at the same world frame;
+    S, 3 through QMP: `slots: Saved in slot 3: this level's start`; Esc to the pause, Esc to the
+    menu; Restore game, slot 5 is empty (said so), 3 starts level 1 again."""
     m = ctx.machine()
     boot_ready(ctx, m)
     tap_and_wait(m, "ret", RE_MENU)
     tap_and_wait(m, "ret", r"^session: level 1 start name=e1l1$")
-    m.press("right")
-    time.sleep(0.5)
-    m.release("right")
-    tap_and_wait(m, "p", r"^session: paused tick=\d+$")
+    time.sleep(0.4)
+    tick = int(tap_and_wait(m, "p", r"^session: paused tick=(\d+)$").group(1))
+    time.sleep(0.2)
+    frame = m.screendump("paused")
+    crc, host_png = host_session(ctx, "paused_game", "enter,enter,%d,p" % tick)
+    assert frame.crc() == crc, "paused screen crc=%s, host render at frame %d %s (%s)" % (
+        frame.crc(), tick, crc, host_png)
     tap_and_wait(m, "s", r"^session: save game$")
     tap_and_wait(m, "3", r"^slots: Saved in slot 3: this level's start$")
     m.tap("esc")                        # the slots -> the pause box (no log line)

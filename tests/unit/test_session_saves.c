@@ -256,15 +256,25 @@ static void an_empty_slot_says_so(void **state)
 	assert_int_equal(s.cursor, MENU_RESTORE);
 }
 
-/* A single level (level=NAME) is no game to save: refused with a note, nothing requested. */
+/* A single level (level=NAME) is no game to save: the pause box has no S and R, and they do nothing. */
 static void a_single_level_cannot_be_saved(void **state)
 {
+	int playing_px;
+
 	(void)state;
 	session_play_level(&s, "test");
+	assert_false(session_can_save(&s));
+	draw();
+	playing_px = px(88, 32);                /* above the small box: the view */
 	press(PAUSE);
+	draw();
+	assert_null(find_text("S: save game"));
+	assert_non_null(find_text("Esc or Q: menu"));
+	assert_int_equal(px(88, 44), 0);        /* the 144x72 box as before */
+	assert_int_equal(px(88, 32), playing_px);
 	tap(GK_S);
-	tap(GK_1);
-	assert_string_equal(s.slot_note, "Only a New game can be saved (slot 1)");
+	tap(GK_R);
+	assert_int_equal(s.mode, SESSION_PAUSED);
 	assert_false(s.progress.games[0].used);
 	assert_int_equal(session_save_request(&s), 0);
 }
