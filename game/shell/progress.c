@@ -8,6 +8,7 @@
 #include "episode.h"
 #include "keys.h"
 #include "progress.h"
+#include "textbuf.h"
 #include "world.h"
 
 #define AT_CONTROLS     4
@@ -249,4 +250,49 @@ char hiscore_key_char(uint8_t key)
 	if (key == GK_MINUS)
 		return '-';
 	return 0;
+}
+
+void hiscore_line(const HiScore *h, int rank, char *buf, size_t size)
+{
+	TextBuf t;
+
+	tb_init(&t, buf, size);
+	tb_udec(&t, (uint64_t)rank + 1);
+	tb_str(&t, ". ");
+	tb_str(&t, h->name);
+	tb_char(&t, ' ');
+	tb_udec(&t, h->score);
+}
+
+size_t progress_scores_text(const Progress *p, char *buf, size_t cap)
+{
+	static const char title[] = "Shardfall - Hall of Fame\r\n\r\n";
+	TextBuf t;
+
+	if (cap < PROGRESS_SCORES_TEXT_MAX)
+		return 0;
+	tb_init(&t, buf, cap);
+	tb_str(&t, title);
+	for (int i = 0; i < HISCORE_COUNT; i++) {
+		char score[12];
+		TextBuf n;
+		int len;
+
+		tb_init(&n, score, sizeof score);
+		tb_udec(&n, p->scores[i].score);
+		for (len = 0; score[len]; len++)
+			;
+		tb_str(&t, i + 1 < 10 ? " " : "");
+		tb_udec(&t, (uint64_t)i + 1);
+		tb_str(&t, ". ");
+		for (; len < 10; len++)
+			tb_char(&t, ' ');
+		tb_str(&t, score);
+		tb_str(&t, "  ");
+		tb_str(&t, p->scores[i].name);
+		tb_str(&t, "\r\n");
+	}
+	for (cap = 0; buf[cap]; cap++)
+		;
+	return cap;
 }

@@ -66,4 +66,16 @@ void hiscore_insert(HiScore *table, int rank, const char *name, uint32_t score);
 bool hiscore_name_ok(const char *name);      /* printable ASCII, at most HISCORE_NAME - 1 characters */
 char hiscore_key_char(uint8_t key);          /* a name prompt's GameKey as a character ('A', '7', ' '), 0 if none */
 
+/*
+ * The table as text, for the kernel: one row as COM1 prints it after
+ * "scores: " ("1. BART 1000000", "10.  0" for an empty name), and the
+ * whole table as SCORES.TXT (a title line, a blank line, then
+ * " 1.  1000000  BART" per row, CRLF line ends for every PC's editor).
+ * progress_scores_text returns the bytes written (the NUL not counted),
+ * 0 if cap is too small; PROGRESS_SCORES_TEXT_MAX always suffices.
+ */
+#define PROGRESS_SCORES_TEXT_MAX 512
+void hiscore_line(const HiScore *h, int rank, char *buf, size_t size);
+size_t progress_scores_text(const Progress *p, char *buf, size_t cap);
+
 #endif

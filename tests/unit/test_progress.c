@@ -213,6 +213,78 @@ static void name_keys_give_letters_digits_and_space(void **state)
 	assert_false(hiscore_name_ok("SIXTEEN CHARS XX"));
 }
 
+/* COM1's row ("scores: " + this) and SCORES.TXT, byte for byte. */
+static void the_table_as_text(void **state)
+{
+	static const char want[] =
+	    "Shardfall - Hall of Fame\r\n\r\n"
+	    " 1.    1000000  BART\r\n"
+	    " 2.     950000  A LONG NAME 15C\r\n"
+	    " 3.     900000  LISA\r\n"
+	    " 4.     800000  MARGE\r\n"
+	    " 5.     700000  ITCHY\r\n"
+	    " 6.     600000  SCRATCHY\r\n"
+	    " 7.     500000  MR. BURNS\r\n"
+	    " 8.     400000  MAGGIE\r\n"
+	    " 9.     300000  KRUSTY\r\n"
+	    "10.     200000  HOMER\r\n";
+	char text[PROGRESS_SCORES_TEXT_MAX + 8], line[40];
+
+	(void)state;
+	progress_defaults(&p);
+	hiscore_line(&p.scores[0], 0, line, sizeof line);
+	assert_string_equal(line, "1. BART 1000000");
+	hiscore_line(&p.scores[9], 9, line, sizeof line);
+	assert_string_equal(line, "10.  0");
+	hiscore_insert(p.scores, 1, "A LONG NAME 15C", 950000);
+	memset(text, 'x', sizeof text);
+	assert_int_equal(progress_scores_text(&p, text, PROGRESS_SCORES_TEXT_MAX - 1), 0);
+	assert_int_equal(progress_scores_text(&p, text, sizeof text), strlen(want));
+	assert_string_equal(text, want);
+	p.scores[0].score = 0xFFFFFFFFu;        /* the widest row fits too */
+	assert_true(progress_scores_text(&p, text, PROGRESS_SCORES_TEXT_MAX) < PROGRESS_SCORES_TEXT_MAX);
+}
+
+/*
+ * 200000 payloads made from good ones by changing 1-4 random bytes: each
+ * is either rejected with the target untouched, or accepted and then
+ * encodes to exactly the same bytes (the encoding is canonical: nothing a
+ * decoder accepts is lost or changed by a round trip).
+ */
+static void mutated_payloads_are_rejected_or_canonical(void **state)
+{
+	uint8_t good[2][PROGRESS_MAX_BYTES], bad[PROGRESS_MAX_BYTES], again[PROGRESS_MAX_BYTES];
+	uint32_t seed = 12345, accepted = 0;
+
+	(void)state;
+	progress_defaults(&p);
+	assert_int_equal(progress_encode(&p, good[0], sizeof good[0]), PROGRESS_BYTES);
+	busy(&p);
+	assert_int_equal(progress_encode(&p, good[1], sizeof good[1]), PROGRESS_BYTES);
+	for (int i = 0; i < 200000; i++) {
+		int n;
+
+		memcpy(bad, good[i & 1], PROGRESS_BYTES);
+		seed = seed * 1103515245u + 12345u;
+		n = 1 + (int)(seed >> 29) % 4;
+		for (int k = 0; k < n; k++) {
+			seed = seed * 1103515245u + 12345u;
+			bad[(seed >> 8) % PROGRESS_BYTES] = (uint8_t)(seed >> 24);
+		}
+		memset(&q, 0x5A, sizeof q);
+		if (!progress_decode(&q, bad, PROGRESS_BYTES)) {
+			assert_row(((uint8_t *)&q)[0] == 0x5A, "mutant %d: rejected but the target changed", i);
+			continue;
+		}
+		accepted++;
+		assert_int_equal(progress_encode(&q, again, sizeof again), PROGRESS_BYTES);
+		assert_row(memcmp(again, bad, PROGRESS_BYTES) == 0, "mutant %d: accepted but not canonical", i);
+	}
+	print_message("%u of 200000 mutants accepted (and canonical)\n", accepted);
+	assert_true(accepted > 1000);           /* e.g. score and name bytes: the test does reach the accept path */
+	assert_true(accepted < 190000);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +295,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test(wrong_lengths_are_rejected),
 		cmocka_unit_test(the_table_ranks_and_inserts),
 		cmocka_unit_test(name_keys_give_letters_digits_and_space),
+		cmocka_unit_test(the_table_as_text),
+		cmocka_unit_test(mutated_payloads_are_rejected_or_canonical),
 	};
 
 	if (testmain_filter("progress", argc, argv, tests, ARRAY_LEN(tests)))
