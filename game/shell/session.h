@@ -226,7 +226,8 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
  * session_progress and calls session_save_done. Requests are raised only
  * at rest points (a menu switch, leaving Controls, a name entered, a game
  * saved), never in a world frame, and nothing the world reads depends on
- * them. A failed save turns saves off with msg as the reason.
+ * them. A failed save turns saves off with msg as the reason; while saves
+ * are off session_save_request says 0.
  */
 void session_load_progress(Session *s, const Progress *p);
 bool session_can_save(const Session *s);        /* a New game (or a restored one) is being played: not level=, not a demo */

@@ -48,9 +48,10 @@ void session_set_crash_report(Session *s, bool saved)
 	s->epoch++;
 }
 
+/* Nothing to write while saves are off (the bits stay: the payload still changes in memory). */
 uint8_t session_save_request(const Session *s)
 {
-	return s->save_req;
+	return s->saves_on ? s->save_req : 0;
 }
 
 /* The request is done: cleared either way; a failure turns saves off, msg saying why (on the title). */
