@@ -157,18 +157,25 @@ iso: $(ISO)
 # comments and indentation, and test.mod (the `[` of grub.cfg) in a folder of its own per platform,
 # which GRUB finds faster than among all its modules (docs/boot.md).
 GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py
+# The save area (docs/save.md): a FAT12 partition made by tools/mksave.py, appended after the ISO
+# as partition 2 (MBR type 0x01; in the GPT a basic data partition). The image's id (SHA-256 of the
+# kernel, the configs and the tool, 16 hex digits) goes into SAVE.DAT's header and, as imageid=, onto
+# the kernel's command line (boot/*.cfg's @IMAGEID@), so the kernel knows the stick it booted from.
+SAVE_TOOL := tools/mksave.py
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL)
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
+	$(PYTHON) $(SAVE_TOOL) id $(KERNEL_ISO) $(GRUB_CFGS) $(SAVE_TOOL) >$(B)/imageid.txt
 	for f in $(GRUB_CFGS); do \
-		sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$$/d' -e 's/[[:space:]][[:space:]]*#.*$$//' $$f \
-			>$(B)/iso/boot/grub/$${f#boot/} || exit 1; done
+		sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$$/d' -e 's/[[:space:]][[:space:]]*#.*$$//' \
+			-e "s/@IMAGEID@/$$(cat $(B)/imageid.txt)/g" $$f >$(B)/iso/boot/grub/$${f#boot/} || exit 1; done
 	for p in $(GRUB_PLATFORMS); do mkdir -p $(B)/iso/boot/grub/fast/$$p && \
 		cp /usr/lib/grub/$$p/test.mod $(B)/iso/boot/grub/fast/$$p/ || exit 1; done
-	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso 2>$(B)/grub-mkrescue.log || \
-		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
-	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) || { rm -f $@; exit 1; }
+	$(PYTHON) $(SAVE_TOOL) part --id $$(cat $(B)/imageid.txt) -o $(B)/save-part.img
+	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso -- -append_partition 2 0x01 $(B)/save-part.img \
+		2>$(B)/grub-mkrescue.log || { cat $(B)/grub-mkrescue.log >&2; exit 1; }
+	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) --imageid $$(cat $(B)/imageid.txt) || { rm -f $@; exit 1; }
 
 # Host objects and unit tests (cmocka).
 $(B)/h/%.o: %.c $(B)/gen/assets.h $(B)/gen/songs.h
