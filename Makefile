@@ -20,8 +20,8 @@ GAME_LAYERS := engine seeds world cast formats play shell
 # Include paths: one -I per room, and tools/check_layers.py (in make test) keeps every include and
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
-DRIVER_ROOMS := platform video input sound usb
-KERNEL_ROOMS := cpu mem present sound
+DRIVER_ROOMS := platform video input sound usb storage
+KERNEL_ROOMS := cpu mem present sound save
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
@@ -30,11 +30,12 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 # The kernel: its glue at the top (boot flow, main loop, demos, options, music, USB, System info,
 # log, panic), then its rooms — cpu/ (descriptor tables, interrupts, the tick, faults, paging,
 # restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer),
-# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick).
+# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick),
+# save/ (the save area on the boot stick: partition and FAT reader, records, text files; docs/save.md).
 KERNEL_SRC := $(sort $(wildcard kernel/*.c)) $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
 # drivers/ by room: platform (port I/O, CPU, PCI, ACPI, timers, COM1), video (VGA, framebuffer),
 # input (PS/2), sound (speaker, AdLib, the music and effect sequencers, the PCM mixer, Intel HDA),
-# usb (xHCI, devices, classes).
+# usb (xHCI, devices, classes), storage (the block-device table and its drivers).
 DRIVER_SRC := $(foreach r,$(DRIVER_ROOMS),$(sort $(wildcard drivers/$(r)/*.c)))
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
@@ -134,8 +135,11 @@ $(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
 
+# kernel/save calls the block-device table (drivers/storage/blockdev.c): until that is in the tree
+# its objects are compiled (checked) but not linked; nothing else calls them yet.
+KLINK := $(if $(wildcard drivers/storage/blockdev.c),$(KOBJ),$(filter-out $(B)/k/kernel/save/%,$(KOBJ)))
 $(KERNEL): $(KOBJ) linker.ld
-	$(CC) $(KLDFLAGS) -o $@ $(KOBJ) -lgcc
+	$(CC) $(KLDFLAGS) -o $@ $(KLINK) -lgcc
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
 	@grub-file --is-x86-multiboot2 $@ || { echo "error: $@ is not multiboot2" >&2; exit 1; }
 
