@@ -16,6 +16,7 @@ KLDFLAGS := -m32 -nostdlib -ffreestanding -no-pie -T linker.ld -Wl,--build-id=no
 HCFLAGS := -std=gnu11 -O1 -g $(WARN) -MMD -MP -fsanitize=address,undefined
 
 GAME_LAYERS := engine seeds world cast formats play shell
+SAVE_TOOL   := tools/mksave.py
 
 # Include paths: one -I per room, and tools/check_layers.py (in make test) keeps every include and
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
@@ -165,7 +166,6 @@ GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
 # as partition 2 (MBR type 0x01; in the GPT a basic data partition). The image's id (SHA-256 of the
 # kernel, the configs and the tool, 16 hex digits) goes into SAVE.DAT's header and, as imageid=, onto
 # the kernel's command line (boot/*.cfg's @IMAGEID@), so the kernel knows the stick it booted from.
-SAVE_TOOL := tools/mksave.py
 $(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL)
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
@@ -273,6 +273,22 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simpci/io.h drivers/usb/
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simpci/io.h $(HINC) -Itests/unit $< drivers/usb/ehci.c \
 		drivers/platform/pci.c $(HOBJ) -lcmocka -lm -o $@
+
+# The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
+# same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
+# PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
+SAVE_PURE := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
+SAVE_HOST := $(SAVE_PURE) kernel/save/saveio.c kernel/save/save.c
+SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img
+$(B)/save/disk-%.img: $(SAVE_TOOL)
+	@mkdir -p $(@D)
+	$(PYTHON) $(SAVE_TOOL) disk --id 0123456789abcdef --table $* -o $@
+$(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_PURE) $(SAVE_DISKS) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Ikernel/save -Idrivers/storage -Itests/unit $< $(SAVE_PURE) $(HOBJ) -lcmocka -lm -o $@
+$(B)/tests/test_save: tests/unit/test_save.c tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Ikernel/save -Idrivers/storage -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
