@@ -27,6 +27,8 @@ bool saveio_allow(SaveIo *io, uint64_t lba, uint32_t sectors)
 
 static bool allowed(const SaveIo *io, uint64_t lba, uint32_t count)
 {
+	if (count == 0)
+		return false;
 	for (int i = 0; i < io->extents; i++)
 		if (lba >= io->lba[i] && count <= io->sectors[i] && lba - io->lba[i] <= io->sectors[i] - count)
 			return true;
