@@ -411,8 +411,10 @@ test-isa: $(KERNEL)
 	$(PYTHON) tools/test_check_isa.py
 	$(PYTHON) tools/check_isa.py $(KERNEL)
 
+# tools/test_mksave.py reads what build/tests/test_save left (build/save/after-writes.img): fsck.fat, mtools.
 test-unit: $(TESTS)
-	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
+	@fail=0; for t in $(TESTS); do $$t || fail=1; done; \
+		$(PYTHON) tools/test_mksave.py || fail=1; exit $$fail
 
 test-tools:
 	$(PYTHON) tools/check_layers.py
