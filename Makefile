@@ -70,8 +70,10 @@ KOBJ := $(BOOT_SRC:%.S=$(B)/k/%.o) $(KERNEL_SRC:%.c=$(B)/k/%.o) $(DRIVER_SRC:%.c
 KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
-# Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
+# Host build: the pure logic (game, decoders, parsers) for unit tests. The save area's readers
+# (kernel/save: partition, FAT, records) are pure too: the unit tests and fuzz-replay link them.
+SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
+HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c \
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
@@ -85,7 +87,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model \
+        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
         bench-synth synth-compare
 all: $(KERNEL)
 
@@ -277,18 +279,17 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simpci/io.h drivers/usb/
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
-SAVE_PURE := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
-SAVE_HOST := $(SAVE_PURE) kernel/save/saveio.c kernel/save/save.c
+SAVE_HOST := kernel/save/saveio.c kernel/save/save.c
 SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)
 	@mkdir -p $(@D)
 	$(PYTHON) $(SAVE_TOOL) disk --id 0123456789abcdef --table $* -o $@
-$(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_PURE) $(SAVE_DISKS) $(HOBJ)
+$(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) $(HINC) -Ikernel/save -Idrivers/storage -Itests/unit $< $(SAVE_PURE) $(HOBJ) -lcmocka -lm -o $@
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 $(B)/tests/test_save: tests/unit/test_save.c tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) $(HINC) -Ikernel/save -Idrivers/storage -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
@@ -304,12 +305,13 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
 # (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
 # keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
-# kbdscan (drivers/input/kbdscan.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
+# kbdscan (drivers/input/kbdscan.c), savedisk (the save area's partition and FAT readers, kernel/save) and
+# saverec (SAVE.DAT's record loader); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
 # runs the same checks over the saved inputs with the host compiler. The kernel reads no options
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan
+FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan savedisk saverec
 FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usb/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
@@ -318,18 +320,24 @@ FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
 FUZZ_LIBS_keys    := game/shell/controls.c game/engine/keys.c game/engine/textbuf.c game/engine/crc32.c
 FUZZ_LIBS_input   := game/engine/script.c
 FUZZ_LIBS_kbdscan := drivers/input/kbdscan.c
+FUZZ_LIBS_savedisk := $(SAVE_PURE)
+FUZZ_LIBS_saverec  := $(SAVE_PURE)
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
 FUZZ_INPUTS_cmdline := tests/fuzz/cmdline_corpus
 FUZZ_INPUTS_keys    := tests/fuzz/keys_corpus
 FUZZ_INPUTS_input   := tests/fuzz/input_corpus
 FUZZ_INPUTS_kbdscan := tests/fuzz/kbdscan_corpus tests/fuzz/kbdscan_regressions
+FUZZ_INPUTS_savedisk := tests/fuzz/savedisk_corpus $(wildcard tests/fuzz/savedisk_regressions)
+FUZZ_INPUTS_saverec  := tests/fuzz/saverec_corpus $(wildcard tests/fuzz/saverec_regressions)
 FUZZ_SEEDS_level  := $(B)/levels $(FUZZ_INPUTS_level)
 FUZZ_SEEDS_demo   := game/demos $(FUZZ_INPUTS_demo)
 FUZZ_SEEDS_cmdline := $(FUZZ_INPUTS_cmdline)
 FUZZ_SEEDS_keys    := $(FUZZ_INPUTS_keys)
 FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
 FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
+FUZZ_SEEDS_savedisk := $(FUZZ_INPUTS_savedisk)
+FUZZ_SEEDS_saverec  := $(FUZZ_INPUTS_saverec)
 # USB (drivers/usb/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
 FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
 FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
@@ -345,7 +353,7 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
 	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
@@ -357,7 +365,8 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
 fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
-             $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan
+             $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan \
+             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
@@ -366,6 +375,8 @@ fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbde
 	$(B)/fuzz/replay_keys $(FUZZ_INPUTS_keys)
 	$(B)/fuzz/replay_input $(FUZZ_INPUTS_input)
 	$(B)/fuzz/replay_kbdscan $(FUZZ_INPUTS_kbdscan)
+	$(B)/fuzz/replay_savedisk $(FUZZ_INPUTS_savedisk)
+	$(B)/fuzz/replay_saverec $(FUZZ_INPUTS_saverec)
 
 # The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \

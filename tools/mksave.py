@@ -143,38 +143,42 @@ def gpt_entry(type_guid, uniq, first, last, name):
 	return type_guid + uniq + struct.pack("<QQQ", first, last, 0) + name.encode("utf-16le").ljust(72, b"\0")
 
 
-def gpt_header(cur, alt, first, last, entries_lba, entries):
+def gpt_header(cur, alt, first, last, entries_lba, entries, count):
 	h = bytearray(b"EFI PART" + struct.pack("<IIIIQQQQ", 0x10000, 92, 0, 0, cur, alt, first, last) +
-	              bytes(range(1, 17)) + struct.pack("<QIII", entries_lba, 128, 128, zlib.crc32(entries)))
+	              bytes(range(1, 17)) + struct.pack("<QIII", entries_lba, count, 128, zlib.crc32(entries)))
 	h[16:20] = struct.pack("<I", zlib.crc32(bytes(h)))
 	return bytes(h).ljust(SECTOR, b"\0")
 
 
-def make_disk(id_hex, table):
-	"""A 4096-sector disk: a 1 MiB stand-in partition (ESP) then ours at LBA 4000 - PART_SECTORS."""
-	total = 4096
-	start = 3800
+def make_disk(id_hex, table, total=4096, start=3800, entries=128):
+	"""A disk with our partition at start: behind an MBR (with a stand-in ESP), or a hybrid as grub-mkrescue
+	makes it (protective entry and ours in the MBR, a GPT whose 4th entry is ours, a backup GPT at the end).
+	The host tests use the defaults; the fuzz seeds a small disk (fewer GPT entries, no ESP)."""
+	esec = entries * 128 // SECTOR
 	part = make_partition(id_hex)
 	disk = bytearray(total * SECTOR)
 	disk[start * SECTOR:start * SECTOR + len(part)] = part
 	mbr = bytearray(SECTOR)
 	mbr[510:512] = b"\x55\xAA"
+	esp = start >= 2112
 	if table == "mbr":
-		mbr[446:462] = bytes([0, 0, 0, 0, 0xEF, 0, 0, 0]) + struct.pack("<II", 64, 2048)
+		if esp:
+			mbr[446:462] = bytes([0, 0, 0, 0, 0xEF, 0, 0, 0]) + struct.pack("<II", 64, 2048)
 		mbr[462:478] = bytes([0x80, 0, 0, 0, MBR_TYPE, 0, 0, 0]) + struct.pack("<II", start, PART_SECTORS)
 	else:
-		# As grub-mkrescue's hybrid: protective entry, ours also in the MBR; a GPT with the ESP and ours 4th.
 		mbr[446:462] = bytes([0, 0, 2, 0, 0xEE, 0, 0, 0]) + struct.pack("<II", 1, start - 1)
 		mbr[462:478] = bytes([0x80, 0, 0, 0, MBR_TYPE, 0, 0, 0]) + struct.pack("<II", start, PART_SECTORS)
-		ents = bytearray(128 * 128)
-		ents[0:128] = gpt_entry(GPT_BASIC_DATA, b"\1" * 16, 34, 63, "Gap0")
-		ents[128:256] = gpt_entry(GPT_ESP, b"\2" * 16, 64, 2111, "EFI boot partition")
+		ents = bytearray(entries * 128)
+		first, last = 2 + esec, total - 2 - esec
+		if esp:
+			ents[0:128] = gpt_entry(GPT_BASIC_DATA, b"\1" * 16, first, 63, "Gap0")
+			ents[128:256] = gpt_entry(GPT_ESP, b"\2" * 16, 64, 2111, "EFI boot partition")
 		ents[384:512] = gpt_entry(GPT_BASIC_DATA, b"\4" * 16, start, start + PART_SECTORS - 1, "Appended2")
 		ents = bytes(ents)
-		disk[2 * SECTOR:34 * SECTOR] = ents
-		disk[SECTOR:2 * SECTOR] = gpt_header(1, total - 1, 34, total - 34, 2, ents)
-		disk[(total - 33) * SECTOR:(total - 1) * SECTOR] = ents
-		disk[(total - 1) * SECTOR:] = gpt_header(total - 1, 1, 34, total - 34, total - 33, ents)
+		disk[2 * SECTOR:(2 + esec) * SECTOR] = ents
+		disk[SECTOR:2 * SECTOR] = gpt_header(1, total - 1, first, last, 2, ents, entries)
+		disk[(total - 1 - esec) * SECTOR:(total - 1) * SECTOR] = ents
+		disk[(total - 1) * SECTOR:] = gpt_header(total - 1, 1, first, last, total - 1 - esec, ents, entries)
 	disk[0:SECTOR] = mbr
 	return bytes(disk)
 
