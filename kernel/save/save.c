@@ -193,7 +193,9 @@ bool save_load(uint8_t *payload, size_t cap, size_t *len)
 		*len = 0;
 	if (!S.st.on)
 		return false;
+	S.busy = true;
 	saverec_scan(rd, &S.io, S.area.file[SAVE_DAT].lba, &S.hdr, &S.slots, S.payload, sizeof S.payload, &n);
+	S.busy = false;
 	S.st.valid_records = S.slots.count;
 	S.st.newest_seq = S.slots.newest_seq;
 	if (S.slots.newest < 0 || (n == 0 && S.slots.len[S.slots.newest] != 0))

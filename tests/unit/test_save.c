@@ -13,6 +13,8 @@ static int ntable;
 static char logbuf[16384];
 static uint32_t stopped_at, clock_ms;
 static bool crash_inside_write;         /* the RAM driver calls save_crash from inside a write */
+static BlockErr write_result;           /* what the RAM driver's writes answer (BLK_OK: they work) */
+static bool drop_writes;                /* answer BLK_OK but keep nothing (a lying device) */
 static int crash_inside_result = -1;
 
 /* --- the platform and the block-device table, as the kernel has them --- */
@@ -77,7 +79,10 @@ static BlockErr ram_write(BlockDev *d, uint64_t lba, uint32_t count, const void 
 		crash_inside_write = false;
 		crash_inside_result = save_crash("a fault inside the driver");
 	}
-	memcpy(r->data + lba * BLOCK_SECTOR, buf, (size_t)count * BLOCK_SECTOR);
+	if (write_result != BLK_OK)
+		return write_result;
+	if (!drop_writes)
+		memcpy(r->data + lba * BLOCK_SECTOR, buf, (size_t)count * BLOCK_SECTOR);
 	r->writes += (int)count;
 	return BLK_OK;
 }
@@ -99,6 +104,8 @@ static void boot(void)
 	ntable = 1;
 	logbuf[0] = '\0';
 	stopped_at = 0;
+	write_result = BLK_OK;
+	drop_writes = false;
 	saveio_reset();
 	saveio_powercut(0, 0);
 }
@@ -281,6 +288,44 @@ static void crash_report_written_and_seen_next_boot(void **state)
 	assert_nothing_else_written();
 }
 
+/* Errors while saving turn saves off with the reason the title shows; the record before stays. */
+static void write_errors_turn_saves_off(void **state)
+{
+	static const struct { BlockErr e; bool drop; const char *why; } rows[] = {
+		{ BLK_IO, false, "write error on RAM stick" },
+		{ BLK_TIMEOUT, false, "write error on RAM stick" },
+		{ BLK_OK, true, "write error on RAM stick" },            /* read back differs */
+		{ BLK_WRITE_PROTECTED, false, "the stick is write-protected" },
+		{ BLK_GONE, false, "the stick was removed" },
+	};
+	uint8_t p[600], q[600];
+	SaveStatus st;
+
+	(void)state;
+	pattern(p, sizeof p, 1);
+	pattern(q, sizeof q, 2);
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		fresh("gpt");
+		assert_true(save_open(RAM_ID, NULL));
+		assert_true(save_write(p, sizeof p, "first"));
+		write_result = rows[i].e;
+		drop_writes = rows[i].drop;
+		assert_row(!save_write(q, sizeof q, "second"), "row %zu: the write worked", i);
+		assert_false(save_status(&st));
+		assert_string_equal(st.why, rows[i].why);
+		assert_row(strstr(logbuf, rows[i].why) != NULL, "row %zu: no log line", i);
+		assert_false(save_text("SCORES.TXT", "x"));
+		boot();
+		assert_true(save_open(RAM_ID, NULL));
+		assert_true(load_equals(p, sizeof p));
+	}
+	fresh("gpt");
+	assert_true(save_open(RAM_ID, NULL));
+	save_lost();
+	assert_true(logged("save: off (the stick was removed)\n"));
+	assert_false(save_write(p, 1, "x"));
+}
+
 /* The guard on its own: a write touching any sector outside the extents is refused whole, with a line. */
 static void guard_refuses_every_write_outside_the_files(void **state)
 {
@@ -429,6 +474,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(reasons_when_there_is_no_save_area),
 	cmocka_unit_test(text_files_rewritten_in_place_and_padded),
 	cmocka_unit_test(crash_report_written_and_seen_next_boot),
+	cmocka_unit_test(write_errors_turn_saves_off),
 	cmocka_unit_test(guard_refuses_every_write_outside_the_files),
 	cmocka_unit_test(every_power_cut_point_keeps_old_or_new),
 	cmocka_unit_test(run_of_writes_left_for_fsck),
