@@ -101,7 +101,7 @@ def main(argv):
     if extra:
         print("isocheck: note: GRUB platforms beyond the wanted ones are in the image: %s" % ", ".join(extra))
     if problems:
-        sys.exit("isocheck: %s does not boot everywhere: %s" % (iso, "; ".join(problems)))
+        sys.exit("isocheck: %s does not boot everywhere or its save area is wrong: %s" % (iso, "; ".join(problems)))
 
 
 if __name__ == "__main__":
