@@ -280,10 +280,14 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simpci/io.h drivers/usb/
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
 SAVE_HOST := kernel/save/saveio.c kernel/save/save.c
-SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img
+# vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
+SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)
 	@mkdir -p $(@D)
 	$(PYTHON) $(SAVE_TOOL) disk --id 0123456789abcdef --table $* -o $@
+$(B)/save/vol-fat%.img: $(SAVE_TOOL)
+	@mkdir -p $(@D)
+	$(PYTHON) $(SAVE_TOOL) mtools --id 0123456789abcdef --bits $* -o $@
 $(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@

@@ -9,11 +9,15 @@ Usage:
                                             a small disk holding the same partition behind a partition
                                             table, as the ISO has it (the host tests read these)
   mksave.py check IMAGE [--id HEX]          find the partition in IMAGE (GPT or MBR) and check it
+  mksave.py mtools --id HEX --bits 16|32 -o OUT
+                                            the same files on a FAT16 or FAT32 volume that mtools formats
+                                            (the host tests read FAT16/32 with them; never shipped)
 
 The same functions build the image's partition and the test disks, so the tests read what ships.
 Deterministic: no clock, no random numbers (the volume serial comes from the image id).
 """
 import hashlib
+import os
 import struct
 import sys
 import zlib
@@ -183,6 +187,23 @@ def make_disk(id_hex, table, total=4096, start=3800, entries=128):
 	return bytes(disk)
 
 
+def mtools_volume(id_hex, bits, out):
+	"""A volume mformat makes (FAT16: 8 MiB, FAT32: 35 MB, one sector per cluster), our files mcopied in."""
+	import subprocess
+	import tempfile
+	sectors = {16: 16384, 32: 70000}[bits]
+	if os.path.exists(out):
+		os.remove(out)
+	subprocess.run(["mformat", "-C", "-i", out, "-v", "SHARDFALL", "-T", str(sectors), "-h", "64", "-s", "32",
+	                "-c", "1"] + (["-F"] if bits == 32 else []) + ["::"], check=True)
+	with tempfile.TemporaryDirectory(prefix="mksave-") as tmp:
+		for name, ext, data in files(id_hex):
+			path = os.path.join(tmp, name + "." + ext)
+			with open(path, "wb") as f:
+				f.write(data)
+			subprocess.run(["mcopy", "-i", out, path, "::" + name + "." + ext], check=True)
+
+
 class Bad(Exception):
 	pass
 
@@ -291,7 +312,7 @@ def main(argv):
 	rest = []
 	i = 0
 	while i < len(args):
-		if args[i] in ("--id", "-o", "--table"):
+		if args[i] in ("--id", "-o", "--table", "--bits"):
 			opts[args[i]] = args[i + 1]
 			i += 2
 		else:
@@ -305,6 +326,8 @@ def main(argv):
 	elif cmd == "disk":
 		with open(opts["-o"], "wb") as f:
 			f.write(make_disk(opts["--id"], opts.get("--table", "gpt")))
+	elif cmd == "mtools":
+		mtools_volume(opts["--id"], int(opts["--bits"]), opts["-o"])
 	elif cmd == "check":
 		with open(rest[0], "rb") as f:
 			img = f.read()

@@ -261,7 +261,73 @@ static void scan_takes_the_newest_valid_record(void **state)
 	assert_false(s.valid[0]);
 }
 
+/* A whole volume in memory, as a SaveReadFn. */
+typedef struct Vol {
+	uint8_t *data;
+	uint64_t sectors;
+} Vol;
+
+static bool vol_read(void *ctx, uint64_t lba, uint8_t *sec)
+{
+	Vol *v = ctx;
+
+	if (lba >= v->sectors)
+		return false;
+	memcpy(sec, v->data + lba * 512, 512);
+	return true;
+}
+
+static Vol vol_load(const char *name)
+{
+	char path[256];
+	Vol v;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof path, "%s/%s", SAVE_DISKS, name);
+	f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	rewind(f);
+	v.data = malloc((size_t)n);
+	assert_non_null(v.data);
+	assert_int_equal(fread(v.data, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	v.sectors = (uint64_t)n / 512;
+	return v;
+}
+
+/* FAT16 and FAT32 volumes formatted by mtools (mformat, mcopy), not by our tool: the files found where mtools put them. */
+static void fat16_and_fat32_volumes_read(void **state)
+{
+	static const struct { const char *file; int bits; } vols[] = {
+		{ "vol-fat16.img", 16 }, { "vol-fat32.img", 32 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_LEN(vols); i++) {
+		Vol v = vol_load(vols[i].file);
+		SaveArea a;
+
+		memset(&a, 0, sizeof a);
+		assert_int_equal(savefat_open(vol_read, &v, 0, v.sectors, &a), FIND_OK);
+		assert_int_equal(a.fat_bits, vols[i].bits);
+		assert_int_equal(a.file[SAVE_DAT].bytes, 17 * 512);
+		assert_int_equal(a.file[SAVE_SCORES].sectors, 4);
+		assert_int_equal(a.file[SAVE_CRASH].bytes, 4096);
+		assert_memory_equal(v.data + a.file[SAVE_DAT].lba * 512, "SHRDSAVE", 8);
+		assert_memory_equal(v.data + a.file[SAVE_SCORES].lba * 512, "Shardfall high scores\n", 22);
+		assert_memory_equal(v.data + a.file[SAVE_CRASH].lba * 512, "Shardfall keeps", 15);
+		assert_memory_equal(v.data + a.file[SAVE_README].lba * 512, "Shardfall save area\n", 20);
+		/* The same volume one sector short of its BPB's size: refused. */
+		assert_int_equal(savefat_open(vol_read, &v, 0, v.sectors - 1, &a), FIND_NONE);
+		free(v.data);
+	}
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(fat16_and_fat32_volumes_read),
 	cmocka_unit_test(crc_is_zlibs),
 	cmocka_unit_test(gpt_disk_found_through_the_gpt),
 	cmocka_unit_test(mbr_disk_found_through_the_mbr),
