@@ -346,6 +346,7 @@ bool save_crash(const char *report)
 
 	if (!S.st.on || S.busy)
 		return false;
+	S.busy = true;                  /* for good: a fault inside this write does not come back here */
 	x = S.area.file[SAVE_CRASH];
 	t = (Text){ SAVE_CRASH_MARK "\n", report, 0, x.bytes };
 	for (uint32_t k = 0; k < x.sectors; k++) {

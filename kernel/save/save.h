@@ -44,7 +44,7 @@ bool save_text(const char *file, const char *text);
  * The panic's path: CRASH.TXT as SAVE_CRASH_MARK, a newline and report.
  * Bounded, no allocation, static buffers, works with interrupts off; refused
  * when saves are off or a save was in progress (the fault may have come from
- * the storage path itself).
+ * the storage path itself), and after it ran once (a fault inside it).
  */
 bool save_crash(const char *report);
 void save_lost(void);                   /* the device went away: saves off, `save: off (...)` */

@@ -273,6 +273,7 @@ static void crash_report_written_and_seen_next_boot(void **state)
 	fresh("gpt");
 	assert_true(save_open(RAM_ID, NULL));
 	assert_true(save_crash("PANIC: #UD at 0x00101234\n"));
+	assert_false(save_crash("PANIC: a second one, inside the first\n"));
 	assert_memory_equal(disk.data + RAM_CRASH_LBA * 512, want, strlen(want));
 	assert_int_equal(disk.data[RAM_CRASH_LBA * 512 + 4095], '\n');
 	assert_int_equal(disk.data[RAM_CRASH_LBA * 512 + 4094], ' ');
