@@ -16,12 +16,13 @@ KLDFLAGS := -m32 -nostdlib -ffreestanding -no-pie -T linker.ld -Wl,--build-id=no
 HCFLAGS := -std=gnu11 -O1 -g $(WARN) -MMD -MP -fsanitize=address,undefined
 
 GAME_LAYERS := engine seeds world cast formats play shell
+SAVE_TOOL   := tools/mksave.py
 
 # Include paths: one -I per room, and tools/check_layers.py (in make test) keeps every include and
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
-DRIVER_ROOMS := platform video input sound usb
-KERNEL_ROOMS := cpu mem present sound
+DRIVER_ROOMS := platform video input sound usb storage
+KERNEL_ROOMS := cpu mem present sound save
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
@@ -30,11 +31,12 @@ BOOT_SRC   := boot/entry.S boot/isr.S
 # The kernel: its glue at the top (boot flow, main loop, demos, options, music, USB, System info,
 # log, panic), then its rooms — cpu/ (descriptor tables, interrupts, the tick, faults, paging,
 # restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer),
-# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick).
+# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick),
+# save/ (the save area on the boot stick: partition and FAT reader, records, text files; docs/save.md).
 KERNEL_SRC := $(sort $(wildcard kernel/*.c)) $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
 # drivers/ by room: platform (port I/O, CPU, PCI, ACPI, timers, COM1), video (VGA, framebuffer),
 # input (PS/2), sound (speaker, AdLib, the music and effect sequencers, the PCM mixer, Intel HDA),
-# usb (xHCI, devices, classes).
+# usb (xHCI, devices, classes), storage (the block-device table and its drivers).
 DRIVER_SRC := $(foreach r,$(DRIVER_ROOMS),$(sort $(wildcard drivers/$(r)/*.c)))
 # game/ by layer, lowest first; each may include only its own and lower layers' headers
 # (tools/check_layers.py, in make test). README "Where things are" says what each holds.
@@ -68,8 +70,10 @@ KOBJ := $(BOOT_SRC:%.S=$(B)/k/%.o) $(KERNEL_SRC:%.c=$(B)/k/%.o) $(DRIVER_SRC:%.c
 KERNEL := $(B)/kernel.elf
 ISO    := $(B)/shardfall.iso
 
-# Host build: the pure logic (game, decoders, parsers) for unit tests.
-HOST_LOGIC := $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
+# Host build: the pure logic (game, decoders, parsers) for unit tests. The save area's readers
+# (kernel/save: partition, FAT, records) are pure too: the unit tests and fuzz-replay link them.
+SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
+HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c \
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
@@ -83,7 +87,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-replay test-dumps golden-dumps test-model \
+        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
         bench-synth synth-compare
 all: $(KERNEL)
 
@@ -134,8 +138,11 @@ $(B)/k/gen/%.o: $(B)/gen/%.c $(B)/gen/assets.h $(KFLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(KCFLAGS) $(GAME_INC) -c $< -o $@
 
+# kernel/save calls the block-device table (drivers/storage/blockdev.c): until that is in the tree
+# its objects are compiled (checked) but not linked; nothing else calls them yet.
+KLINK := $(if $(wildcard drivers/storage/blockdev.c),$(KOBJ),$(filter-out $(B)/k/kernel/save/%,$(KOBJ)))
 $(KERNEL): $(KOBJ) linker.ld
-	$(CC) $(KLDFLAGS) -o $@ $(KOBJ) -lgcc
+	$(CC) $(KLDFLAGS) -o $@ $(KLINK) -lgcc
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
 	@grub-file --is-x86-multiboot2 $@ || { echo "error: $@ is not multiboot2" >&2; exit 1; }
 
@@ -157,18 +164,24 @@ iso: $(ISO)
 # comments and indentation, and test.mod (the `[` of grub.cfg) in a folder of its own per platform,
 # which GRUB finds faster than among all its modules (docs/boot.md).
 GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py
+# The save area (docs/save.md): a FAT12 partition made by tools/mksave.py, appended after the ISO
+# as partition 2 (MBR type 0x01; in the GPT a basic data partition). The image's id (SHA-256 of the
+# kernel, the configs and the tool, 16 hex digits) goes into SAVE.DAT's header and, as imageid=, onto
+# the kernel's command line (boot/*.cfg's @IMAGEID@), so the kernel knows the stick it booted from.
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL)
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
+	$(PYTHON) $(SAVE_TOOL) id $(KERNEL_ISO) $(GRUB_CFGS) $(SAVE_TOOL) >$(B)/imageid.txt
 	for f in $(GRUB_CFGS); do \
-		sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$$/d' -e 's/[[:space:]][[:space:]]*#.*$$//' $$f \
-			>$(B)/iso/boot/grub/$${f#boot/} || exit 1; done
+		sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$$/d' -e 's/[[:space:]][[:space:]]*#.*$$//' \
+			-e "s/@IMAGEID@/$$(cat $(B)/imageid.txt)/g" $$f >$(B)/iso/boot/grub/$${f#boot/} || exit 1; done
 	for p in $(GRUB_PLATFORMS); do mkdir -p $(B)/iso/boot/grub/fast/$$p && \
 		cp /usr/lib/grub/$$p/test.mod $(B)/iso/boot/grub/fast/$$p/ || exit 1; done
-	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso 2>$(B)/grub-mkrescue.log || \
-		{ cat $(B)/grub-mkrescue.log >&2; exit 1; }
-	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) || { rm -f $@; exit 1; }
+	$(PYTHON) $(SAVE_TOOL) part --id $$(cat $(B)/imageid.txt) -o $(B)/save-part.img
+	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso -- -append_partition 2 0x01 $(B)/save-part.img \
+		2>$(B)/grub-mkrescue.log || { cat $(B)/grub-mkrescue.log >&2; exit 1; }
+	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) --imageid $$(cat $(B)/imageid.txt) || { rm -f $@; exit 1; }
 
 # Host objects and unit tests (cmocka).
 $(B)/h/%.o: %.c $(B)/gen/assets.h $(B)/gen/songs.h
@@ -263,6 +276,25 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simpci/io.h drivers/usb/
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simpci/io.h $(HINC) -Itests/unit $< drivers/usb/ehci.c \
 		drivers/platform/pci.c $(HOBJ) -lcmocka -lm -o $@
 
+# The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
+# same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
+# PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
+SAVE_HOST := kernel/save/saveio.c kernel/save/save.c
+# vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
+SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
+$(B)/save/disk-%.img: $(SAVE_TOOL)
+	@mkdir -p $(@D)
+	$(PYTHON) $(SAVE_TOOL) disk --id 0123456789abcdef --table $* -o $@
+$(B)/save/vol-fat%.img: $(SAVE_TOOL)
+	@mkdir -p $(@D)
+	$(PYTHON) $(SAVE_TOOL) mtools --id 0123456789abcdef --bits $* -o $@
+$(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_DISKS) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+$(B)/tests/test_save: tests/unit/test_save.c tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
+
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
@@ -277,12 +309,13 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
 # (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
 # keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
-# kbdscan (drivers/input/kbdscan.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
+# kbdscan (drivers/input/kbdscan.c), savedisk (the save area's partition and FAT readers, kernel/save) and
+# saverec (SAVE.DAT's record loader); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
 # runs the same checks over the saved inputs with the host compiler. The kernel reads no options
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan
+FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan savedisk saverec
 FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usb/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
@@ -291,18 +324,24 @@ FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
 FUZZ_LIBS_keys    := game/shell/controls.c game/engine/keys.c game/engine/textbuf.c game/engine/crc32.c
 FUZZ_LIBS_input   := game/engine/script.c
 FUZZ_LIBS_kbdscan := drivers/input/kbdscan.c
+FUZZ_LIBS_savedisk := $(SAVE_PURE)
+FUZZ_LIBS_saverec  := $(SAVE_PURE)
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
 FUZZ_INPUTS_cmdline := tests/fuzz/cmdline_corpus
 FUZZ_INPUTS_keys    := tests/fuzz/keys_corpus
 FUZZ_INPUTS_input   := tests/fuzz/input_corpus
 FUZZ_INPUTS_kbdscan := tests/fuzz/kbdscan_corpus tests/fuzz/kbdscan_regressions
+FUZZ_INPUTS_savedisk := tests/fuzz/savedisk_corpus $(wildcard tests/fuzz/savedisk_regressions)
+FUZZ_INPUTS_saverec  := tests/fuzz/saverec_corpus $(wildcard tests/fuzz/saverec_regressions)
 FUZZ_SEEDS_level  := $(B)/levels $(FUZZ_INPUTS_level)
 FUZZ_SEEDS_demo   := game/demos $(FUZZ_INPUTS_demo)
 FUZZ_SEEDS_cmdline := $(FUZZ_INPUTS_cmdline)
 FUZZ_SEEDS_keys    := $(FUZZ_INPUTS_keys)
 FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
 FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
+FUZZ_SEEDS_savedisk := $(FUZZ_INPUTS_savedisk)
+FUZZ_SEEDS_saverec  := $(FUZZ_INPUTS_saverec)
 # USB (drivers/usb/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
 FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
 FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
@@ -318,7 +357,7 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
 	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
@@ -330,7 +369,8 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
 fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
-             $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan
+             $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan \
+             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
@@ -339,6 +379,8 @@ fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbde
 	$(B)/fuzz/replay_keys $(FUZZ_INPUTS_keys)
 	$(B)/fuzz/replay_input $(FUZZ_INPUTS_input)
 	$(B)/fuzz/replay_kbdscan $(FUZZ_INPUTS_kbdscan)
+	$(B)/fuzz/replay_savedisk $(FUZZ_INPUTS_savedisk)
+	$(B)/fuzz/replay_saverec $(FUZZ_INPUTS_saverec)
 
 # The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
@@ -384,8 +426,10 @@ test-isa: $(KERNEL)
 	$(PYTHON) tools/test_check_isa.py
 	$(PYTHON) tools/check_isa.py $(KERNEL)
 
+# tools/test_mksave.py reads what build/tests/test_save left (build/save/after-writes.img): fsck.fat, mtools.
 test-unit: $(TESTS)
-	@fail=0; for t in $(TESTS); do $$t || fail=1; done; exit $$fail
+	@fail=0; for t in $(TESTS); do $$t || fail=1; done; \
+		$(PYTHON) tools/test_mksave.py || fail=1; exit $$fail
 
 test-tools:
 	$(PYTHON) tools/check_layers.py

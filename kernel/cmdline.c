@@ -155,6 +155,9 @@ static const BootOption boot_options[] = {
 	{ "crcs",       OPT_FLAG,       FIELD(crcs) },
 	{ "dump",       OPT_FLAG,       FIELD(dump) },
 	{ "keys",       OPT_KEYS,       FIELD(keys) },          /* game/shell/controls.h */
+	{ "imageid",    OPT_NAME,       FIELD(imageid) },       /* kernel/save (docs/save.md) */
+	{ "savecut",    OPT_COUNT,      FIELD(savecut) },
+	{ "savetear",   OPT_COUNT,      FIELD(savetear) },
 };
 #undef FIELD
 

@@ -63,6 +63,10 @@ typedef struct BootOptions {
 	/* Controls (game/shell/controls.h): the session parses the value and shows what is wrong with it. */
 	bool keys_given;                /* keys=SPEC was on the line (even empty) */
 	char keys[CMDLINE_WORD_MAX];    /* keys=SPEC: key bindings, e.g. jump:a,fire:s */
+	/* The save area (kernel/save/save.h, docs/save.md). */
+	char imageid[17];               /* imageid=HEX: the image's id, put there by the build ("" = none) */
+	uint32_t savecut;               /* savecut=N: stop the machine after the N-th sector write (0 = never) */
+	uint32_t savetear;              /* savetear=N: tear the N-th sector write (half old, half new), then stop */
 } BootOptions;
 
 const char *sound_choice_name(SoundChoice c);   /* "auto", "hda", ... */

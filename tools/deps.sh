@@ -5,9 +5,10 @@
 set -eu
 
 # build: make iso puts GRUB for BIOS (grub-pc-bin) and for 64- and 32-bit UEFI (grub-efi-*-bin)
-# into one image; tools/isocheck.py reads it back with xorriso and mtools.
+# into one image; tools/isocheck.py reads it back with xorriso and mtools, and checks the save
+# area with fsck.fat (dosfstools).
 # test: UEFI firmware for QEMU — OVMF x64 (ovmf) and ia32 (ovmf-ia32).
-build="make gcc gcc-i686-linux-gnu binutils-i686-linux-gnu grub-pc-bin grub-efi-amd64-bin grub-efi-ia32-bin grub-common xorriso mtools python3 python3-pil"
+build="make gcc gcc-i686-linux-gnu binutils-i686-linux-gnu grub-pc-bin grub-efi-amd64-bin grub-efi-ia32-bin grub-common xorriso mtools dosfstools python3 python3-pil"
 run="$build qemu-system-x86 qemu-system-gui"
 runuefi="$run ovmf"
 test="$build qemu-system-x86 libcmocka-dev ovmf ovmf-ia32"

@@ -1,15 +1,21 @@
 #!/usr/bin/python3
 """isocheck.py: check that the ISO boots every firmware it should (BIOS and UEFI entries, GRUB per platform) and say what each part costs.
 
-Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi
-Exit status 1 (with the reason) when a platform is missing; prints one line per
-part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
+Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi [--imageid HEX]
+Exit status 1 (with the reason) when a platform is missing, or the save area (docs/save.md) is
+missing or wrong: its partition (GPT basic data and MBR type 0x01), label, the four files each
+contiguous at its size, SAVE.DAT's header with the image id, which grub.cfg must pass as imageid=
+too. Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
 """
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mksave  # noqa: E402
 
 EFI_LOADERS = {"x86_64-efi": "BOOTX64.EFI", "i386-efi": "BOOTIA32.EFI"}
 
@@ -25,10 +31,36 @@ def tree_bytes(path):
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, files in os.walk(path) for f in files)
 
 
+def save_area(iso, image_id, sizes):
+    """The save area's problems; its size goes into sizes."""
+    with open(iso, "rb") as f:
+        img = f.read()
+    probs, found = mksave.check(img, image_id)
+    if found is None:
+        return ["save area: " + p for p in probs]
+    num, first, count, how, _ = found
+    sizes.append(("save area (partition %d, %s)" % (num, how), count * mksave.SECTOR))
+    mbr = [img[446 + 16 * i:462 + 16 * i] for i in range(4)]
+    if not any(e[4] == mksave.MBR_TYPE and int.from_bytes(e[8:12], "little") == first for e in mbr):
+        probs.append("the MBR has no type 0x%02X entry for it (Windows reads a hybrid MBR)" % mksave.MBR_TYPE)
+    with tempfile.NamedTemporaryFile(prefix="isocheck-save-") as part:
+        part.write(img[first * mksave.SECTOR:(first + count) * mksave.SECTOR])
+        part.flush()
+        res = subprocess.run(["fsck.fat", "-n", part.name], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if res.returncode != 0:
+            probs.append("fsck.fat -n: " + res.stdout.strip().replace("\n", "; "))
+    return ["save area: " + p for p in probs]
+
+
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__.strip().splitlines()[2])
     iso, platforms = argv[1], argv[2:]
+    image_id = None
+    if "--imageid" in platforms:
+        i = platforms.index("--imageid")
+        image_id = platforms[i + 1]
+        platforms = platforms[:i] + platforms[i + 2:]
     problems = []
     torito = run(["xorriso", "-indev", iso, "-report_el_torito", "plain"])
     kinds = {line.split()[6] for line in torito.splitlines() if line.startswith("El Torito boot img :")}
@@ -58,13 +90,18 @@ def main(argv):
                     problems.append("efi.img has no /EFI/BOOT/%s" % loader)
         elif any(p in EFI_LOADERS for p in platforms):
             problems.append("no /efi.img (EFI system partition)")
+        with open(os.path.join(tmp, "boot", "grub", "grub.cfg")) as f:
+            ids = re.findall(r"imageid=(\S+)", f.read())
+        if image_id is not None and ids != [image_id]:
+            problems.append("grub.cfg passes imageid %s, not %s" % (ids, image_id))
+    problems += save_area(iso, image_id, sizes)
     total = os.path.getsize(iso)
     print("isocheck: %s %.2f MB: %s" % (iso, total / 1e6, ", ".join(
         "%s %.2f MB" % (name, n / 1e6) for name, n in sizes)))
     if extra:
         print("isocheck: note: GRUB platforms beyond the wanted ones are in the image: %s" % ", ".join(extra))
     if problems:
-        sys.exit("isocheck: %s does not boot everywhere: %s" % (iso, "; ".join(problems)))
+        sys.exit("isocheck: %s does not boot everywhere or its save area is wrong: %s" % (iso, "; ".join(problems)))
 
 
 if __name__ == "__main__":

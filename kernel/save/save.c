@@ -1,0 +1,369 @@
+/* save.c: the save service — finds the save area, loads and writes records, rewrites the text files. */
+#include <stddef.h>
+
+#include "kfmt.h"
+#include "klog.h"
+#include "save.h"
+#include "saveio.h"
+#include "saverec.h"
+
+#define PAYLOAD_MAX     ((SAVEREC_SLOT_SECTORS_MAX - 1) * SAVE_SECTOR)
+
+static struct {
+	SaveStatus st;
+	BlockDev *dev;
+	SaveArea area;
+	SaveHeader hdr;
+	SaveSlots slots;
+	SaveIo io;
+	volatile bool busy;             /* inside save_write or save_text: save_crash stays out */
+	uint8_t sec[SAVE_SECTOR], back[SAVE_SECTOR];
+	uint8_t payload[PAYLOAD_MAX];
+} S;
+
+static bool streq(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
+static void copy(char *dst, const char *src, size_t size)
+{
+	size_t i = 0;
+
+	for (; src && src[i] && i + 1 < size; i++)
+		dst[i] = src[i];
+	dst[i] = '\0';
+}
+
+static bool same(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	while (n--)
+		if (*a++ != *b++)
+			return false;
+	return true;
+}
+
+static bool rd(void *ctx, uint64_t lba, uint8_t *sector)
+{
+	return saveio_read(ctx, lba, 1, sector) == BLK_OK;
+}
+
+static void off(const char *why)
+{
+	S.st.on = false;
+	copy(S.st.why, why, sizeof S.st.why);
+	klog("save: off (%s)\n", S.st.why);
+}
+
+/* A failed write or read-back: saves off, with the reason the title shows. */
+static bool failed(BlockErr e, const char *what)
+{
+	char why[sizeof S.st.why];
+
+	S.busy = false;
+	if (saveio_stopped())
+		return false;           /* a power-cut test's stop (host): the machine is gone */
+	if (e == BLK_WRITE_PROTECTED)
+		copy(why, "the stick is write-protected", sizeof why);
+	else if (e == BLK_GONE)
+		copy(why, "the stick was removed", sizeof why);
+	else
+		kfmt_snprintf(why, sizeof why, "%s error on %s", what, S.dev->name);
+	off(why);
+	return false;
+}
+
+static SaveFind try_disk(BlockDev *d, const uint8_t *id, bool *other_image)
+{
+	SaveArea a = { 0 };
+	SaveHeader h;
+	SaveFind f;
+
+	saveio_init(&S.io, d);
+	f = savepart_find(rd, &S.io, d->sectors, &a);
+	if (f != FIND_OK)
+		return f;
+	if (!rd(&S.io, a.file[SAVE_DAT].lba, S.sec))
+		return FIND_READ;
+	if (!saverec_header(S.sec, a.file[SAVE_DAT].sectors, &h))
+		return FIND_NONE;
+	if (id && !same(h.id, id, SAVEREC_ID_BYTES)) {
+		*other_image = true;
+		return FIND_NONE;
+	}
+	S.area = a;
+	S.hdr = h;
+	return FIND_OK;
+}
+
+bool save_open(const char *image_id, SaveStatus *st)
+{
+	uint8_t idb[SAVEREC_ID_BYTES];
+	const uint8_t *id = NULL;
+	bool cd = false, other = false;
+	BlockDev *read_err = NULL, *wp = NULL;
+	char why[sizeof S.st.why];
+
+	S = (typeof(S)){ 0 };
+	if (image_id && image_id[0]) {
+		if (saverec_parse_id(image_id, idb))
+			id = idb;
+		else
+			klog("save: imageid=%s is not 16 hex digits: any save area will do\n", image_id);
+	}
+	for (int i = 0; i < blockdev_count(); i++) {
+		BlockDev *d = blockdev_at(i);
+		SaveFind f;
+
+		if (!d || d->gone)
+			continue;
+		if (d->kind && streq(d->kind, "atapi")) {
+			cd = true;
+			continue;
+		}
+		if (d->sector_size != SAVE_SECTOR)
+			continue;
+		f = try_disk(d, id, &other);
+		if (f == FIND_READ && !read_err)
+			read_err = d;
+		if (f != FIND_OK)
+			continue;
+		if (d->read_only) {
+			wp = d;
+			continue;
+		}
+		S.dev = d;
+		break;
+	}
+	if (!S.dev) {
+		if (read_err)
+			kfmt_snprintf(why, sizeof why, "read error on %s", read_err->name);
+		else
+			copy(why, wp ? "the stick is write-protected" : cd ? "booted from a CD" : "no save area on this stick",
+			     sizeof why);
+		S = (typeof(S)){ 0 };
+		copy(S.st.why, why, sizeof S.st.why);
+		klog("save: none (%s)%s\n", why, other ? "; a save area of another build was passed over" : "");
+		if (st)
+			*st = S.st;
+		return false;
+	}
+	saveio_init(&S.io, S.dev);
+	/* The guard's extents: the record slots (not SAVE.DAT's header sector), SCORES.TXT, CRASH.TXT. */
+	saveio_allow(&S.io, S.area.file[SAVE_DAT].lba + S.hdr.first_slot, S.hdr.slots * S.hdr.slot_sectors);
+	saveio_allow(&S.io, S.area.file[SAVE_SCORES].lba, S.area.file[SAVE_SCORES].sectors);
+	saveio_allow(&S.io, S.area.file[SAVE_CRASH].lba, S.area.file[SAVE_CRASH].sectors);
+	saverec_scan(rd, &S.io, S.area.file[SAVE_DAT].lba, &S.hdr, &S.slots, NULL, 0, NULL);
+	if (S.slots.read_error || !rd(&S.io, S.area.file[SAVE_CRASH].lba, S.sec)) {
+		kfmt_snprintf(why, sizeof why, "read error on %s", S.dev->name);
+		S = (typeof(S)){ 0 };
+		copy(S.st.why, why, sizeof S.st.why);
+		klog("save: none (%s)\n", why);
+		if (st)
+			*st = S.st;
+		return false;
+	}
+	S.st.on = true;
+	copy(S.st.device, S.dev->name, sizeof S.st.device);
+	S.st.partition = S.area.partition;
+	S.st.valid_records = S.slots.count;
+	S.st.newest_seq = S.slots.newest_seq;
+	S.st.crash_pending = same(S.sec, (const uint8_t *)SAVE_CRASH_MARK, sizeof SAVE_CRASH_MARK - 1);
+	klog("save: %s, partition %d, %d valid records, newest seq=%u\n", S.st.device, S.st.partition,
+	     S.st.valid_records, (unsigned)S.st.newest_seq);
+	if (st)
+		*st = S.st;
+	return true;
+}
+
+bool save_status(SaveStatus *st)
+{
+	if (st)
+		*st = S.st;
+	return S.st.on;
+}
+
+bool save_load(uint8_t *payload, size_t cap, size_t *len)
+{
+	size_t n = 0;
+
+	if (len)
+		*len = 0;
+	if (!S.st.on)
+		return false;
+	S.busy = true;
+	saverec_scan(rd, &S.io, S.area.file[SAVE_DAT].lba, &S.hdr, &S.slots, S.payload, sizeof S.payload, &n);
+	S.busy = false;
+	S.st.valid_records = S.slots.count;
+	S.st.newest_seq = S.slots.newest_seq;
+	if (S.slots.newest < 0 || (n == 0 && S.slots.len[S.slots.newest] != 0))
+		return false;
+	if (n > cap) {
+		klog("save: the newest record (%u bytes) does not fit %u\n", (unsigned)n, (unsigned)cap);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		payload[i] = S.payload[i];
+	if (len)
+		*len = n;
+	return true;
+}
+
+bool save_write(const uint8_t *payload, size_t len, const char *what)
+{
+	uint32_t t0 = save_now_ms(), seq, nsec = (uint32_t)((len + SAVE_SECTOR - 1) / SAVE_SECTOR);
+	uint64_t at;
+	int slot;
+	BlockErr e;
+
+	if (!S.st.on)
+		return false;
+	if (len > saverec_capacity(&S.hdr)) {
+		klog("save: %u bytes do not fit a slot of %u\n", (unsigned)len, (unsigned)saverec_capacity(&S.hdr));
+		return false;
+	}
+	slot = saverec_target(&S.hdr, &S.slots);
+	if (slot < 0)
+		return false;
+	S.busy = true;
+	seq = S.slots.newest < 0 ? 1 : S.slots.newest_seq + 1;
+	at = S.area.file[SAVE_DAT].lba + saverec_slot_sector(&S.hdr, (uint32_t)slot);
+	/* Payload first, flushed; the header sector (which makes the record valid) last. */
+	for (uint32_t k = 0; k < nsec; k++) {
+		for (uint32_t i = 0; i < SAVE_SECTOR; i++)
+			S.sec[i] = k * SAVE_SECTOR + i < len ? payload[k * SAVE_SECTOR + i] : 0;
+		if ((e = saveio_write(&S.io, at + 1 + k, 1, S.sec)) != BLK_OK)
+			return failed(e, "write");
+	}
+	if ((e = saveio_flush(&S.io)) != BLK_OK)
+		return failed(e, "write");
+	saverec_make(S.sec, seq, (uint32_t)slot, payload, (uint32_t)len);
+	if ((e = saveio_write(&S.io, at, 1, S.sec)) != BLK_OK || (e = saveio_flush(&S.io)) != BLK_OK)
+		return failed(e, "write");
+	/* Read back and compared, sector by sector. */
+	if ((e = saveio_read(&S.io, at, 1, S.back)) != BLK_OK)
+		return failed(e, "read");
+	if (!same(S.sec, S.back, SAVE_SECTOR))
+		return failed(BLK_IO, "write");
+	for (uint32_t k = 0; k < nsec; k++) {
+		uint32_t part = len - k * SAVE_SECTOR < SAVE_SECTOR ? (uint32_t)len - k * SAVE_SECTOR : SAVE_SECTOR;
+
+		if ((e = saveio_read(&S.io, at + 1 + k, 1, S.back)) != BLK_OK)
+			return failed(e, "read");
+		if (!same(payload + k * SAVE_SECTOR, S.back, part))
+			return failed(BLK_IO, "write");
+	}
+	if (!S.slots.valid[slot])
+		S.slots.count++;
+	S.slots.valid[slot] = true;
+	S.slots.seq[slot] = seq;
+	S.slots.len[slot] = (uint32_t)len;
+	S.slots.newest = slot;
+	S.slots.newest_seq = seq;
+	S.st.valid_records = S.slots.count;
+	S.st.newest_seq = seq;
+	S.busy = false;
+	klog("save: wrote seq=%u (%s) in %u ms\n", (unsigned)seq, what ? what : "record",
+	     (unsigned)(save_now_ms() - t0));
+	return true;
+}
+
+/* The text of a file: prefix, then text, up to bytes - 1; spaces after it, '\n' last, zeros past the end. */
+typedef struct Text {
+	const char *a, *b;
+	uint32_t pos, bytes;
+} Text;
+
+static void text_sector(Text *t, uint8_t *sec)
+{
+	for (int i = 0; i < SAVE_SECTOR; i++, t->pos++) {
+		char c = ' ';
+
+		if (t->pos >= t->bytes) {
+			sec[i] = 0;
+			continue;
+		}
+		if (t->pos == t->bytes - 1) {
+			sec[i] = '\n';
+			continue;
+		}
+		if (t->a && *t->a)
+			c = *t->a++;
+		else if (t->b && *t->b)
+			c = *t->b++;
+		sec[i] = (uint8_t)c;
+	}
+}
+
+static int text_file(const char *file)
+{
+	if (file && streq(file, "SCORES.TXT"))
+		return SAVE_SCORES;
+	if (file && streq(file, "CRASH.TXT"))
+		return SAVE_CRASH;
+	return -1;
+}
+
+bool save_text(const char *file, const char *text)
+{
+	int f = text_file(file);
+	uint32_t t0 = save_now_ms();
+	SaveExtent x;
+	Text t, again;
+	BlockErr e;
+
+	if (!S.st.on || f < 0)
+		return false;
+	x = S.area.file[f];
+	t = (Text){ NULL, text, 0, x.bytes };
+	again = t;
+	S.busy = true;
+	for (uint32_t k = 0; k < x.sectors; k++) {
+		text_sector(&t, S.sec);
+		if ((e = saveio_write(&S.io, x.lba + k, 1, S.sec)) != BLK_OK)
+			return failed(e, "write");
+	}
+	if ((e = saveio_flush(&S.io)) != BLK_OK)
+		return failed(e, "write");
+	for (uint32_t k = 0; k < x.sectors; k++) {
+		text_sector(&again, S.sec);
+		if ((e = saveio_read(&S.io, x.lba + k, 1, S.back)) != BLK_OK)
+			return failed(e, "read");
+		if (!same(S.sec, S.back, SAVE_SECTOR))
+			return failed(BLK_IO, "write");
+	}
+	S.busy = false;
+	klog("save: wrote %s in %u ms\n", file, (unsigned)(save_now_ms() - t0));
+	return true;
+}
+
+bool save_crash(const char *report)
+{
+	SaveExtent x;
+	Text t;
+
+	if (!S.st.on || S.busy)
+		return false;
+	S.busy = true;                  /* for good: a fault inside this write does not come back here */
+	x = S.area.file[SAVE_CRASH];
+	t = (Text){ SAVE_CRASH_MARK "\n", report, 0, x.bytes };
+	for (uint32_t k = 0; k < x.sectors; k++) {
+		text_sector(&t, S.sec);
+		if (saveio_write(&S.io, x.lba + k, 1, S.sec) != BLK_OK)
+			return false;
+	}
+	return saveio_flush(&S.io) == BLK_OK;
+}
+
+void save_lost(void)
+{
+	if (S.st.on)
+		off("the stick was removed");
+}
+
+void save_powercut(uint32_t cut, uint32_t tear)
+{
+	saveio_powercut(cut, tear);
+}

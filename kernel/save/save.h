@@ -1,0 +1,55 @@
+/* save.h: the kernel's save service — the save area on the stick we booted from (docs/save.md). */
+#ifndef KERNEL_SAVE_H
+#define KERNEL_SAVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "blockdev.h"
+
+typedef struct SaveStatus {
+	bool on;                        /* saves work */
+	char why[64];                   /* when off, for the title: "booted from a CD", ... */
+	char device[BLOCKDEV_NAME];     /* the disk holding the save area ("" when none) */
+	int partition;                  /* its partition number */
+	int valid_records;
+	uint32_t newest_seq;
+	bool crash_pending;             /* CRASH.TXT holds a report (it starts with SAVE_CRASH_MARK) */
+} SaveStatus;
+
+#define SAVE_CRASH_MARK "Shardfall crash report"   /* CRASH.TXT's first line when it holds one */
+
+/*
+ * Looks through blockdev_at() for the save area whose SAVE.DAT carries
+ * image_id (16 hex digits, the boot option imageid=; NULL or "" takes the
+ * first save area found). One COM1 line: `save: <device>, partition <n>,
+ * <k> valid records, newest seq=S` or `save: none (<reason>)`.
+ */
+bool save_open(const char *image_id, SaveStatus *st);
+bool save_status(SaveStatus *st);       /* the state now (false: saves are off) */
+
+/* The newest valid record's payload (false: none, or it does not fit cap). */
+bool save_load(uint8_t *payload, size_t cap, size_t *len);
+/*
+ * A new record (what: "settings", "scores", ... for the log line `save:
+ * wrote seq=S (what) in T ms`): into an invalid or the oldest slot, payload
+ * sectors, flush, header sector, flush, read back and compared. An error
+ * turns saves off ("write error on <device>").
+ */
+bool save_write(const uint8_t *payload, size_t len, const char *what);
+/* "SCORES.TXT" or "CRASH.TXT" rewritten in place: text, spaces to the file's size - 1, '\n'. */
+bool save_text(const char *file, const char *text);
+/*
+ * The panic's path: CRASH.TXT as SAVE_CRASH_MARK, a newline and report.
+ * Bounded, no allocation, static buffers, works with interrupts off; refused
+ * when saves are off or a save was in progress (the fault may have come from
+ * the storage path itself), and after it ran once (a fault inside it).
+ */
+bool save_crash(const char *report);
+void save_lost(void);                   /* the device went away: saves off, `save: off (...)` */
+
+/* Boot options savecut=N and savetear=N (saveio.h): 0 = off. */
+void save_powercut(uint32_t cut, uint32_t tear);
+
+#endif

@@ -1,0 +1,54 @@
+/* savefmt.h: finding the save area on a disk — the partition table (MBR, GPT) and the FAT volume in it. */
+#ifndef KERNEL_SAVEFMT_H
+#define KERNEL_SAVEFMT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Pure code over a sector reader, so it runs on the host and under the
+ * fuzzer. Nothing read from the disk is trusted: every number is checked
+ * against the disk's size, the partition's and the volume's before use.
+ */
+#define SAVE_SECTOR     512
+#define SAVE_LABEL      "SHARDFALL  "   /* the FAT volume label, 11 characters */
+
+/* Reads one 512-byte sector at lba (absolute on the disk); false: a read error. */
+typedef bool (*SaveReadFn)(void *ctx, uint64_t lba, uint8_t *sector);
+
+/* A file's data: its first sector on the disk, how many sectors it covers and its size in bytes. */
+typedef struct SaveExtent {
+	uint64_t lba;
+	uint32_t sectors;               /* ceil(bytes / 512), all inside the file's clusters */
+	uint32_t bytes;
+} SaveExtent;
+
+enum { SAVE_README, SAVE_DAT, SAVE_SCORES, SAVE_CRASH, SAVE_FILES };
+extern const char *const save_file_names[SAVE_FILES];  /* "README.TXT", "SAVE.DAT", ... */
+
+typedef struct SaveArea {
+	int partition;                  /* its number in the table it was found in (1-based) */
+	bool gpt;                       /* found through the GPT (else the MBR) */
+	uint64_t part_lba, part_sectors;
+	int fat_bits;                   /* 12, 16 or 32 */
+	SaveExtent file[SAVE_FILES];    /* README.TXT may be missing (sectors 0); the others are there */
+} SaveArea;
+
+typedef enum SaveFind {
+	FIND_OK,
+	FIND_NONE,                      /* no partition of ours: no table, no FAT partition labelled SHARDFALL */
+	FIND_READ,                      /* a read failed */
+} SaveFind;
+
+/* The first partition (GPT first, then the MBR) that is a FAT volume labelled SHARDFALL holding our files. */
+SaveFind savepart_find(SaveReadFn rd, void *ctx, uint64_t disk_sectors, SaveArea *a);
+
+/* The FAT volume in [lba, lba + sectors): BPB, label, root directory, each file contiguous. */
+SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, SaveArea *a);
+
+/* Little-endian fields from on-disk bytes. */
+static inline uint16_t save_le16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static inline uint32_t save_le32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+static inline uint64_t save_le64(const uint8_t *p) { return save_le32(p) | (uint64_t)save_le32(p + 4) << 32; }
+
+#endif

@@ -1,0 +1,126 @@
+/* saveio.c: the write guard (nothing outside the four files' data sectors) and the power-cut layer under it. */
+#include <stddef.h>
+
+#include "klog.h"
+#include "saveio.h"
+
+static struct {
+	uint32_t cut, tear;             /* 0: off */
+	uint32_t writes;                /* sector writes this boot */
+	bool stopped;
+} pc;
+
+void saveio_init(SaveIo *io, BlockDev *dev)
+{
+	*io = (SaveIo){ .dev = dev };
+}
+
+bool saveio_allow(SaveIo *io, uint64_t lba, uint32_t sectors)
+{
+	if (io->extents >= SAVEIO_EXTENTS || sectors == 0)
+		return false;
+	io->lba[io->extents] = lba;
+	io->sectors[io->extents] = sectors;
+	io->extents++;
+	return true;
+}
+
+static bool allowed(const SaveIo *io, uint64_t lba, uint32_t count)
+{
+	if (count == 0)
+		return false;
+	for (int i = 0; i < io->extents; i++)
+		if (lba >= io->lba[i] && count <= io->sectors[i] && lba - io->lba[i] <= io->sectors[i] - count)
+			return true;
+	return false;
+}
+
+BlockErr saveio_read(SaveIo *io, uint64_t lba, uint32_t count, void *buf)
+{
+	if (pc.stopped)
+		return BLK_GONE;
+	return blockdev_read(io->dev, lba, count, buf);
+}
+
+/* The power-cut layer: one sector, counted; the N-th cut after it is written, or torn. */
+static BlockErr write_one(SaveIo *io, uint64_t lba, const uint8_t *buf)
+{
+	uint8_t torn[BLOCK_SECTOR];
+	BlockErr e;
+	uint32_t n = pc.writes + 1;
+
+	if (pc.tear && n == pc.tear) {
+		e = blockdev_read(io->dev, lba, 1, torn);
+		if (e != BLK_OK)
+			return e;
+		for (int i = 0; i < BLOCK_SECTOR / 2; i++)
+			torn[i] = buf[i];
+		buf = torn;
+	}
+	e = blockdev_write(io->dev, lba, 1, buf);
+	pc.writes = n;
+	if (e == BLK_OK && (n == pc.cut || n == pc.tear)) {
+		blockdev_flush(io->dev);        /* what was written reaches the medium, as a cut disk's would */
+		pc.stopped = true;
+		save_stop(n);
+		return BLK_GONE;
+	}
+	return e;
+}
+
+BlockErr saveio_write(SaveIo *io, uint64_t lba, uint32_t count, const void *buf)
+{
+	const uint8_t *p = buf;
+
+	if (!allowed(io, lba, count)) {
+		io->refused++;
+		klog("save: refused write of %u sectors at LBA %u on %s: outside the save files\n",
+		     (unsigned)count, (unsigned)lba, io->dev ? io->dev->name : "?");
+		return BLK_RANGE;
+	}
+	if (pc.stopped)
+		return BLK_GONE;
+	if (!pc.cut && !pc.tear) {
+		BlockErr e = blockdev_write(io->dev, lba, count, buf);
+
+		if (e == BLK_OK)
+			pc.writes += count;
+		return e;
+	}
+	for (uint32_t i = 0; i < count; i++) {
+		BlockErr e = write_one(io, lba + i, p + (size_t)i * BLOCK_SECTOR);
+
+		if (e != BLK_OK)
+			return e;
+	}
+	return BLK_OK;
+}
+
+BlockErr saveio_flush(SaveIo *io)
+{
+	if (pc.stopped)
+		return BLK_GONE;
+	return blockdev_flush(io->dev);
+}
+
+void saveio_powercut(uint32_t cut, uint32_t tear)
+{
+	pc.cut = cut;
+	pc.tear = tear;
+}
+
+uint32_t saveio_writes(void)
+{
+	return pc.writes;
+}
+
+bool saveio_stopped(void)
+{
+	return pc.stopped;
+}
+
+void saveio_reset(void)
+{
+	pc.writes = 0;
+	pc.stopped = false;
+}

@@ -1,0 +1,48 @@
+/* saveio.h: every sector the save area reads or writes goes through here — the write guard and the power-cut layer. */
+#ifndef KERNEL_SAVEIO_H
+#define KERNEL_SAVEIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "blockdev.h"
+
+#define SAVEIO_EXTENTS  4               /* SAVE.DAT, SCORES.TXT, CRASH.TXT (README.TXT is never written) */
+
+typedef struct SaveIo {
+	BlockDev *dev;
+	int extents;
+	uint64_t lba[SAVEIO_EXTENTS];   /* the files' data sectors: the only sectors ever written */
+	uint32_t sectors[SAVEIO_EXTENTS];
+	uint32_t refused;               /* writes the guard refused */
+} SaveIo;
+
+void saveio_init(SaveIo *io, BlockDev *dev);
+bool saveio_allow(SaveIo *io, uint64_t lba, uint32_t sectors);   /* false: no room (a bug) */
+
+BlockErr saveio_read(SaveIo *io, uint64_t lba, uint32_t count, void *buf);
+/*
+ * The guard: a write of any sector outside the allowed extents is refused
+ * whole (BLK_RANGE, one COM1 line `save: refused write ...`), nothing sent.
+ * Then the power-cut layer: one sector at a time, counted, cut or torn.
+ */
+BlockErr saveio_write(SaveIo *io, uint64_t lba, uint32_t count, const void *buf);
+BlockErr saveio_flush(SaveIo *io);
+
+/*
+ * Power-cut tests (boot options savecut=N, savetear=N; 0 = off): after the
+ * N-th sector write of this boot the machine stops (save_stop). With tear the
+ * N-th write puts only the sector's first half (256 bytes) new, the rest as
+ * it was, then stops. A stopped machine does no more I/O (BLK_GONE), which
+ * only matters on the host, where save_stop returns.
+ */
+void saveio_powercut(uint32_t cut, uint32_t tear);
+uint32_t saveio_writes(void);           /* sector writes so far this boot */
+bool saveio_stopped(void);
+void saveio_reset(void);                /* the host tests' new boot: count from 0, running again */
+
+/* The platform's side (kernel/save/saveplat.c; the host tests have their own). */
+void save_stop(uint32_t n);             /* COM1 `savecut: stopped after write N`, then halt for good */
+uint32_t save_now_ms(void);             /* a millisecond clock (the PIT tick: 1000/140 ms steps) */
+
+#endif
