@@ -4,13 +4,16 @@
  * (music_select); the timer interrupt switches songs and steps the player
  * (drivers/sound/musicseq.c), whose notes become the OPL2's register writes
  * (drivers/sound/adlib.c to the card, drivers/sound/oplregs.c to the
- * synthesizer: the same writes). Nothing here reads or writes the game's
- * state: music on or off, card or not, every tick of the game is the same.
+ * synthesizer: the same writes). The session's sound effects start here
+ * too (music_effect: the speaker and the PCM mix). Nothing here reads or
+ * writes the game's state: music on or off, card or not, every tick of the
+ * game is the same.
  */
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "adlib.h"
+#include "kfmt.h"
 #include "klog.h"
 #include "music.h"
 #include "musicseq.h"
@@ -18,6 +21,8 @@
 #include "oplsynth.h"
 #include "pcm.h"
 #include "songs.h"
+#include "sound.h"
+#include "speaker.h"
 #include "tunes.h"
 
 static bool card;                       /* the AdLib plays */
@@ -130,4 +135,42 @@ void music_tick(void)
 		musicseq_start(&seq, w, o);
 	}
 	musicseq_tick(&seq, o);
+}
+
+/*
+ * `sfx start id=N div=...` goes to COM1 for every sound effect started
+ * (the speaker tests read it), but not from inside the frame: the line is
+ * formatted and sent (a busy wait on the UART, ~5 ms at 115200 baud) when
+ * the frame is drawn and the loop waits for the next tick.
+ */
+static SoundId sfx_started[8];
+static int sfx_pending;
+
+void music_log_effects(void)
+{
+	for (int k = 0; k < sfx_pending; k++) {
+		const SoundDef *d = &snd_defs[sfx_started[k]];
+		char list[160];
+		int n = 0;
+
+		for (int i = 0; i < d->length && n < (int)sizeof list - 8; i++)
+			n += kfmt_snprintf(list + n, sizeof list - (size_t)n, i ? ",%u" : "%u", d->divisors[i]);
+		klog("sfx start id=%d div=%s\n", (int)sfx_started[k], list);
+	}
+	sfx_pending = 0;
+}
+
+void music_effect(SoundId id)
+{
+	const SoundDef *d;
+
+	if (id == SND_NONE || id >= SND_COUNT)
+		return;
+	d = &snd_defs[id];
+	if (!spk_play(d->divisors, d->length, d->priority))
+		return;
+	pcm_effect_requested();                 /* bench: ticks until its first sample is in the PCM ring */
+	if (sfx_pending == (int)(sizeof sfx_started / sizeof sfx_started[0]))
+		music_log_effects();                   /* (a long catch-up: no room to wait) */
+	sfx_started[sfx_pending++] = id;
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sound.h"
 #include "tunes.h"
 
 void music_init(bool card);             /* after adlib_detect; without a card everything is a no-op */
@@ -12,5 +13,9 @@ void music_use_synth(uint32_t rate_hz); /* no AdLib, a PCM device: the synthesiz
 bool music_on_synth(void);
 void music_select(MusicId id);          /* main loop: logs a change, the IRQ switches songs */
 void music_tick(void);                  /* from IRQ0, 140 times a second */
+
+/* The session's sound effects: on the speaker and the PCM mix; COM1's `sfx start` lines off the frame. */
+void music_effect(SoundId id);
+void music_log_effects(void);
 
 #endif
