@@ -27,6 +27,7 @@
 #include "music.h"
 #include "pcm.h"
 #include "pit.h"
+#include "progress.h"
 #include "render.h"
 #include "script.h"
 #include "session.h"
@@ -34,6 +35,7 @@
 #include "usb.h"
 #include "speaker.h"
 #include "restart.h"
+#include "save.h"
 #include "watchdog.h"
 #include "world.h"
 
@@ -78,44 +80,6 @@ static void input_sample(SessionInput *in)
 	while (kbd_pop_press(&key))
 		keyboard_tick_press(&k, keymap_key(key));
 	session_keyboard(&session, &k, in);
-}
-
-/*
- * `sfx start id=N div=...` goes to COM1 for every sound effect started
- * (the speaker tests read it), but not from inside the frame: the line is
- * formatted and sent (a busy wait on the UART, ~5 ms at 115200 baud) when
- * the frame is drawn and the loop waits for the next tick.
- */
-static SoundId sfx_started[8];
-static int sfx_pending;
-
-static void log_sounds(void)
-{
-	for (int k = 0; k < sfx_pending; k++) {
-		const SoundDef *d = &snd_defs[sfx_started[k]];
-		char list[160];
-		int n = 0;
-
-		for (int i = 0; i < d->length && n < (int)sizeof list - 8; i++)
-			n += kfmt_snprintf(list + n, sizeof list - (size_t)n, i ? ",%u" : "%u", d->divisors[i]);
-		klog("sfx start id=%d div=%s\n", (int)sfx_started[k], list);
-	}
-	sfx_pending = 0;
-}
-
-static void play_sound(SoundId id)
-{
-	const SoundDef *d;
-
-	if (id == SND_NONE || id >= SND_COUNT)
-		return;
-	d = &snd_defs[id];
-	if (!spk_play(d->divisors, d->length, d->priority))
-		return;
-	pcm_effect_requested();                 /* bench: ticks until its first sample is in the PCM ring */
-	if (sfx_pending == (int)(sizeof sfx_started / sizeof sfx_started[0]))
-		log_sounds();                   /* (a long catch-up: no room to wait) */
-	sfx_started[sfx_pending++] = id;
 }
 
 /* The first frame is on screen. Under QEMU -icount the TSC counts guest instructions. */
@@ -295,6 +259,85 @@ static bool options_ok(const BootOptions *o, int input_bad)
 	return false;
 }
 
+/*
+ * The save area (kernel/save, docs/save.md) and the session: what the stick
+ * held goes into the session before the boot options (so keys= and
+ * music=off win for this boot); saves off or a crash report: the title's
+ * lines. A request the session raises at a rest point is written between
+ * ticks, never inside one: the world never learns whether it worked.
+ */
+static bool crash_shown;                /* the title announced CRASH.TXT: mark it shown once it is seen */
+
+static void log_scores(const Progress *p)
+{
+	char line[40];
+
+	for (int i = 0; i < HISCORE_COUNT; i++) {
+		hiscore_line(&p->scores[i], i, line, sizeof line);
+		klog("scores: %s\n", line);
+	}
+}
+
+static void saves_start(void)
+{
+	static uint8_t bytes[PROGRESS_MAX_BYTES];
+	static Progress p;
+	SaveStatus st;
+	size_t len;
+
+	if (!save_status(&st)) {
+		session_set_saves(&session, false, st.why);
+		return;
+	}
+	if (save_load(bytes, sizeof bytes, &len) && progress_decode(&p, bytes, len)) {
+		session_load_progress(&session, &p);
+		klog("save: loaded seq=%u: settings, scores and saved games\n", (unsigned)st.newest_seq);
+	} else if (st.valid_records)
+		klog("save: the newest record is not this version's progress: defaults kept\n");
+	log_scores(session_progress(&session));
+	session_set_saves(&session, true, NULL);
+	crash_shown = st.crash_pending;
+	session_set_crash_report(&session, crash_shown);
+}
+
+/* A request the session raised: the whole payload, SCORES.TXT with the table. */
+static void saves_service(void)
+{
+	static uint8_t bytes[PROGRESS_MAX_BYTES];
+	static char text[PROGRESS_SCORES_TEXT_MAX];
+	uint8_t req = session_save_request(&session);
+	const Progress *p = session_progress(&session);
+	SaveStatus st;
+	size_t n;
+	bool ok;
+
+	if (!req)
+		return;
+	n = progress_encode(p, bytes, sizeof bytes);
+	ok = n && save_write(bytes, n, req & SAVE_REQ_GAME ? "game" : req & SAVE_REQ_SCORES ? "scores" : "settings");
+	if (ok && (req & SAVE_REQ_SCORES)) {
+		progress_scores_text(p, text, sizeof text);
+		ok = save_text("SCORES.TXT", text);
+		log_scores(p);
+	}
+	if (ok && crash_shown && !p->crash_report && save_crash_seen())
+		crash_shown = false;
+	save_status(&st);
+	session_save_done(&session, req, ok, ok ? NULL : st.why);
+}
+
+/* The stick went away (or a write failed meanwhile): the title says so. */
+static void saves_check(void)
+{
+	SaveStatus st;
+
+	if (save_status(&st) && !save_device_present()) {
+		save_lost();
+		save_status(&st);
+		session_set_saves(&session, false, st.why);
+	}
+}
+
 /* Where the loop stands: its clock at the session's pace, ticks run, the picture it last drew. */
 typedef struct LoopState {
 	GameClock clock;
@@ -332,7 +375,9 @@ static void loop_start(LoopState *ls, const BootOptions *o, const BootInfo *b, c
 	session_init(&session, &hooks);
 	session_set_notice(&session, notice);
 	session_up = true;
-	session.music_on = !o->music_off;       /* music=off */
+	saves_start();                          /* the stick's settings first: the options below win */
+	if (o->music_off)
+		session.music_on = false;       /* music=off */
 	keys_ok = options_ok(o, bad);           /* bad: the error screen */
 	if (keys_ok && demo_io_named())
 		session_play_demo(&session);
@@ -376,7 +421,7 @@ static uint32_t run_due_ticks(LoopState *ls, const BootOptions *o, const BootInf
 		}
 		if (ev.mode_changed)
 			ls->in_level = level_watch(b, ls->in_level);
-		play_sound(ev.sound);
+		music_effect(ev.sound);
 		if (session_pit_ticks(&session) != ls->pace)
 			break;                  /* a new pace: the rest of the lag is not ours */
 	}
@@ -410,7 +455,11 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 			else
 				draw();
 		}
-		log_sounds();                   /* off the frame's clock */
+		music_log_effects();            /* off the frame's clock */
+		if (session_save_request(&session)) {
+			saves_service();        /* a rest point: between ticks, the clock restarted after it */
+			start_clock(&ls.clock, ls.pace);
+		}
 		pcm_service();                  /* a PCM stream that stopped moving: said on COM1 */
 		if (session.mode == SESSION_HALTED)
 			halt();
@@ -421,8 +470,10 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 			start_clock(&ls.clock, ls.pace);
 		}
 		watchdog_pet();
-		if (usb_service())              /* a USB keyboard came or went: the title says so */
+		if (usb_service()) {            /* a USB keyboard came or went: the title says so */
 			title_usb_note();
+			saves_check();          /* ... or the stick */
+		}
 		pit_wait_tick();
 		if (o->clocklog)
 			loophook_clock_log();

@@ -170,7 +170,7 @@ bool save_open(const char *image_id, SaveStatus *st)
 	S.st.partition = S.area.partition;
 	S.st.valid_records = S.slots.count;
 	S.st.newest_seq = S.slots.newest_seq;
-	S.st.crash_pending = same(S.sec, (const uint8_t *)SAVE_CRASH_MARK, sizeof SAVE_CRASH_MARK - 1);
+	S.st.crash_pending = same(S.sec, (const uint8_t *)SAVE_CRASH_NEW "\n", sizeof SAVE_CRASH_NEW);
 	klog("save: %s, partition %d, %d valid records, newest seq=%u\n", S.st.device, S.st.partition,
 	     S.st.valid_records, (unsigned)S.st.newest_seq);
 	if (st)
@@ -348,13 +348,42 @@ bool save_crash(const char *report)
 		return false;
 	S.busy = true;                  /* for good: a fault inside this write does not come back here */
 	x = S.area.file[SAVE_CRASH];
-	t = (Text){ SAVE_CRASH_MARK "\n", report, 0, x.bytes };
+	t = (Text){ SAVE_CRASH_NEW "\n", report, 0, x.bytes };
 	for (uint32_t k = 0; k < x.sectors; k++) {
 		text_sector(&t, S.sec);
 		if (saveio_write(&S.io, x.lba + k, 1, S.sec) != BLK_OK)
 			return false;
 	}
 	return saveio_flush(&S.io) == BLK_OK;
+}
+
+bool save_crash_seen(void)
+{
+	uint64_t at = S.area.file[SAVE_CRASH].lba;
+	BlockErr e;
+
+	if (!S.st.on || !S.st.crash_pending)
+		return false;
+	S.busy = true;
+	if ((e = saveio_read(&S.io, at, 1, S.sec)) != BLK_OK)
+		return failed(e, "read");
+	if (!same(S.sec, (const uint8_t *)SAVE_CRASH_NEW "\n", sizeof SAVE_CRASH_NEW)) {
+		S.busy = false;
+		return false;
+	}
+	for (size_t i = 0; i < sizeof SAVE_CRASH_SHOWN - 1; i++)
+		S.sec[i] = (uint8_t)SAVE_CRASH_SHOWN[i];
+	if ((e = saveio_write(&S.io, at, 1, S.sec)) != BLK_OK || (e = saveio_flush(&S.io)) != BLK_OK)
+		return failed(e, "write");
+	S.busy = false;
+	S.st.crash_pending = false;
+	klog("save: CRASH.TXT marked as shown\n");
+	return true;
+}
+
+bool save_device_present(void)
+{
+	return S.st.on && S.dev && !S.dev->gone;
 }
 
 void save_lost(void)

@@ -15,10 +15,17 @@ typedef struct SaveStatus {
 	int partition;                  /* its partition number */
 	int valid_records;
 	uint32_t newest_seq;
-	bool crash_pending;             /* CRASH.TXT holds a report (it starts with SAVE_CRASH_MARK) */
+	bool crash_pending;             /* CRASH.TXT holds a report not yet shown (its first line SAVE_CRASH_NEW) */
 } SaveStatus;
 
-#define SAVE_CRASH_MARK "Shardfall crash report"   /* CRASH.TXT's first line when it holds one */
+/*
+ * CRASH.TXT's first line when it holds a report: NEW as the panic writes
+ * it, SHOWN once a later boot has told the player (save_crash_seen: the
+ * same length, so only the file's first sector is rewritten).
+ */
+#define SAVE_CRASH_MARK  "Shardfall crash report"
+#define SAVE_CRASH_NEW   SAVE_CRASH_MARK " (not yet shown)"
+#define SAVE_CRASH_SHOWN SAVE_CRASH_MARK " (shown at boot)"
 
 /*
  * Looks through blockdev_at() for the save area whose SAVE.DAT carries
@@ -41,13 +48,16 @@ bool save_write(const uint8_t *payload, size_t len, const char *what);
 /* "SCORES.TXT" or "CRASH.TXT" rewritten in place: text, spaces to the file's size - 1, '\n'. */
 bool save_text(const char *file, const char *text);
 /*
- * The panic's path: CRASH.TXT as SAVE_CRASH_MARK, a newline and report.
+ * The panic's path: CRASH.TXT as SAVE_CRASH_NEW, a newline and report.
  * Bounded, no allocation, static buffers, works with interrupts off; refused
  * when saves are off or a save was in progress (the fault may have come from
  * the storage path itself), and after it ran once (a fault inside it).
  */
 bool save_crash(const char *report);
 void save_lost(void);                   /* the device went away: saves off, `save: off (...)` */
+bool save_device_present(void);         /* saves on and their disk not unplugged */
+/* The report was shown: its first line becomes SAVE_CRASH_SHOWN (one sector; false if there is none). */
+bool save_crash_seen(void);
 
 /* Boot options savecut=N and savetear=N (saveio.h): 0 = off. */
 void save_powercut(uint32_t cut, uint32_t tear);

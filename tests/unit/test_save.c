@@ -266,7 +266,8 @@ static void text_files_rewritten_in_place_and_padded(void **state)
 static void crash_report_written_and_seen_next_boot(void **state)
 {
 	SaveStatus st;
-	const char *want = SAVE_CRASH_MARK "\nPANIC: #UD at 0x00101234\n";
+	const char *want = SAVE_CRASH_NEW "\nPANIC: #UD at 0x00101234\n";
+	const char *shown = SAVE_CRASH_SHOWN "\nPANIC: #UD at 0x00101234\n";
 	uint8_t p[100];
 
 	(void)state;
@@ -286,6 +287,14 @@ static void crash_report_written_and_seen_next_boot(void **state)
 	assert_true(save_write(p, sizeof p, "settings"));
 	assert_int_equal(crash_inside_result, 0);
 	assert_memory_equal(disk.data + RAM_CRASH_LBA * 512, want, strlen(want));
+	/* Shown to the player: the first line says so, the report stays; the next boot has nothing pending. */
+	assert_true(save_crash_seen());
+	assert_memory_equal(disk.data + RAM_CRASH_LBA * 512, shown, strlen(shown));
+	assert_false(save_crash_seen());
+	boot();
+	assert_true(save_open(RAM_ID, &st));
+	assert_false(st.crash_pending);
+	assert_false(save_crash_seen());
 	assert_nothing_else_written();
 }
 
