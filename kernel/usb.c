@@ -1,4 +1,4 @@
-/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI, UHCI and OHCI controllers, tick and loop. */
+/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI, EHCI, UHCI and OHCI controllers, tick and loop. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -97,14 +97,12 @@ static bool claim_uhci(int i, const PciDev *p)
 	return uhci_claim(i, io, pages_alloc);
 }
 
-/* EHCI: not driven; taken from the BIOS and reset so its ports go to the companions (before they start). */
+/* EHCI: BAR0; taken from the BIOS and reset by the driver (its ports with the companions until it runs). */
 static bool claim_ehci(int i, const PciDev *p)
 {
 	uintptr_t bar;
 
-	if (mmio_bar("ehci", i, p, 0, &bar))
-		ehci_release_ports(i, p, bar);
-	return false;                           /* nothing to start */
+	return mmio_bar("ehci", i, p, 0, &bar) && ehci_claim(i, p, bar, pages_alloc);
 }
 
 /* A controller kind: its PCI programming interface, how many are driven, its two passes. */
@@ -117,8 +115,8 @@ typedef struct UsbKind {
 } UsbKind;
 
 static const UsbKind kinds[] = {
-	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = PCI_MAX_FOUND, .claim = claim_ehci,
-	  .start = NULL },
+	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = EHCI_MAX_CTRL, .claim = claim_ehci,
+	  .start = ehci_start },
 	{ .kind = "xHCI", .name = "xhci", .progif = PCI_PROGIF_XHCI, .max = XHCI_MAX_CTRL, .claim = claim_xhci,
 	  .start = xhci_start },
 	{ .kind = "UHCI", .name = "uhci", .progif = PCI_PROGIF_UHCI, .max = UHCI_MAX_CTRL, .claim = claim_uhci,
