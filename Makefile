@@ -256,12 +256,13 @@ $(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/sim
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
-# EHCI's release to its companions (tests/unit/test_ehci.c): PCI configuration through tests/unit/simpci/io.h
-# (forced first, as test_pci), the registers a host array the test's wait steps; linked without PIE.
-$(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simpci/io.h drivers/usb/ehci.c drivers/platform/pci.c $(HOBJ)
+# The EHCI driver and the Intel port switch (tests/unit/test_ehci.c): PCI configuration and the registers both
+# through tests/unit/simehci/io.h (forced first, as test_pci), the test's waits step the simulation; linked without PIE.
+EHCI_SRC := drivers/usb/ehci.c drivers/usb/ehciqh.c drivers/usb/ehcixfer.c drivers/platform/pci.c
+$(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simehci/io.h $(EHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simpci/io.h $(HINC) -Itests/unit $< drivers/usb/ehci.c \
-		drivers/platform/pci.c $(HOBJ) -lcmocka -lm -o $@
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simehci/io.h $(HINC) -Itests/unit $< $(EHCI_SRC) \
+		$(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
