@@ -41,6 +41,9 @@ static void feed(const HidKeyEvent *ev, int n)
  * SET_PROTOCOL boot, SET_IDLE 0 (refusals of these two are tolerated), then
  * its interrupt endpoint is started. Anything else is not ours.
  */
+/* USB_SPEED_* as COM1 names them. */
+static const char *const speed_names[] = { "unknown", "full", "low", "high", "super" };
+
 static UsbProbe usbkbd_probe(UsbDev *d, const UsbDescs *descs)
 {
 	const UsbConfigInfo *cfg = &descs->cfg;
@@ -75,9 +78,11 @@ static UsbProbe usbkbd_probe(UsbDev *d, const UsbDescs *descs)
 		d->cls_index = -1;
 		return USB_PROBE_FAILED;
 	}
-	drvlog("keyboard: USB (%s port %s) %04x:%04x, endpoint %02x, %u-byte reports, interval %u\n",
+	drvlog("keyboard: USB (%s port %s) %04x:%04x, endpoint %02x, %u-byte reports, interval %u, %s speed%s\n",
 	    kbds[k].kind, where, (unsigned)descs->info.vendor, (unsigned)descs->info.product,
-	    (unsigned)cfg->kbd_endpoint, (unsigned)cfg->kbd_max_packet, (unsigned)cfg->kbd_interval);
+	    (unsigned)cfg->kbd_endpoint, (unsigned)cfg->kbd_max_packet, (unsigned)cfg->kbd_interval,
+	    d->speed < sizeof speed_names / sizeof speed_names[0] ? speed_names[d->speed] : "unknown",
+	    d->tt_hub ? ", split transactions through a high-speed hub" : "");
 	return USB_PROBE_TAKEN;
 }
 
