@@ -256,8 +256,13 @@ $(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/sim
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
-# The EHCI driver and the Intel port switch (tests/unit/test_ehci.c): PCI configuration and the registers both
-# through tests/unit/simehci/io.h (forced first, as test_pci), the test's waits step the simulation; linked without PIE.
+# The EHCI driver (tests/unit/test_ehci.c): PCI configuration and the registers both through
+# tests/unit/simehci/io.h (forced first, as test_pci), the test's waits step the simulation; linked without PIE.
+# Its builders alone (tests/unit/test_ehciqh.c): no registers, only host memory (below 4 GiB: no PIE).
+$(B)/tests/test_ehciqh: tests/unit/test_ehciqh.c drivers/usb/ehciqh.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie $(HINC) -Itests/unit $< drivers/usb/ehciqh.c $(HOBJ) -lcmocka -lm -o $@
+
 EHCI_SRC := drivers/usb/ehci.c drivers/usb/ehciqh.c drivers/usb/ehcixfer.c drivers/platform/pci.c
 $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simehci/io.h $(EHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)

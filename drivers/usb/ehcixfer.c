@@ -102,6 +102,21 @@ static uint32_t dev_caps(const EhciDev *d, bool periodic)
 	return ehci_qh_caps(d->speed, d->tt_hub, d->tt_port, periodic);
 }
 
+/* USB 2.0 9.4.5, 9.4.9: SET_CONFIGURATION and CLEAR_FEATURE(ENDPOINT_HALT) put bulk endpoints back to DATA0. */
+static void reset_toggles(EhciDev *d, const UsbSetup *setup)
+{
+	uint16_t bit = (uint16_t)(1u << (setup->index & 0x0F));
+
+	if (setup->type == 0x00 && setup->request == 0x09)
+		d->toggle_in = d->toggle_out = 0;
+	else if (setup->type == 0x02 && setup->request == 0x01 && setup->value == 0) {
+		if (setup->index & USB_REQ_IN)
+			d->toggle_in &= (uint16_t)~bit;
+		else
+			d->toggle_out &= (uint16_t)~bit;
+	}
+}
+
 /*
  * A control transfer to device `dev` (0: the one being addressed): setup
  * (DATA0), one data qTD (the controller splits it into packets of EP0's
@@ -151,6 +166,7 @@ bool ehci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	xfer_unlink(e);
 	if (!ok)
 		return false;
+	reset_toggles(d, setup);
 	if (got)
 		*got = data ? (uint16_t)(len - QTD_BYTES(data->token)) : 0;
 	if (in)
