@@ -136,9 +136,10 @@ typedef struct UsbFound {
 
 /*
  * Every USB controller: first each one taken from the BIOS (SMI code may
- * touch another controller during a hand-off), then each started and its
- * ports enumerated. Each costs only the memory it takes (pages_alloc); `max`
- * of a kind at most (more: named on COM1).
+ * touch another controller during a hand-off; an Intel xHCI then takes the
+ * USB 2 ports it shares with the EHCI), then each started and its ports
+ * enumerated (an EHCI before its companions). Each costs only the memory
+ * it takes (pages_alloc); `max` of a kind at most (more: named on COM1).
  */
 void usb_init(void)
 {
@@ -157,6 +158,8 @@ void usb_init(void)
 	for (int k = 0; k < KINDS; k++)
 		for (int i = 0; i < f.n[k]; i++) {
 			f.claimed[k][i] = i < kinds[k].max && kinds[k].claim(i, &f.pci[k][i]);
+			if (f.claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
+				pci_xhci_intel_ports(&f.pci[k][i]);     /* shared ports to it before anything enumerates */
 			if (i >= kinds[k].max)
 				klog("%s%d: %02x:%02x.%x: already %d %s controllers, not used\n", kinds[k].name, i,
 				    (unsigned)f.pci[k][i].bus, (unsigned)f.pci[k][i].dev, (unsigned)f.pci[k][i].fn,
@@ -167,8 +170,6 @@ void usb_init(void)
 			UsbHc *hc = f.claimed[k][i] ? kinds[k].start(i) : NULL;
 
 			f.up[k] += hc && usbdev_add_hc(hc);
-			if (f.claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
-				pci_xhci_intel_ports(&f.pci[k][i]);     /* after the hand-off; ports show up as hot-plug */
 		}
 	running = false;
 	for (int k = 0; k < KINDS; k++) {
