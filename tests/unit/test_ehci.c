@@ -35,6 +35,8 @@ static Sim sim;
 static uint32_t regs[0x100 / 4];
 static EhciMem mem __attribute__((aligned(4096)));
 static char logbuf[8192];
+static size_t reported;                 /* the last interrupt report's length and first byte */
+static uint8_t report_first;
 
 static uint32_t cfg32(uint8_t off)
 {
@@ -212,6 +214,7 @@ static int setup(void **state)
 	memset(&sim, 0, sizeof sim);
 	memset(regs, 0, sizeof regs);
 	logbuf[0] = '\0';
+	reported = 0;
 	regs[0] = OP;                                   /* CAPLENGTH */
 	regs[1] = 3u << 12 | HCS_PPC | NPORTS;          /* HCSPARAMS: N_CC 3 */
 	regs[2] = (uint32_t)EECP << 8;                  /* HCCPARAMS: EECP */
@@ -338,6 +341,63 @@ static void split_interrupt_qh_in_the_periodic_tree(void **state)
 	assert_int_equal(mem.skel[3].link, (uint32_t)(uintptr_t)&mem.skel[2] | LINK_QH);
 }
 
+static void on_report(UsbDev *owner, const uint8_t *data, size_t len)
+{
+	(void)owner;
+	reported = len;
+	report_first = data[0];
+}
+
+static const UsbHcEvents events = { .report = on_report };
+
+/* The tick: a retired qTD is a report and is queued again; failures are retried, 50 in a row give it up. */
+static void interrupt_reports_requeued_and_failures_given_up(void **state)
+{
+	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 7 };
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	hc->events = &events;
+	assert_int_equal(add_dev(hc, USB_SPEED_HIGH, 0, 0), 1);
+	assert_true(hc->ops->intr_in(hc, 1, &ep));
+	assert_int_equal(mem.skel[3].link, (uint32_t)(uintptr_t)&mem.intr[0] | LINK_QH);        /* 64 uframes */
+	hc->ops->poll(hc);
+	assert_int_equal(reported, 0);                          /* still active: NAKed */
+	mem.intr_buf[0][0] = 0x02;                              /* the controller: 6 of 8 bytes, retired */
+	mem.intr_td[0].token = (mem.intr_td[0].token & ~(QTD_ACTIVE | 0x7FFF0000u)) | 2u << 16;
+	mem.intr[0].next = LINK_T;
+	hc->ops->poll(hc);
+	assert_int_equal(reported, 6);
+	assert_int_equal(report_first, 0x02);
+	assert_int_equal(mem.intr_td[0].token, ehci_qtd_token(QTD_PID_IN, 8, false));   /* queued again */
+	assert_int_equal(mem.intr[0].next, (uint32_t)(uintptr_t)&mem.intr_td[0]);
+	for (int i = 0; i < 60; i++) {
+		mem.intr_td[0].token = QTD_HALTED | 0x08;       /* transaction error, the QH halted */
+		mem.intr[0].token |= QTD_HALTED;
+		hc->ops->poll(hc);
+		if (i == 0)
+			assert_int_equal(mem.intr[0].token & QTD_HALTED, 0);    /* the halt cleared, retried */
+	}
+	assert_non_null(strstr(logbuf, "ehci0: port 1, address 1: interrupt transfer failed (token 00000048), retried"));
+	assert_non_null(strstr(logbuf, "ehci0: port 1, address 1: interrupt endpoint given up after 50 failures"));
+}
+
+/* A controller that stops (host system error) is given up in the main loop, its ports back to the companions. */
+static void a_controller_that_stops_gives_its_ports_back(void **state)
+{
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	assert_true(hc->ops->check(hc));
+	R(OP_USBSTS) |= STS_HSE;
+	assert_false(hc->ops->check(hc));
+	assert_false(hc->ops->running(hc));
+	assert_int_equal(R(OP_CONFIGFLAG), 0);
+	assert_non_null(strstr(logbuf, "ehci0: controller given up (stopped), its ports back to the companion controllers"));
+}
+
 static void a_reset_that_never_ends_is_a_bounded_timeout(void **state)
 {
 	(void)state;
@@ -422,6 +482,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(root_ports_high_speed_kept_full_and_low_speed_to_the_companion, setup),
 	cmocka_unit_test_setup(without_companions_a_full_speed_device_stays, setup),
 	cmocka_unit_test_setup(split_interrupt_qh_in_the_periodic_tree, setup),
+	cmocka_unit_test_setup(interrupt_reports_requeued_and_failures_given_up, setup),
+	cmocka_unit_test_setup(a_controller_that_stops_gives_its_ports_back, setup),
 	cmocka_unit_test_setup(a_reset_that_never_ends_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(a_bios_that_never_lets_go_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(a_port_reset_that_never_ends_is_a_bounded_timeout, setup),
