@@ -230,3 +230,61 @@ void usb_note(char *buf, size_t size)
 	if (len < (int)size)
 		kfmt_snprintf(buf + len, size - (size_t)len, ")");
 }
+
+/* "hub port 2" (one hub), "hub ports 2.1" (two): the route below the root port of a "3.2.1" name. */
+static int hub_ports(char *buf, size_t size, const char *where)
+{
+	const char *dot = where;
+	int hubs = 0;
+
+	while (*dot && *dot != '.')
+		dot++;
+	if (!*dot)
+		return 0;
+	for (const char *c = dot; *c; c++)
+		hubs += *c == '.';
+	return kfmt_snprintf(buf, size, ", hub port%s %s", hubs > 1 ? "s" : "", dot + 1);
+}
+
+/*
+ * The System info line: each keyboard's controller, root port, hub ports
+ * and speed, "keyboard: USB (EHCI port 3, hub port 2, full speed)";
+ * several: "keyboards: USB (xHCI port 5, high speed; UHCI port 2/1, full
+ * speed)" (2/1: the second UHCI); the short form (usb_note) if it does
+ * not fit.
+ */
+void usb_detail(char *buf, size_t size)
+{
+	static const char *const speeds[] = { "unknown", "full", "low", "high", "super" };
+	UsbKbdPlace k[USBKBD_MAX];
+	int n = usbkbd_list(k, USBKBD_MAX), len;
+
+	buf[0] = '\0';
+	if (n == 0)
+		return;
+	len = kfmt_snprintf(buf, size, "keyboard%s: USB (", n > 1 ? "s" : "");
+	for (int i = 0; i < n && len < (int)size; i++) {
+		char root[USB_PORT_NAME];
+		int r = 0;
+
+		while (k[i].where[r] && k[i].where[r] != '.' && r < USB_PORT_NAME - 1) {
+			root[r] = k[i].where[r];
+			r++;
+		}
+		root[r] = '\0';
+		len += kfmt_snprintf(buf + len, size - (size_t)len, "%s%s port ", i ? "; " : "", k[i].kind);
+		if (k[i].hc && len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%u/", (unsigned)k[i].hc + 1);
+		if (len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s", root);
+		if (len < (int)size)
+			len += hub_ports(buf + len, size - (size_t)len, k[i].where);
+		if (len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, ", %s speed",
+			    k[i].speed < sizeof speeds / sizeof speeds[0] ? speeds[k[i].speed] : "unknown");
+	}
+	if (len < (int)size)
+		len += kfmt_snprintf(buf + len, size - (size_t)len, ")");
+	if (len >= (int)size - 1)
+		usb_note(buf, size);            /* too long for the line: the short form */
+}

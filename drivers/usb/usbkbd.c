@@ -19,6 +19,7 @@ typedef struct UsbKbd {
 	bool used;
 	const char *kind;
 	uint8_t hc;
+	uint8_t speed;                  /* USB_SPEED_* */
 	char where[USBDEV_PORT_NAME];   /* "5", "5.2.1" */
 	uint8_t prev[HID_BOOT_REPORT_LEN];      /* the last report taken */
 } UsbKbd;
@@ -69,7 +70,7 @@ static UsbProbe usbkbd_probe(UsbDev *d, const UsbDescs *descs)
 	if (!usbdev_control(d, USB_REQ_CLASS_IFACE, HID_REQ_SET_IDLE, HID_IDLE_ON_CHANGE, cfg->kbd_interface,
 	    NULL, 0, NULL))
 		drvlog("usb: port %s: SET_IDLE refused, going on\n", where);
-	kbds[k] = (UsbKbd){ .used = true, .kind = usbdev_kind(d), .hc = d->hc->index };
+	kbds[k] = (UsbKbd){ .used = true, .kind = usbdev_kind(d), .hc = d->hc->index, .speed = d->speed };
 	for (int c = 0; c < USBDEV_PORT_NAME; c++)
 		kbds[k].where[c] = where[c];
 	d->cls_index = (int8_t)k;
@@ -133,7 +134,7 @@ int usbkbd_list(UsbKbdPlace *out, int max)
 
 	for (int k = 0; k < USBKBD_MAX && n < max; k++)
 		if (kbds[k].used) {
-			out[n] = (UsbKbdPlace){ .kind = kbds[k].kind, .hc = kbds[k].hc };
+			out[n] = (UsbKbdPlace){ .kind = kbds[k].kind, .hc = kbds[k].hc, .speed = kbds[k].speed };
 			for (int c = 0; c < USBDEV_PORT_NAME; c++)
 				out[n].where[c] = kbds[k].where[c];
 			n++;

@@ -26,6 +26,7 @@ UHCI_HUB = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-hub,bus=uh
 
 EHCI = PC + ["-device", "usb-ehci,id=ehci", "-device", "usb-kbd,id=kbd,bus=ehci.0"]
 EHCI_Q35 = ["-M", "q35,i8042=off"] + EHCI[2:]
+EHCI_DETAIL = "keyboard: USB (EHCI port 1, high speed)"        # System info's line
 
 # ICH9's EHCI with its three UHCI companions (QEMU's docs/usb-storage example), the keyboard on the EHCI bus
 EHCI_SET = ["-M", "q35,i8042=off", "-device", "ich9-usb-ehci1,id=ehci,addr=1d.7,multifunction=on",
@@ -37,9 +38,10 @@ EHCI_SET_HUB = EHCI_SET[:-2] + ["-device", "usb-hub,bus=ehci.0,port=1,id=hub",
                                 "-device", "usb-kbd,id=kbd,bus=ehci.0,port=1.2"]
 
 
-def on_hc(test, extra, kind, port_re=r"[\d/]+", count=1, speed=r"\w+"):
+def on_hc(test, extra, kind, port_re=r"[\d/]+", count=1, speed=r"\w+", detail=None):
     """Run an existing PS/2 test with the keyboard on one USB controller kind only; COM1 must
-    name it (`keyboard: USB (UHCI port 1)`) and its speed (`..., full speed`)."""
+    name it (`keyboard: USB (UHCI port 1)`) and its speed (`..., full speed`), and System info
+    its place in full if `detail` is given (`keyboard: USB (UHCI port 1, hub port 2, full speed)`)."""
     def run(ctx):
         test(UsbContext(ctx, extra))
         for m in ctx.machines:
@@ -48,6 +50,8 @@ def on_hc(test, extra, kind, port_re=r"[\d/]+", count=1, speed=r"\w+"):
                              re.M), "COM1 never says `keyboard: USB (%s port N) ..., %s speed`" % (kind, speed)
             assert re.search(r"^usb: keyboard: USB \(%s port %s\)$" % (kind, port_re), text, re.M), (
                 "no `usb: keyboard: USB (%s port N)` line" % kind)
+            assert detail is None or re.search(r"^sysinfo: USB: %s$" % re.escape(detail), text, re.M), (
+                "System info does not say `%s`" % detail)
             assert re.search(r"^usb: %d %s controllers? found, %d running" % (count, kind, count), text, re.M), (
                 "no `usb: %d %s controller(s) found, %d running`" % (count, kind, count))
     return run
@@ -114,7 +118,8 @@ def companion_hub(test):
     """The ICH9 set with a usb-hub (full speed) on the EHCI bus: the EHCI hands that port to
     its companion (COM1 says so, once), where the keyboard behind the hub is driven."""
     def run(ctx):
-        on_hc(test, EHCI_SET_HUB, "UHCI", r"1\.2", count=3, speed="full")(ctx)
+        on_hc(test, EHCI_SET_HUB, "UHCI", r"1\.2", count=3, speed="full",
+              detail="keyboard: USB (UHCI port 1, hub port 2, full speed)")(ctx)
         for m in ctx.machines:
             text = m.serial()
             handed = re.findall(r"^ehci0: port 1: full-speed device, handed to the companion controller$", text, re.M)
@@ -176,13 +181,14 @@ def tests(hold_right):
         ("usb_ohci_key_storm", lambda ctx: test_usb_key_storm(UsbContext(ctx, OHCI)), (), ()),
         ("usb_uefi_ohci_hold_right", on_uefi(on_hc(hold_right, OHCI, "OHCI")), (), ()),
         ("usb_xhci_and_uhci", test_usb_xhci_and_uhci, (), ()),
-        ("usb_ehci_hold_right", on_hc(hold_right, EHCI, "EHCI", speed="high"), (), ()),
-        ("usb_ehci_q35_hold_right", on_hc(hold_right, EHCI_Q35, "EHCI", speed="high"), (), ()),
+        ("usb_ehci_hold_right", on_hc(hold_right, EHCI, "EHCI", speed="high", detail=EHCI_DETAIL), (), ()),
+        ("usb_ehci_q35_hold_right", on_hc(hold_right, EHCI_Q35, "EHCI", speed="high", detail=EHCI_DETAIL), (), ()),
         ("usb_ehci_hotplug", hotplug("EHCI", EHCI, "ehci.0"), (), ()),
         ("usb_ehci_plays_level1", test_usb_ehci_plays_level1, (), ()),
         ("usb_ehci_key_storm", test_usb_ehci_key_storm, (), ()),
-        ("usb_ehci_ich9_hold_right", on_hc(hold_right, EHCI_SET, "EHCI", speed="high"), (), ()),
+        ("usb_ehci_ich9_hold_right", on_hc(hold_right, EHCI_SET, "EHCI", speed="high", detail=EHCI_DETAIL), (), ()),
         ("usb_ehci_companion_hub_hold_right", companion_hub(hold_right), (), ()),
-        ("usb_uefi_ehci_ich9_hold_right", on_uefi(on_hc(hold_right, EHCI_SET, "EHCI", speed="high")), (), ()),
+        ("usb_uefi_ehci_ich9_hold_right",
+         on_uefi(on_hc(hold_right, EHCI_SET, "EHCI", speed="high", detail=EHCI_DETAIL)), (), ()),
         ("usb_old_latency", test_usb_old_latency, (), ()),
     ]

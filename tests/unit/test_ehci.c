@@ -1,10 +1,10 @@
 /*
- * test_ehci.c: the EHCI driver (drivers/usb/ehci.c, ehciqh.c, ehcixfer.c) on a simulated PCI
- * configuration space (the BIOS hand-off) and a simulated
- * register file (tests/unit/simehci/io.h routes both here), stepped one millisecond at a time
- * by the fake bounded waits (the builders on their own: test_ehciqh.c). The controller: BIOS hand-off, schedules and CONFIGFLAG, a QH placed in the periodic
- * tree, the companion hand-off for full- and low-speed devices; a reset, a port reset, a
- * control and a bulk transfer that never complete are bounded timeouts with a COM1 line.
+ * test_ehci.c: the EHCI driver (drivers/usb/ehci.c, ehciqh.c, ehcixfer.c; its builders alone:
+ * test_ehciqh.c) on a simulated PCI configuration space and register file (simehci/io.h routes
+ * both here), stepped one millisecond at a time by the fake bounded waits: BIOS hand-off,
+ * schedules and CONFIGFLAG, a QH placed in the periodic tree, reports, the companion hand-off;
+ * a reset, a port reset, a control and a bulk transfer that never complete are bounded
+ * timeouts with a COM1 line.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -336,7 +336,8 @@ static void split_interrupt_qh_in_the_periodic_tree(void **state)
 	assert_int_equal(mem.intr[0].caps, 0x40000000u | 2u << 23 | 3u << 16 | 0x1C00u | 0x01u);
 	assert_int_equal(mem.intr[0].next, (uint32_t)(uintptr_t)&mem.intr_td[0]);
 	assert_int_equal(mem.intr_td[0].token, ehci_qtd_token(QTD_PID_IN, 8, false));
-	assert_non_null(strstr(logbuf, "ehci0: port 1.2: full-speed device, address 1, split transactions through hub 3 port 2"));
+	assert_non_null(strstr(logbuf, "ehci0: port 1.2: full-speed device, address 1, "
+	    "split transactions through hub 3 port 2"));
 	hc->ops->dev_remove(hc, a);
 	assert_int_equal(mem.skel[3].link, (uint32_t)(uintptr_t)&mem.skel[2] | LINK_QH);
 }
