@@ -404,6 +404,7 @@ test-tools:
 	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
 	$(PYTHON) tools/test_song2c.py
+	$(PYTHON) tools/test_usb_latency_table.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 
