@@ -297,8 +297,10 @@ bool ehci_claim(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc)
 	drvlog("ehci%d: at 0x%08x, %u ports, %u companion controllers%s\n", index, (unsigned)mmio,
 	    (unsigned)e->ports, (unsigned)e->companions, e->bits64 ? ", 64-bit" : "");
 	take_from_bios(index, p, (uint8_t)HCC_EECP(hcc));
-	if (!halt_and_reset(e))
+	if (!halt_and_reset(e)) {
+		ew32(e, OP_CONFIGFLAG, 0);      /* whatever state it is in: the ports to the companions */
 		return false;
+	}
 	e->mem = alloc(sizeof(EhciMem));
 	if (!e->mem) {
 		drvlog("ehci%d: no memory for its schedules, not used\n", index);

@@ -393,8 +393,7 @@ static void a_controller_that_stops_gives_its_ports_back(void **state)
 	hc = started();
 	assert_true(hc->ops->check(hc));
 	R(OP_USBSTS) |= STS_HSE;
-	assert_false(hc->ops->check(hc));
-	assert_false(hc->ops->running(hc));
+	assert_false(hc->ops->check(hc) || hc->ops->running(hc));
 	assert_int_equal(R(OP_CONFIGFLAG), 0);
 	assert_non_null(strstr(logbuf, "ehci0: controller given up (stopped), its ports back to the companion controllers"));
 }
@@ -406,6 +405,7 @@ static void a_reset_that_never_ends_is_a_bounded_timeout(void **state)
 	assert_false(ehci_claim(0, &dev, (uintptr_t)regs, alloc));
 	assert_true(sim.now_ms < 400);
 	assert_non_null(strstr(logbuf, "ehci0: timeout: HCRESET (250 ms)"));
+	assert_int_equal(R(OP_CONFIGFLAG), 0);                  /* the ports with the companions */
 }
 
 static void a_bios_that_never_lets_go_is_a_bounded_timeout(void **state)
