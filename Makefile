@@ -269,12 +269,18 @@ $(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/sim
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
-# EHCI's release to its companions (tests/unit/test_ehci.c): PCI configuration through tests/unit/simpci/io.h
-# (forced first, as test_pci), the registers a host array the test's wait steps; linked without PIE.
-$(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simpci/io.h drivers/usb/ehci.c drivers/platform/pci.c $(HOBJ)
+# The EHCI driver (tests/unit/test_ehci.c): PCI configuration and the registers both through
+# tests/unit/simehci/io.h (forced first, as test_pci), the test's waits step the simulation; linked without PIE.
+# Its builders alone (tests/unit/test_ehciqh.c): no registers, only host memory (below 4 GiB: no PIE).
+$(B)/tests/test_ehciqh: tests/unit/test_ehciqh.c drivers/usb/ehciqh.c $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simpci/io.h $(HINC) -Itests/unit $< drivers/usb/ehci.c \
-		drivers/platform/pci.c $(HOBJ) -lcmocka -lm -o $@
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie $(HINC) -Itests/unit $< drivers/usb/ehciqh.c $(HOBJ) -lcmocka -lm -o $@
+
+EHCI_SRC := drivers/usb/ehci.c drivers/usb/ehciqh.c drivers/usb/ehcixfer.c drivers/platform/pci.c
+$(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simehci/io.h $(EHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simehci/io.h $(HINC) -Itests/unit $< $(EHCI_SRC) \
+		$(HOBJ) -lcmocka -lm -o $@
 
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
@@ -442,6 +448,7 @@ test-tools:
 	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
 	$(PYTHON) tools/test_song2c.py
+	$(PYTHON) tools/test_usb_latency_table.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 

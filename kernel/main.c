@@ -114,7 +114,7 @@ static void usb_fact(void)
 {
 	char note[SYSINFO_VALUE_SIZE];
 
-	usb_note(note, sizeof note);
+	usb_detail(note, sizeof note);
 	if (note[0] && sysinfo_add(&sysinfo, "USB", note))
 		klog("sysinfo: USB: %s\n", note);
 }

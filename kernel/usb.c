@@ -1,4 +1,4 @@
-/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI, UHCI and OHCI controllers, tick and loop. */
+/* usb.c: USB keyboard glue — the class drivers on the device layer, PCI finds xHCI, EHCI, UHCI and OHCI controllers, tick and loop. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -97,14 +97,12 @@ static bool claim_uhci(int i, const PciDev *p)
 	return uhci_claim(i, io, pages_alloc);
 }
 
-/* EHCI: not driven; taken from the BIOS and reset so its ports go to the companions (before they start). */
+/* EHCI: BAR0; taken from the BIOS and reset by the driver (its ports with the companions until it runs). */
 static bool claim_ehci(int i, const PciDev *p)
 {
 	uintptr_t bar;
 
-	if (mmio_bar("ehci", i, p, 0, &bar))
-		ehci_release_ports(i, p, bar);
-	return false;                           /* nothing to start */
+	return mmio_bar("ehci", i, p, 0, &bar) && ehci_claim(i, p, bar, pages_alloc);
 }
 
 /* A controller kind: its PCI programming interface, how many are driven, its two passes. */
@@ -117,8 +115,8 @@ typedef struct UsbKind {
 } UsbKind;
 
 static const UsbKind kinds[] = {
-	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = PCI_MAX_FOUND, .claim = claim_ehci,
-	  .start = NULL },
+	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = EHCI_MAX_CTRL, .claim = claim_ehci,
+	  .start = ehci_start },
 	{ .kind = "xHCI", .name = "xhci", .progif = PCI_PROGIF_XHCI, .max = XHCI_MAX_CTRL, .claim = claim_xhci,
 	  .start = xhci_start },
 	{ .kind = "UHCI", .name = "uhci", .progif = PCI_PROGIF_UHCI, .max = UHCI_MAX_CTRL, .claim = claim_uhci,
@@ -138,9 +136,10 @@ typedef struct UsbFound {
 
 /*
  * Every USB controller: first each one taken from the BIOS (SMI code may
- * touch another controller during a hand-off), then each started and its
- * ports enumerated. Each costs only the memory it takes (pages_alloc); `max`
- * of a kind at most (more: named on COM1).
+ * touch another controller during a hand-off; an Intel xHCI then takes the
+ * USB 2 ports it shares with the EHCI), then each started and its ports
+ * enumerated (an EHCI before its companions). Each costs only the memory
+ * it takes (pages_alloc); `max` of a kind at most (more: named on COM1).
  */
 void usb_init(void)
 {
@@ -159,6 +158,8 @@ void usb_init(void)
 	for (int k = 0; k < KINDS; k++)
 		for (int i = 0; i < f.n[k]; i++) {
 			f.claimed[k][i] = i < kinds[k].max && kinds[k].claim(i, &f.pci[k][i]);
+			if (f.claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
+				pci_xhci_intel_ports(&f.pci[k][i]);     /* shared ports to it before anything enumerates */
 			if (i >= kinds[k].max)
 				klog("%s%d: %02x:%02x.%x: already %d %s controllers, not used\n", kinds[k].name, i,
 				    (unsigned)f.pci[k][i].bus, (unsigned)f.pci[k][i].dev, (unsigned)f.pci[k][i].fn,
@@ -169,8 +170,6 @@ void usb_init(void)
 			UsbHc *hc = f.claimed[k][i] ? kinds[k].start(i) : NULL;
 
 			f.up[k] += hc && usbdev_add_hc(hc);
-			if (f.claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
-				pci_xhci_intel_ports(&f.pci[k][i]);     /* after the hand-off; ports show up as hot-plug */
 		}
 	running = false;
 	for (int k = 0; k < KINDS; k++) {
@@ -230,4 +229,62 @@ void usb_note(char *buf, size_t size)
 	}
 	if (len < (int)size)
 		kfmt_snprintf(buf + len, size - (size_t)len, ")");
+}
+
+/* "hub port 2" (one hub), "hub ports 2.1" (two): the route below the root port of a "3.2.1" name. */
+static int hub_ports(char *buf, size_t size, const char *where)
+{
+	const char *dot = where;
+	int hubs = 0;
+
+	while (*dot && *dot != '.')
+		dot++;
+	if (!*dot)
+		return 0;
+	for (const char *c = dot; *c; c++)
+		hubs += *c == '.';
+	return kfmt_snprintf(buf, size, ", hub port%s %s", hubs > 1 ? "s" : "", dot + 1);
+}
+
+/*
+ * The System info line: each keyboard's controller, root port, hub ports
+ * and speed, "keyboard: USB (EHCI port 3, hub port 2, full speed)";
+ * several: "keyboards: USB (xHCI port 5, high speed; UHCI port 2/1, full
+ * speed)" (2/1: the second UHCI); the short form (usb_note) if it does
+ * not fit.
+ */
+void usb_detail(char *buf, size_t size)
+{
+	static const char *const speeds[] = { "unknown", "full", "low", "high", "super" };
+	UsbKbdPlace k[USBKBD_MAX];
+	int n = usbkbd_list(k, USBKBD_MAX), len;
+
+	buf[0] = '\0';
+	if (n == 0)
+		return;
+	len = kfmt_snprintf(buf, size, "keyboard%s: USB (", n > 1 ? "s" : "");
+	for (int i = 0; i < n && len < (int)size; i++) {
+		char root[USB_PORT_NAME];
+		int r = 0;
+
+		while (k[i].where[r] && k[i].where[r] != '.' && r < USB_PORT_NAME - 1) {
+			root[r] = k[i].where[r];
+			r++;
+		}
+		root[r] = '\0';
+		len += kfmt_snprintf(buf + len, size - (size_t)len, "%s%s port ", i ? "; " : "", k[i].kind);
+		if (k[i].hc && len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%u/", (unsigned)k[i].hc + 1);
+		if (len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, "%s", root);
+		if (len < (int)size)
+			len += hub_ports(buf + len, size - (size_t)len, k[i].where);
+		if (len < (int)size)
+			len += kfmt_snprintf(buf + len, size - (size_t)len, ", %s speed",
+			    k[i].speed < sizeof speeds / sizeof speeds[0] ? speeds[k[i].speed] : "unknown");
+	}
+	if (len < (int)size)
+		len += kfmt_snprintf(buf + len, size - (size_t)len, ")");
+	if (len >= (int)size - 1)
+		usb_note(buf, size);            /* too long for the line: the short form */
 }

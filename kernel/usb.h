@@ -9,5 +9,6 @@ void usb_init(void);                    /* after interrupts are on: waits count 
 void usb_tick(void);                    /* timer IRQ body: take reports, never waits */
 bool usb_service(void);                 /* main loop: attach/detach; true if the keyboards changed */
 void usb_note(char *buf, size_t size);  /* "keyboard: USB (xHCI port 1)", "" if no USB keyboard */
+void usb_detail(char *buf, size_t size);        /* "keyboard: USB (EHCI port 3, hub port 2, full speed)" */
 
 #endif

@@ -1,24 +1,15 @@
-/* ehci.c: EHCI (USB 2) — not driven yet: the BIOS hand-off and a reset, so every root port is routed to its companion controllers. */
+/* ehci.c: EHCI controller bring-up (BIOS hand-off, reset, schedules, CONFIGFLAG), root ports and the companion hand-off, devices, its UsbHcOps. */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "drvlog.h"
 #include "ehci.h"
+#include "ehcireg.h"
 #include "io.h"
 #include "pci.h"
+#include "usbhc.h"
 #include "wait.h"
-
-#define CAP_LENGTH      0x00            /* capability registers (EHCI 2.2) */
-#define CAP_HCSPARAMS   0x04
-#define HCS_N_CC(v)     (((v) >> 12) & 0x0F)    /* companion controllers */
-#define CAP_HCCPARAMS   0x08
-#define HCC_EECP(v)     (((v) >> 8) & 0xFF)     /* first extended capability, in PCI configuration space */
-#define OP_USBCMD       0x00            /* operational registers (EHCI 2.3), after CAPLENGTH */
-#define OP_USBSTS       0x04
-#define OP_CONFIGFLAG   0x40
-#define CMD_RUN         0x00000001u
-#define CMD_HCRESET     0x00000002u
-#define STS_HCHALTED    0x00001000u
 
 #define XCAP_LIMIT      8               /* extended capabilities walked at most */
 #define XCAP_LEGACY     0x01            /* USBLEGSUP (EHCI 5.1) */
@@ -29,6 +20,23 @@
 #define HANDOFF_MS      1000            /* the BIOS lets go (Linux waits 1 s) */
 #define HALT_MS         20              /* 16 microframes at most, with slack */
 #define RESET_MS        250             /* HCRESET clears (Linux: 250 ms) */
+#define CONFIGFLAG_MS   5               /* the ports routed to the EHCI (Linux: 5 ms) */
+#define POWER_MS        20              /* port power good (USB 2.0 11.23.2.1, 2 ms units; 20 as the others) */
+#define PORT_RESET_MS   50              /* USB 2.0 7.1.7.5: TDRSTR at a root port */
+#define PORT_RESET_END_MS 2             /* EHCI 2.3.9: PR reads 0 within 2 ms of being written 0 */
+#define SET_ADDRESS     0x05
+
+static Ehci ehci_ctrl[EHCI_MAX_CTRL];
+static const char *const speed_names[] = { "?", "full", "low", "high" };
+
+/* Wait for an operational register to read (reg & mask) == want; false (logged: "ehci0: timeout: <what>"). */
+static bool wait_reg(Ehci *e, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms, const char *what)
+{
+	if (wait_mmio32(e->op + off, mask, want, ms))
+		return true;
+	drvlog("ehci%u: timeout: %s (%u ms)\n", (unsigned)e->hc.index, what, (unsigned)ms);
+	return false;
+}
 
 /* USB legacy support: OS-owned set, the BIOS's semaphore waited for (or taken), SMIs off. */
 static void take_from_bios(int index, const PciDev *p, uint8_t eecp)
@@ -57,33 +65,281 @@ static void take_from_bios(int index, const PciDev *p, uint8_t eecp)
 	}
 }
 
-/*
- * NOTE: an EHCI without companions (Intel 5- to 7-series: every port behind
- * its rate-matching hub) is left alone: reset, it would take the keyboard
- * from the firmware's PS/2 emulation and give it to nobody.
- */
-bool ehci_release_ports(int index, const PciDev *p, uintptr_t mmio)
+/* Halt and HCRESET: the schedules stopped, CONFIGFLAG cleared (every port to the companions). */
+static bool halt_and_reset(Ehci *e)
 {
-	uintptr_t op = mmio + mmio_read8(mmio + CAP_LENGTH);
-	uint32_t ncc = HCS_N_CC(mmio_read32(mmio + CAP_HCSPARAMS));
-
-	if (ncc == 0) {
-		drvlog("ehci%d: not driven, no companion controllers: left to the firmware\n", index);
+	ew32(e, OP_USBCMD, er32(e, OP_USBCMD) & ~CMD_RUN);
+	if (!wait_reg(e, OP_USBSTS, STS_HCHALTED, STS_HCHALTED, HALT_MS, "halt"))
 		return false;
-	}
-	take_from_bios(index, p, (uint8_t)HCC_EECP(mmio_read32(mmio + CAP_HCCPARAMS)));
-	mmio_write32(op + OP_USBCMD, mmio_read32(op + OP_USBCMD) & ~CMD_RUN);
-	if (!wait_mmio32(op + OP_USBSTS, STS_HCHALTED, STS_HCHALTED, HALT_MS)) {
-		drvlog("ehci%d: timeout: halt (%u ms)\n", index, (unsigned)HALT_MS);
+	ew32(e, OP_USBCMD, CMD_HCRESET);
+	if (!wait_reg(e, OP_USBCMD, CMD_HCRESET, 0, RESET_MS, "HCRESET"))
 		return false;
-	}
-	mmio_write32(op + OP_USBCMD, CMD_HCRESET);
-	if (!wait_mmio32(op + OP_USBCMD, CMD_HCRESET, 0, RESET_MS)) {
-		drvlog("ehci%d: timeout: HCRESET (%u ms)\n", index, (unsigned)RESET_MS);
-		return false;
-	}
-	mmio_write32(op + OP_CONFIGFLAG, 0);    /* reset clears it; said again: every port to the companions */
-	drvlog("ehci%d: not driven: reset, every root port routed to its %u companion controllers\n", index,
-	    (unsigned)ncc);
+	ew32(e, OP_CONFIGFLAG, 0);              /* reset clears it; said again */
 	return true;
+}
+
+/* Given up: stopped, and its ports given back to the companions (if it still answers). */
+static void give_up(Ehci *e, const char *why)
+{
+	e->alive = false;
+	ew32(e, OP_USBCMD, er32(e, OP_USBCMD) & ~CMD_RUN);
+	ew32(e, OP_CONFIGFLAG, 0);
+	drvlog("ehci%u: controller given up (%s)%s\n", (unsigned)e->hc.index, why,
+	    e->companions ? ", its ports back to the companion controllers" : "");
+}
+
+static bool ehci_running(UsbHc *hc)
+{
+	return ehci_of(hc)->alive;
+}
+
+/* Main loop: a controller that halted, reports a host system error or reads all ones is given up. */
+static bool ehci_check(UsbHc *hc)
+{
+	Ehci *e = ehci_of(hc);
+	uint32_t sts = er32(e, OP_USBSTS);
+
+	if (!e->alive)
+		return false;
+	if (!(sts & (STS_HCHALTED | STS_HSE)) && sts != 0xFFFFFFFFu)
+		return true;
+	drvlog("ehci%u: controller stopped (USBSTS %08x)\n", (unsigned)hc->index, (unsigned)sts);
+	give_up(e, "stopped");
+	return false;
+}
+
+/* A PORTSC write: the change bits not written back (they would be cleared), `clear` of them cleared, `set` set. */
+static void port_write(Ehci *e, uint8_t port, uint32_t set, uint32_t unset, uint32_t clear)
+{
+	uint32_t v = er32(e, OP_PORTSC(port));
+
+	ew32(e, OP_PORTSC(port), ((v & ~PORT_RWC & ~unset) | set | (clear & PORT_RWC)));
+}
+
+static uint32_t ehci_port_changes(UsbHc *hc)
+{
+	Ehci *e = ehci_of(hc);
+	uint32_t pending = e->port_change;
+
+	e->port_change = 0;
+	for (uint8_t p = 1; p <= e->ports; p++)
+		if (er32(e, OP_PORTSC(p)) & PORT_CSC)
+			pending |= 1u << p;
+	return pending;
+}
+
+/* A port's state, its change bits cleared; a port a companion owns is empty here. */
+static UsbPortState ehci_port_state(UsbHc *hc, uint8_t port)
+{
+	Ehci *e = ehci_of(hc);
+	uint32_t v = er32(e, OP_PORTSC(port));
+
+	port_write(e, port, 0, 0, v & PORT_RWC);
+	return (UsbPortState){ .connected = (v & PORT_CCS) && !(v & PORT_OWNER),
+	    .connect_changed = (v & PORT_CSC) != 0 };
+}
+
+/* To the companion controller: the port disappears here and connects there (EHCI 4.2.2). */
+static void release_port(Ehci *e, uint8_t port, const char *speed)
+{
+	port_write(e, port, PORT_OWNER, 0, 0);
+	e->released |= 1u << port;
+	drvlog("ehci%u: port %u: %s-speed device, handed to the companion controller\n", (unsigned)e->hc.index,
+	    (unsigned)port, speed);
+}
+
+/*
+ * EHCI 4.2.2: a low-speed device (line status K before the reset) goes to
+ * the companion at once; else PR set (PED cleared) for PORT_RESET_MS.
+ */
+static void ehci_port_reset(UsbHc *hc, uint8_t port)
+{
+	Ehci *e = ehci_of(hc);
+	uint32_t v = er32(e, OP_PORTSC(port));
+
+	e->released &= ~(1u << port);
+	if ((v & PORT_LS_MASK) == PORT_LS_K && e->companions) {
+		release_port(e, port, "low");
+		return;
+	}
+	port_write(e, port, PORT_PR, PORT_PED, 0);
+	e->reset_due[port] = wait_deadline(PORT_RESET_MS);
+}
+
+/*
+ * The reset ends after PORT_RESET_MS: PR written 0, waited for; an enabled
+ * port has a high-speed device. Not enabled but connected: a full-speed
+ * device, handed to the companion if there is one. 0 (logged) then.
+ */
+static uint8_t ehci_port_reset_done(UsbHc *hc, uint8_t port)
+{
+	Ehci *e = ehci_of(hc);
+	uint32_t v;
+
+	if (e->released & (1u << port))
+		return 0;
+	if (!wait_passed(e->reset_due[port]))
+		return USB_RESET_PENDING;
+	port_write(e, port, 0, PORT_PR, 0);
+	if (!wait_reg(e, OP_PORTSC(port), PORT_PR, 0, PORT_RESET_END_MS, "port reset end"))
+		return 0;
+	v = er32(e, OP_PORTSC(port));
+	port_write(e, port, 0, 0, v & PORT_RWC);        /* the changes the reset made */
+	if (v & PORT_PED)
+		return USB_SPEED_HIGH;
+	if (!(v & PORT_CCS))
+		return 0;
+	if (e->companions) {
+		release_port(e, port, "full");
+		return 0;
+	}
+	drvlog("ehci%u: port %u: not enabled after reset (portsc %08x): a full-speed device and no companion "
+	    "controller, skipped\n", (unsigned)hc->index, (unsigned)port, (unsigned)v);
+	return 0;
+}
+
+/* A new device at address 0: a free address, SET_ADDRESS to it; the handle is the address. 0 (logged) if not. */
+static uint8_t ehci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where)
+{
+	Ehci *e = ehci_of(hc);
+	char name[USB_PORT_NAME];
+	uint8_t a = 1;
+	UsbSetup set = { .type = 0, .request = SET_ADDRESS, .length = 0 };
+
+	usb_port_name(where->port, where->route, name);
+	while (a <= EHCI_MAX_DEVS && e->dev[a].used)
+		a++;
+	if (a > EHCI_MAX_DEVS || where->speed < USB_SPEED_FULL || where->speed > USB_SPEED_HIGH) {
+		drvlog("ehci%u: port %s: no address free (or speed %u), skipped\n", (unsigned)hc->index, name,
+		    (unsigned)where->speed);
+		return 0;
+	}
+	e->dev[0] = (EhciDev){ .used = true, .port = where->port, .speed = where->speed, .tt_hub = where->tt_hub,
+	    .tt_port = where->tt_port, .mps0 = where->speed == USB_SPEED_HIGH ? 64 : 8 };
+	e->dev[a] = e->dev[0];
+	e->dev[a].owner = owner;
+	if (where->tt_hub)
+		drvlog("ehci%u: port %s: %s-speed device, address %u, split transactions through hub %u port %u\n",
+		    (unsigned)hc->index, name, speed_names[where->speed], (unsigned)a, (unsigned)where->tt_hub,
+		    (unsigned)where->tt_port);
+	else
+		drvlog("ehci%u: port %s: %s-speed device%s, address %u\n", (unsigned)hc->index, name,
+		    speed_names[where->speed], where->route ? " behind hubs" : "", (unsigned)a);
+	set.value = a;
+	if (!ehci_control(hc, 0, &set, NULL, NULL)) {
+		drvlog("ehci%u: port %s: SET_ADDRESS failed\n", (unsigned)hc->index, name);
+		e->dev[a].used = false;
+		return 0;
+	}
+	return a;
+}
+
+static void ehci_dev_remove(UsbHc *hc, uint8_t dev)
+{
+	Ehci *e = ehci_of(hc);
+
+	ehci_intr_unlink(e, dev);
+	e->dev[dev].used = false;
+}
+
+static bool ehci_set_mps0(UsbHc *hc, uint8_t dev, uint16_t mps)
+{
+	ehci_of(hc)->dev[dev].mps0 = mps;
+	return true;
+}
+
+/* NOTE: nothing to do: a device behind a high-speed hub carries its hub address and port (dev_add). */
+static void ehci_set_hub(UsbHc *hc, uint8_t dev, uint8_t ports, uint8_t think_time)
+{
+	(void)hc;
+	(void)dev;
+	(void)ports;
+	(void)think_time;
+}
+
+static const UsbHcOps ehci_ops = {
+	.kind = "EHCI",
+	.name = "ehci",
+	.poll = ehci_poll,
+	.running = ehci_running,
+	.check = ehci_check,
+	.port_changes = ehci_port_changes,
+	.port_state = ehci_port_state,
+	.port_reset = ehci_port_reset,
+	.port_reset_done = ehci_port_reset_done,
+	.dev_add = ehci_dev_add,
+	.dev_remove = ehci_dev_remove,
+	.set_mps0 = ehci_set_mps0,
+	.set_hub = ehci_set_hub,
+	.control = ehci_control,
+	.intr_in = ehci_intr_in,
+	.bulk = ehci_bulk,
+};
+
+/* Controller `index`: taken from the BIOS, halted, reset (its ports with the companions meanwhile). */
+bool ehci_claim(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc)
+{
+	Ehci *e = &ehci_ctrl[index];
+	uint32_t hcs, hcc;
+
+	*e = (Ehci){ .mmio = mmio, .alloc = alloc };
+	e->hc = (UsbHc){ .ops = &ehci_ops, .state = e, .index = (uint8_t)index };
+	hcs = mmio_read32(mmio + CAP_HCSPARAMS);
+	hcc = mmio_read32(mmio + CAP_HCCPARAMS);
+	if (hcs == 0xFFFFFFFFu) {
+		drvlog("ehci%d: registers read nothing, not used\n", index);
+		return false;
+	}
+	e->op = mmio + mmio_read8(mmio + CAP_LENGTH);
+	e->ports = (uint8_t)HCS_N_PORTS(hcs);
+	e->companions = (uint8_t)HCS_N_CC(hcs);
+	e->bits64 = (hcc & HCC_64BIT) != 0;
+	drvlog("ehci%d: at 0x%08x, %u ports, %u companion controllers%s\n", index, (unsigned)mmio,
+	    (unsigned)e->ports, (unsigned)e->companions, e->bits64 ? ", 64-bit" : "");
+	take_from_bios(index, p, (uint8_t)HCC_EECP(hcc));
+	if (!halt_and_reset(e)) {
+		ew32(e, OP_CONFIGFLAG, 0);      /* whatever state it is in: the ports to the companions */
+		return false;
+	}
+	e->mem = alloc(sizeof(EhciMem));
+	if (!e->mem) {
+		drvlog("ehci%d: no memory for its schedules, not used\n", index);
+		return false;
+	}
+	return true;
+}
+
+/* Schedules, run, CONFIGFLAG, port power. */
+UsbHc *ehci_start(int index)
+{
+	Ehci *e = &ehci_ctrl[index];
+
+	if (e->ports == 0 || e->ports > USB_MAX_ROOT_PORTS) {
+		drvlog("ehci%d: %u root ports, not used\n", index, (unsigned)e->ports);
+		return NULL;
+	}
+	ehci_schedule(e);
+	if (e->bits64)
+		ew32(e, OP_CTRLDSSEGMENT, 0);
+	ew32(e, OP_USBINTR, 0);                 /* polled on the tick */
+	ew32(e, OP_USBSTS, STS_INT_ALL);
+	ew32(e, OP_PERIODICLISTBASE, ehci_addr32(e->mem->frame));
+	ew32(e, OP_ASYNCLISTADDR, ehci_addr32(&e->mem->head));
+	ew32(e, OP_FRINDEX, 0);
+	ew32(e, OP_USBCMD, CMD_ITC_8 | CMD_PSE | CMD_ASE | CMD_RUN);
+	if (!wait_reg(e, OP_USBSTS, STS_HCHALTED, 0, HALT_MS, "run")) {
+		give_up(e, "did not run");
+		return NULL;
+	}
+	e->alive = true;
+	ew32(e, OP_CONFIGFLAG, 1);
+	wait_ms(CONFIGFLAG_MS);
+	if (mmio_read32(e->mmio + CAP_HCSPARAMS) & HCS_PPC) {
+		for (uint8_t p = 1; p <= e->ports; p++)
+			port_write(e, p, PORT_PP, 0, 0);
+		wait_ms(POWER_MS);
+	}
+	e->port_change = (uint32_t)((2ull << e->ports) - 2);   /* look at every port once */
+	drvlog("ehci%d: running, every root port routed to it\n", index);
+	return &e->hc;
 }

@@ -163,6 +163,12 @@ static void step_resetting(UsbAttach *a)
 		return;
 	}
 	if (!speed) {
+		bool changed = false;
+
+		if (!a->ops->connected(&a->at, &changed)) {
+			finish(a, NULL, true);          /* gone, or handed to another controller (EHCI's companion) */
+			return;
+		}
 		a->step = ATTACH_RESET;
 		return;
 	}

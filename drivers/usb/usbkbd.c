@@ -19,6 +19,7 @@ typedef struct UsbKbd {
 	bool used;
 	const char *kind;
 	uint8_t hc;
+	uint8_t speed;                  /* USB_SPEED_* */
 	char where[USBDEV_PORT_NAME];   /* "5", "5.2.1" */
 	uint8_t prev[HID_BOOT_REPORT_LEN];      /* the last report taken */
 } UsbKbd;
@@ -41,6 +42,9 @@ static void feed(const HidKeyEvent *ev, int n)
  * SET_PROTOCOL boot, SET_IDLE 0 (refusals of these two are tolerated), then
  * its interrupt endpoint is started. Anything else is not ours.
  */
+/* USB_SPEED_* as COM1 names them. */
+static const char *const speed_names[] = { "unknown", "full", "low", "high", "super" };
+
 static UsbProbe usbkbd_probe(UsbDev *d, const UsbDescs *descs)
 {
 	const UsbConfigInfo *cfg = &descs->cfg;
@@ -66,7 +70,7 @@ static UsbProbe usbkbd_probe(UsbDev *d, const UsbDescs *descs)
 	if (!usbdev_control(d, USB_REQ_CLASS_IFACE, HID_REQ_SET_IDLE, HID_IDLE_ON_CHANGE, cfg->kbd_interface,
 	    NULL, 0, NULL))
 		drvlog("usb: port %s: SET_IDLE refused, going on\n", where);
-	kbds[k] = (UsbKbd){ .used = true, .kind = usbdev_kind(d), .hc = d->hc->index };
+	kbds[k] = (UsbKbd){ .used = true, .kind = usbdev_kind(d), .hc = d->hc->index, .speed = d->speed };
 	for (int c = 0; c < USBDEV_PORT_NAME; c++)
 		kbds[k].where[c] = where[c];
 	d->cls_index = (int8_t)k;
@@ -75,9 +79,11 @@ static UsbProbe usbkbd_probe(UsbDev *d, const UsbDescs *descs)
 		d->cls_index = -1;
 		return USB_PROBE_FAILED;
 	}
-	drvlog("keyboard: USB (%s port %s) %04x:%04x, endpoint %02x, %u-byte reports, interval %u\n",
+	drvlog("keyboard: USB (%s port %s) %04x:%04x, endpoint %02x, %u-byte reports, interval %u, %s speed%s\n",
 	    kbds[k].kind, where, (unsigned)descs->info.vendor, (unsigned)descs->info.product,
-	    (unsigned)cfg->kbd_endpoint, (unsigned)cfg->kbd_max_packet, (unsigned)cfg->kbd_interval);
+	    (unsigned)cfg->kbd_endpoint, (unsigned)cfg->kbd_max_packet, (unsigned)cfg->kbd_interval,
+	    d->speed < sizeof speed_names / sizeof speed_names[0] ? speed_names[d->speed] : "unknown",
+	    d->tt_hub ? ", split transactions through a high-speed hub" : "");
 	return USB_PROBE_TAKEN;
 }
 
@@ -128,7 +134,7 @@ int usbkbd_list(UsbKbdPlace *out, int max)
 
 	for (int k = 0; k < USBKBD_MAX && n < max; k++)
 		if (kbds[k].used) {
-			out[n] = (UsbKbdPlace){ .kind = kbds[k].kind, .hc = kbds[k].hc };
+			out[n] = (UsbKbdPlace){ .kind = kbds[k].kind, .hc = kbds[k].hc, .speed = kbds[k].speed };
 			for (int c = 0; c < USBDEV_PORT_NAME; c++)
 				out[n].where[c] = kbds[k].where[c];
 			n++;

@@ -15,6 +15,7 @@ extern const UsbClassDriver usbkbd_class;       /* for usbdev_add_class */
 typedef struct UsbKbdPlace {
 	const char *kind;               /* its controller's kind, "xHCI" */
 	uint8_t hc;                     /* controller index */
+	uint8_t speed;                  /* USB_SPEED_* */
 	char where[USBDEV_PORT_NAME];   /* root port and hub ports: "5", "5.2.1" */
 } UsbKbdPlace;
 

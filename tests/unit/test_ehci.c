@@ -1,10 +1,10 @@
 /*
- * test_ehci.c: drivers/usb/ehci.c, which does not drive an EHCI but releases its ports to the
- * companion controllers — on a simulated PCI configuration space (port I/O through
- * tests/unit/simpci/io.h, as test_pci) and a register file in host memory that the fake bounded
- * wait steps: the BIOS hand-off (USBLEGSUP semaphores, USBLEGCTLSTS), halt, HCRESET, CONFIGFLAG
- * 0; a BIOS that never lets go and a reset that never ends are bounded and logged; an EHCI
- * without companions is not touched.
+ * test_ehci.c: the EHCI driver (drivers/usb/ehci.c, ehciqh.c, ehcixfer.c; its builders alone:
+ * test_ehciqh.c) on a simulated PCI configuration space and register file (simehci/io.h routes
+ * both here), stepped one millisecond at a time by the fake bounded waits: BIOS hand-off,
+ * schedules and CONFIGFLAG, a QH placed in the periodic tree, reports, the companion hand-off;
+ * a reset, a port reset, a control and a bulk transfer that never complete are bounded
+ * timeouts with a COM1 line.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,25 +12,31 @@
 #include "testmain.h"
 
 #include "ehci.h"
+#include "ehcireg.h"
+#include "pci.h"
 #include "wait.h"
 
 #define EECP            0x68            /* the legacy capability in configuration space */
 #define OP              0x20            /* CAPLENGTH */
-#define USBCMD          (OP + 0x00)
-#define USBSTS          (OP + 0x04)
-#define CONFIGFLAG      (OP + 0x40)
+#define R(off)          regs[(OP + (off)) / 4]
+#define NPORTS          4
 
 typedef struct Sim {
 	uint8_t cfg[256];
 	uint32_t addr, now_ms;
 	uint32_t bios_lets_go_ms;       /* 0: never */
-	bool reset_hangs;
-	int cmd_writes;
+	bool reset_hangs, port_reset_hangs, xfers_complete;
+	uint8_t speed[NPORTS + 1];      /* what is plugged in: 0 nothing, USB_SPEED_* */
+	bool owned[NPORTS + 1];         /* handed to the companion */
+	int xfers;
 } Sim;
 
 static Sim sim;
-static uint32_t regs[0x80 / 4] __attribute__((aligned(16)));
-static char logbuf[2048];
+static uint32_t regs[0x100 / 4];
+static EhciMem mem __attribute__((aligned(4096)));
+static char logbuf[8192];
+static size_t reported;                 /* the last interrupt report's length and first byte */
+static uint8_t report_first;
 
 static uint32_t cfg32(uint8_t off)
 {
@@ -47,11 +53,10 @@ static void set32(uint8_t off, uint32_t v)
 
 void sim_outl(uint16_t port, uint32_t v)
 {
-	if (port == 0x0CF8) {
+	if (port == 0x0CF8)
 		sim.addr = v;
-		return;
-	}
-	set32((uint8_t)(sim.addr & 0xFC), v);
+	else
+		set32((uint8_t)(sim.addr & 0xFC), v);
 }
 
 uint32_t sim_inl(uint16_t port)
@@ -70,101 +75,421 @@ void drvlog(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* One ms of the controller and the BIOS: halted when not running, HCRESET done, the semaphore let go. */
+uint32_t sim_mmio_read32(uintptr_t addr)
+{
+	return regs[(addr - (uintptr_t)regs) / 4];
+}
+
+/* A root port's register as the device on it makes it: connected, line state, owner. */
+static uint32_t port_idle(uint8_t p)
+{
+	if (sim.owned[p])
+		return PORT_OWNER | PORT_PP;
+	if (!sim.speed[p])
+		return PORT_PP;
+	return PORT_PP | PORT_CCS | (sim.speed[p] == USB_SPEED_LOW ? PORT_LS_K : 0x800u);
+}
+
+/* PORTSC: change bits write-1-to-clear, PED only cleared, PR released ends the reset (enabled if high speed). */
+static void port_write(uint8_t p, uint32_t v)
+{
+	uint32_t *r = &R(OP_PORTSC(p)), old = *r;
+
+	if ((v & PORT_OWNER) && !(old & PORT_OWNER)) {
+		sim.owned[p] = true;
+		*r = port_idle(p);
+		return;
+	}
+	*r = (old & ~(v & PORT_RWC)) & ~PORT_PR;
+	if (!(v & PORT_PED))
+		*r &= ~PORT_PED;
+	if (v & PORT_PR)
+		*r |= PORT_PR;
+	else if ((old & PORT_PR) && sim.port_reset_hangs)
+		*r |= PORT_PR;
+	else if ((old & PORT_PR) && sim.speed[p] == USB_SPEED_HIGH)
+		*r = (*r & ~PORT_LS_MASK) | PORT_PED;
+}
+
+void sim_mmio_write32(uintptr_t addr, uint32_t v)
+{
+	uint32_t off = (uint32_t)(addr - (uintptr_t)regs) - OP;
+
+	if (off == OP_USBSTS)
+		R(OP_USBSTS) &= ~(v & STS_INT_ALL);
+	else if (off >= OP_PORTSC(1) && off <= OP_PORTSC(NPORTS))
+		port_write((uint8_t)((off - OP_PORTSC(1)) / 4 + 1), v);
+	else
+		R(off) = v;
+}
+
+/* The controller runs the asynchronous ring: every active qTD of a linked QH done (IN data 0x5A), if it answers. */
+static void run_async(void)
+{
+	EhciQh *head = (EhciQh *)(uintptr_t)R(OP_ASYNCLISTADDR);
+	EhciQh *q = (EhciQh *)(uintptr_t)(head->link & ~0x1Fu);
+
+	for (; q != head; q = (EhciQh *)(uintptr_t)(q->link & ~0x1Fu)) {
+		uint32_t next = q->next;
+
+		while (!(next & LINK_T)) {
+			EhciQtd *td = (EhciQtd *)(uintptr_t)next;
+
+			if (!(td->token & QTD_ACTIVE))
+				break;
+			if (((td->token >> 8) & 3) == QTD_PID_IN && QTD_BYTES(td->token))
+				memset((void *)(uintptr_t)td->buf[0], 0x5A, QTD_BYTES(td->token));
+			td->token &= ~(QTD_ACTIVE | 0x7FFF0000u);
+			q->token = td->token;
+			q->next = next = td->next;
+			sim.xfers++;
+		}
+	}
+}
+
+/* One ms of the controller and the BIOS. */
 static void sim_step(void)
 {
-	regs[USBSTS / 4] = (regs[USBCMD / 4] & 1) ? 0 : 0x1000;
-	if ((regs[USBCMD / 4] & 2) && !sim.reset_hangs) {
-		regs[USBCMD / 4] = 0;
-		regs[CONFIGFLAG / 4] = 0;
+	uint32_t cmd = R(OP_USBCMD);
+
+	sim.now_ms++;
+	R(OP_USBSTS) = (R(OP_USBSTS) & ~STS_HCHALTED) | ((cmd & CMD_RUN) ? 0 : STS_HCHALTED);
+	if ((cmd & CMD_HCRESET) && !sim.reset_hangs) {
+		R(OP_USBCMD) = CMD_ITC_8;
+		R(OP_CONFIGFLAG) = 0;
+		for (uint8_t p = 1; p <= NPORTS; p++)   /* what is plugged in shows up: connected, changed */
+			R(OP_PORTSC(p)) = port_idle(p) | (sim.speed[p] ? PORT_CSC : 0);
 	}
+	if (cmd & CMD_IAAD) {
+		R(OP_USBCMD) &= ~CMD_IAAD;
+		R(OP_USBSTS) |= STS_IAA;
+	}
+	if ((cmd & (CMD_RUN | CMD_ASE)) == (CMD_RUN | CMD_ASE) && sim.xfers_complete)
+		run_async();
 	if (sim.bios_lets_go_ms && sim.now_ms >= sim.bios_lets_go_ms)
 		set32(EECP, cfg32(EECP) & ~0x00010000u);
 }
 
 void wait_ms(uint32_t ms)
 {
-	for (uint32_t i = 0; i < ms; i++, sim.now_ms++)
+	for (uint32_t i = 0; i < ms; i++)
 		sim_step();
 }
 
 bool wait_mmio32(uintptr_t addr, uint32_t mask, uint32_t want, uint32_t timeout_ms)
 {
-	for (uint32_t t = 0;; t++, sim.now_ms++) {
+	for (uint32_t t = 0;; t++) {
 		sim_step();
-		if ((*(volatile uint32_t *)addr & mask) == want)
+		if ((sim_mmio_read32(addr) & mask) == want)
 			return true;
 		if (t >= timeout_ms)
 			return false;
 	}
 }
 
+uint32_t wait_deadline(uint32_t ms)
+{
+	return sim.now_ms + ms;
+}
+
+bool wait_passed(uint32_t deadline)
+{
+	sim_step();
+	return (int32_t)(sim.now_ms - deadline) >= 0;
+}
+
+static void *alloc(uint32_t bytes)
+{
+	assert_true(bytes <= sizeof mem);
+	memset(&mem, 0, sizeof mem);
+	return &mem;
+}
+
 static const PciDev dev = { .bus = 0, .dev = 0x1D, .fn = 7 };
 
-/* An ICH9-like EHCI, running, owned by the BIOS with SMIs on, three companions. */
+/* An ICH9-like EHCI, running, owned by the BIOS with SMIs on, three companions, power switches. */
 static int setup(void **state)
 {
 	(void)state;
 	memset(&sim, 0, sizeof sim);
 	memset(regs, 0, sizeof regs);
 	logbuf[0] = '\0';
+	reported = 0;
 	regs[0] = OP;                                   /* CAPLENGTH */
-	regs[1] = 3u << 12 | 6;                         /* HCSPARAMS: N_CC 3, 6 ports */
+	regs[1] = 3u << 12 | HCS_PPC | NPORTS;          /* HCSPARAMS: N_CC 3 */
 	regs[2] = (uint32_t)EECP << 8;                  /* HCCPARAMS: EECP */
-	regs[USBCMD / 4] = 1;                           /* running */
-	regs[CONFIGFLAG / 4] = 1;                       /* the BIOS routed the ports to itself */
+	R(OP_USBCMD) = CMD_RUN;
+	R(OP_CONFIGFLAG) = 1;
 	set32(EECP, 0x00010001);                        /* USBLEGSUP: BIOS owned, no next */
 	set32(EECP + 4, 0xE000003F);                    /* USBLEGCTLSTS: SMIs on, status set */
 	sim.bios_lets_go_ms = 5;
+	sim.xfers_complete = true;
 	return 0;
 }
 
-static void the_bios_lets_go_and_every_port_goes_to_the_companions(void **state)
+static UsbHc *started(void)
 {
-	(void)state;
-	assert_true(ehci_release_ports(0, &dev, (uintptr_t)regs));
-	assert_int_equal(cfg32(EECP) & 0x01010000u, 0x01000000u);     /* OS owned, BIOS not */
-	assert_int_equal(cfg32(EECP + 4), 0xE0000000u);                /* SMIs off, status written back */
-	assert_int_equal(regs[USBCMD / 4] & 3, 0);
-	assert_int_equal(regs[CONFIGFLAG / 4], 0);
-	assert_non_null(strstr(logbuf, "ehci0: legacy support: BIOS owned it, let go"));
-	assert_non_null(strstr(logbuf, "ehci0: not driven: reset, every root port routed to its 3 companion controllers"));
+	UsbHc *hc;
+
+	assert_true(ehci_claim(0, &dev, (uintptr_t)regs, alloc));
+	hc = ehci_start(0);
+	assert_non_null(hc);
+	return hc;
 }
 
-static void a_bios_that_never_lets_go_is_a_bounded_timeout(void **state)
+static void claimed_started_schedules_and_configflag(void **state)
 {
 	(void)state;
-	sim.bios_lets_go_ms = 0;
-	assert_true(ehci_release_ports(0, &dev, (uintptr_t)regs));
-	assert_true(sim.now_ms >= 1000 && sim.now_ms < 1100);
-	assert_int_equal(cfg32(EECP) & 0x01010000u, 0x01000000u);
-	assert_non_null(strstr(logbuf, "ehci0: timeout: BIOS hand-off (1000 ms), taken anyway"));
+	started();
+	assert_int_equal(cfg32(EECP) & 0x01010000u, 0x01000000u);     /* OS owned, BIOS not */
+	assert_int_equal(cfg32(EECP + 4), 0xE0000000u);                /* SMIs off */
+	assert_int_equal(R(OP_USBCMD) & (CMD_RUN | CMD_PSE | CMD_ASE), CMD_RUN | CMD_PSE | CMD_ASE);
+	assert_int_equal(R(OP_CONFIGFLAG) + R(OP_USBINTR), 1);         /* ports to the EHCI, polled */
+	assert_int_equal(R(OP_PERIODICLISTBASE), (uint32_t)(uintptr_t)mem.frame);
+	assert_int_equal(R(OP_ASYNCLISTADDR), (uint32_t)(uintptr_t)&mem.head);
+	assert_int_equal(mem.head.link, (uint32_t)(uintptr_t)&mem.head | LINK_QH);      /* a ring of one */
+	assert_true(mem.head.chars & QH_HEAD);
+	for (uint8_t p = 1; p <= NPORTS; p++)
+		assert_true(R(OP_PORTSC(p)) & PORT_PP);
+	assert_non_null(strstr(logbuf, "ehci0: legacy support: BIOS owned it, let go"));
+	assert_non_null(strstr(logbuf, "ehci0: running, every root port routed to it"));
+}
+
+/* Reset a root port as the device layer does: start, then ask until it is over. */
+static uint8_t reset_port(UsbHc *hc, uint8_t p, uint32_t *took)
+{
+	uint32_t t0 = sim.now_ms;
+	uint8_t speed;
+
+	hc->ops->port_reset(hc, p);
+	while ((speed = hc->ops->port_reset_done(hc, p)) == USB_RESET_PENDING)
+		assert_true(sim.now_ms - t0 < 1000);
+	*took = sim.now_ms - t0;
+	return speed;
+}
+
+static void root_ports_high_speed_kept_full_and_low_speed_to_the_companion(void **state)
+{
+	uint32_t took;
+	UsbHc *hc;
+
+	(void)state;
+	sim.speed[1] = USB_SPEED_HIGH;
+	sim.speed[2] = USB_SPEED_FULL;
+	sim.speed[3] = USB_SPEED_LOW;
+	hc = started();
+	assert_int_equal(hc->ops->port_changes(hc), 0x1E);     /* every port looked at once */
+	assert_true(hc->ops->port_state(hc, 1).connected);
+	assert_int_equal(reset_port(hc, 1, &took), USB_SPEED_HIGH);
+	assert_true(took >= 50 && !sim.owned[1]);               /* TDRSTR; kept */
+	assert_int_equal(reset_port(hc, 2, &took), 0);          /* not enabled: full speed */
+	assert_true(took >= 50);
+	assert_true(sim.owned[2]);
+	assert_false(hc->ops->port_state(hc, 2).connected);
+	assert_int_equal(reset_port(hc, 3, &took), 0);          /* line state K: low speed, no reset */
+	assert_true(took < 5);
+	assert_true(sim.owned[3]);
+	assert_non_null(strstr(logbuf, "ehci0: port 2: full-speed device, handed to the companion controller"));
+	assert_non_null(strstr(logbuf, "ehci0: port 3: low-speed device, handed to the companion controller"));
+}
+
+static void without_companions_a_full_speed_device_stays(void **state)
+{
+	uint32_t took;
+	UsbHc *hc;
+
+	(void)state;
+	regs[1] = HCS_PPC | NPORTS;                             /* N_CC 0 */
+	sim.speed[1] = USB_SPEED_FULL;
+	hc = started();
+	assert_int_equal(reset_port(hc, 1, &took), 0);
+	assert_false(sim.owned[1]);
+	assert_non_null(strstr(logbuf, "a full-speed device and no companion controller, skipped"));
+}
+
+/* A device added (SET_ADDRESS through the asynchronous ring) as the device layer does it. */
+static uint8_t add_dev(UsbHc *hc, uint8_t speed, uint8_t tt_hub, uint8_t tt_port)
+{
+	UsbDevAddr where = { .port = 1, .route = tt_hub ? 0x2 : 0, .speed = speed, .tt_hub = tt_hub, .tt_port = tt_port };
+
+	return hc->ops->dev_add(hc, NULL, &where);
+}
+
+static void split_interrupt_qh_in_the_periodic_tree(void **state)
+{
+	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 10 };
+	uint8_t a;
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	a = add_dev(hc, USB_SPEED_FULL, 3, 2);
+	assert_int_equal(a, 1);
+	assert_true(sim.xfers >= 2);                            /* setup and status */
+	assert_int_equal(mem.head.link, (uint32_t)(uintptr_t)&mem.head | LINK_QH);      /* unlinked again */
+	assert_int_equal(mem.xfer.caps, ehci_qh_caps(USB_SPEED_FULL, 3, 2, false));
+	assert_true(mem.xfer.chars & QH_CONTROL_EP);
+	assert_true(hc->ops->intr_in(hc, a, &ep));
+	assert_int_equal(mem.skel[3].link, (uint32_t)(uintptr_t)&mem.intr[0] | LINK_QH);        /* every 8 ms */
+	assert_int_equal(mem.intr[0].link, (uint32_t)(uintptr_t)&mem.skel[2] | LINK_QH);
+	assert_int_equal(mem.intr[0].chars, ehci_qh_chars(1, 1, USB_SPEED_FULL, 8, false, false));
+	assert_int_equal(mem.intr[0].caps, 0x40000000u | 2u << 23 | 3u << 16 | 0x1C00u | 0x01u);
+	assert_int_equal(mem.intr[0].next, (uint32_t)(uintptr_t)&mem.intr_td[0]);
+	assert_int_equal(mem.intr_td[0].token, ehci_qtd_token(QTD_PID_IN, 8, false));
+	assert_non_null(strstr(logbuf, "ehci0: port 1.2: full-speed device, address 1, "
+	    "split transactions through hub 3 port 2"));
+	hc->ops->dev_remove(hc, a);
+	assert_int_equal(mem.skel[3].link, (uint32_t)(uintptr_t)&mem.skel[2] | LINK_QH);
+}
+
+static void on_report(UsbDev *owner, const uint8_t *data, size_t len)
+{
+	(void)owner;
+	reported = len;
+	report_first = data[0];
+}
+
+static const UsbHcEvents events = { .report = on_report };
+
+/* The tick: a retired qTD is a report and is queued again; failures are retried, 50 in a row give it up. */
+static void interrupt_reports_requeued_and_failures_given_up(void **state)
+{
+	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 7 };
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	hc->events = &events;
+	assert_int_equal(add_dev(hc, USB_SPEED_HIGH, 0, 0), 1);
+	assert_true(hc->ops->intr_in(hc, 1, &ep));
+	assert_int_equal(mem.skel[3].link, (uint32_t)(uintptr_t)&mem.intr[0] | LINK_QH);        /* 64 uframes */
+	hc->ops->poll(hc);
+	assert_int_equal(reported, 0);                          /* still active: NAKed */
+	mem.intr_buf[0][0] = 0x02;                              /* the controller: 6 of 8 bytes, retired */
+	mem.intr_td[0].token = (mem.intr_td[0].token & ~(QTD_ACTIVE | 0x7FFF0000u)) | 2u << 16;
+	mem.intr[0].next = LINK_T;
+	hc->ops->poll(hc);
+	assert_int_equal(reported, 6);
+	assert_int_equal(report_first, 0x02);
+	assert_int_equal(mem.intr_td[0].token, ehci_qtd_token(QTD_PID_IN, 8, false));   /* queued again */
+	assert_int_equal(mem.intr[0].next, (uint32_t)(uintptr_t)&mem.intr_td[0]);
+	for (int i = 0; i < 60; i++) {
+		mem.intr_td[0].token = QTD_HALTED | 0x08;       /* transaction error, the QH halted */
+		mem.intr[0].token |= QTD_HALTED;
+		hc->ops->poll(hc);
+		if (i == 0)
+			assert_int_equal(mem.intr[0].token & QTD_HALTED, 0);    /* the halt cleared, retried */
+	}
+	assert_non_null(strstr(logbuf, "ehci0: port 1, address 1: interrupt transfer failed (token 00000048), retried"));
+	assert_non_null(strstr(logbuf, "ehci0: port 1, address 1: interrupt endpoint given up after 50 failures"));
+}
+
+/* A controller that stops (host system error) is given up in the main loop, its ports back to the companions. */
+static void a_controller_that_stops_gives_its_ports_back(void **state)
+{
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	assert_true(hc->ops->check(hc));
+	R(OP_USBSTS) |= STS_HSE;
+	assert_false(hc->ops->check(hc) || hc->ops->running(hc));
+	assert_int_equal(R(OP_CONFIGFLAG), 0);
+	assert_non_null(strstr(logbuf, "ehci0: controller given up (stopped), its ports back to the companion controllers"));
 }
 
 static void a_reset_that_never_ends_is_a_bounded_timeout(void **state)
 {
 	(void)state;
 	sim.reset_hangs = true;
-	assert_false(ehci_release_ports(0, &dev, (uintptr_t)regs));
+	assert_false(ehci_claim(0, &dev, (uintptr_t)regs, alloc));
 	assert_true(sim.now_ms < 400);
 	assert_non_null(strstr(logbuf, "ehci0: timeout: HCRESET (250 ms)"));
+	assert_int_equal(R(OP_CONFIGFLAG), 0);                  /* the ports with the companions */
 }
 
-static void an_ehci_without_companions_is_left_alone(void **state)
+static void a_bios_that_never_lets_go_is_a_bounded_timeout(void **state)
 {
 	(void)state;
-	regs[1] = 6;                                    /* N_CC 0: a rate-matching hub's EHCI */
-	assert_false(ehci_release_ports(0, &dev, (uintptr_t)regs));
-	assert_int_equal(regs[USBCMD / 4], 1);          /* still running, still the BIOS's */
-	assert_int_equal(cfg32(EECP), 0x00010001u);
-	assert_non_null(strstr(logbuf, "ehci0: not driven, no companion controllers: left to the firmware"));
+	sim.bios_lets_go_ms = 0;
+	assert_true(ehci_claim(0, &dev, (uintptr_t)regs, alloc));
+	assert_true(sim.now_ms >= 1000 && sim.now_ms < 1400);
+	assert_int_equal(cfg32(EECP) & 0x01010000u, 0x01000000u);
+	assert_non_null(strstr(logbuf, "ehci0: timeout: BIOS hand-off (1000 ms), taken anyway"));
+}
+
+static void a_port_reset_that_never_ends_is_a_bounded_timeout(void **state)
+{
+	uint32_t took;
+	UsbHc *hc;
+
+	(void)state;
+	sim.speed[1] = USB_SPEED_HIGH;
+	sim.port_reset_hangs = true;
+	hc = started();
+	assert_int_equal(reset_port(hc, 1, &took), 0);
+	assert_true(took < 100);
+	assert_non_null(strstr(logbuf, "ehci0: timeout: port reset end (2 ms)"));
+}
+
+static void a_control_transfer_that_never_completes_is_a_bounded_timeout(void **state)
+{
+	uint32_t t0;
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	sim.xfers_complete = false;
+	t0 = sim.now_ms;
+	assert_int_equal(add_dev(hc, USB_SPEED_HIGH, 0, 0), 0);
+	assert_true(sim.now_ms - t0 >= 1000 && sim.now_ms - t0 < 1200);
+	assert_non_null(strstr(logbuf, "ehci0: timeout: control transfer (request 05, address 0, 1000 ms)"));
+	assert_non_null(strstr(logbuf, "ehci0: port 1: SET_ADDRESS failed"));
+	assert_int_equal(mem.head.link, (uint32_t)(uintptr_t)&mem.head | LINK_QH);
+}
+
+static void bulk_in_pieces_toggles_and_a_bulk_transfer_that_never_completes(void **state)
+{
+	static uint8_t buf[BULK_BUF + 512];
+	UsbEndpoint in = { .address = 0x81, .max_packet = 512 };
+	UsbSetup clear_halt = { .type = 0x02, .request = 0x01, .value = 0, .index = 0x81 };
+	uint32_t got = 0, t0;
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	assert_int_equal(add_dev(hc, USB_SPEED_HIGH, 0, 0), 1);
+	assert_true(hc->ops->bulk(hc, 1, &in, buf, sizeof buf, &got));
+	assert_int_equal(got, sizeof buf);                      /* two qTDs: 16 KiB, then 512 bytes */
+	assert_int_equal(buf[0], 0x5A);
+	assert_int_equal(buf[sizeof buf - 1], 0x5A);
+	assert_int_equal(mem.xfer.chars & (QH_DTC | QH_CONTROL_EP), QH_DTC);
+	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, 0);    /* 32 packets, then the 33rd DATA0 */
+	assert_true(hc->ops->bulk(hc, 1, &in, buf, 512, &got));
+	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, QTD_TOGGLE);   /* DATA1 next */
+	assert_true(hc->ops->control(hc, 1, &clear_halt, NULL, NULL));
+	assert_true(hc->ops->bulk(hc, 1, &in, buf, 512, &got));
+	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, 0);    /* CLEAR_FEATURE(ENDPOINT_HALT): DATA0 again */
+	sim.xfers_complete = false;
+	t0 = sim.now_ms;
+	assert_false(hc->ops->bulk(hc, 1, &in, buf, 512, &got));
+	assert_true(sim.now_ms - t0 >= 2000 && sim.now_ms - t0 < 2200);
+	assert_int_equal(got, 0);
+	assert_non_null(strstr(logbuf, "ehci0: address 1: bulk IN endpoint 1 timeout"));
 }
 
 static const struct CMUnitTest tests[] = {
-	cmocka_unit_test_setup(the_bios_lets_go_and_every_port_goes_to_the_companions, setup),
-	cmocka_unit_test_setup(a_bios_that_never_lets_go_is_a_bounded_timeout, setup),
+	cmocka_unit_test_setup(claimed_started_schedules_and_configflag, setup),
+	cmocka_unit_test_setup(root_ports_high_speed_kept_full_and_low_speed_to_the_companion, setup),
+	cmocka_unit_test_setup(without_companions_a_full_speed_device_stays, setup),
+	cmocka_unit_test_setup(split_interrupt_qh_in_the_periodic_tree, setup),
+	cmocka_unit_test_setup(interrupt_reports_requeued_and_failures_given_up, setup),
+	cmocka_unit_test_setup(a_controller_that_stops_gives_its_ports_back, setup),
 	cmocka_unit_test_setup(a_reset_that_never_ends_is_a_bounded_timeout, setup),
-	cmocka_unit_test_setup(an_ehci_without_companions_is_left_alone, setup),
+	cmocka_unit_test_setup(a_bios_that_never_lets_go_is_a_bounded_timeout, setup),
+	cmocka_unit_test_setup(a_port_reset_that_never_ends_is_a_bounded_timeout, setup),
+	cmocka_unit_test_setup(a_control_transfer_that_never_completes_is_a_bounded_timeout, setup),
+	cmocka_unit_test_setup(bulk_in_pieces_toggles_and_a_bulk_transfer_that_never_completes, setup),
 };
 
 int main(int argc, char **argv)

@@ -3,8 +3,13 @@
  * capability (drivers/platform/pci.c: pci_power_d0) — on a simulated configuration space, as
  * QEMU 7.2 cannot leave a device in D3 for the kernel to find: PMCSR written to D0, the PCI PM
  * spec's 10 ms before the next access, the BARs and command register written back when the
- * switch reset them (No_Soft_Reset clear), left alone when it did not.
+ * switch reset them (No_Soft_Reset clear), left alone when it did not. And Intel's 7- to
+ * 9-series xHCI port switch (pci_xhci_intel_ports): XUSB2PR from XUSB2PRM, USB3_PSSEN from
+ * USB3PRM, on those functions only.
  */
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "testmain.h"
 
 #include "pci.h"
@@ -77,9 +82,15 @@ void wait_ms(uint32_t ms)
 	sim.now_ms += ms;
 }
 
+static char logbuf[256];
+
 void drvlog(const char *fmt, ...)
 {
-	(void)fmt;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(logbuf, sizeof logbuf, fmt, ap);
+	va_end(ap);
 }
 
 /* An xHCI controller in D3hot: two BARs (64-bit memory), memory decoding and bus mastering on. */
@@ -146,12 +157,36 @@ static void a_device_in_d0_or_without_the_capability_is_not_touched(void **state
 	assert_int_equal(sim.now_ms, 100);              /* and no wait */
 }
 
+/* Intel 7-series xHCI: the switchable USB 2 ports to the xHCI, SuperSpeed on (Linux's usb_enable_intel_xhci_ports). */
+static void intel_ports_switched_to_the_xhci(void **state)
+{
+	PciDev x = { .bus = 0, .dev = 0x14, .fn = 0, .vendor = 0x8086, .device = 0x1E31 };
+
+	(void)state;
+	memset(sim.cfg, 0, sizeof sim.cfg);
+	set32(0xD4, 0x0000000F);                                /* XUSB2PRM */
+	set32(0xDC, 0x00000003);                                /* USB3PRM */
+	pci_xhci_intel_ports(&x);
+	assert_int_equal(cfg32(0xD0), 0x0000000F);              /* XUSB2PR */
+	assert_int_equal(cfg32(0xD8), 0x00000003);              /* USB3_PSSEN */
+	assert_non_null(strstr(logbuf, "Intel xHCI: USB 3 ports 3 on, USB 2 ports f switched from EHCI"));
+	set32(0xD0, 0);
+	set32(0xD8, 0);
+	x.device = 0x1E26;                                      /* an EHCI function: left alone */
+	pci_xhci_intel_ports(&x);
+	x = (PciDev){ .vendor = 0x1033, .device = 0x0194 };     /* NEC xHCI: no such registers */
+	pci_xhci_intel_ports(&x);
+	assert_int_equal(cfg32(0xD0), 0);
+	assert_int_equal(cfg32(0xD8), 0);
+}
+
 #define T(fn) cmocka_unit_test_setup(fn, device_in_d3)
 static const struct CMUnitTest tests[] = {
 	T(d3hot_goes_to_d0_with_10_ms_before_the_next_access),
 	T(a_reset_on_the_way_to_d0_is_undone),
 	T(a_device_that_keeps_its_configuration_is_left_alone),
 	T(a_device_in_d0_or_without_the_capability_is_not_touched),
+	cmocka_unit_test(intel_ports_switched_to_the_xhci),
 };
 
 int main(int argc, char **argv)
