@@ -1,5 +1,6 @@
 /* klog.c: formats kernel messages and writes them to the serial port; drivers log through the same body. */
 #include <stdarg.h>
+#include <stddef.h>
 
 #include "drvlog.h"
 #include "kfmt.h"
@@ -7,6 +8,18 @@
 #include "serial.h"
 
 #define KLOG_LINE 256
+
+static char *capture;                   /* klog_capture: a copy of every line from now on */
+static size_t capture_size, capture_len;
+
+void klog_capture(char *buf, size_t size)
+{
+	capture_len = 0;
+	capture_size = size;
+	capture = size ? buf : NULL;
+	if (capture)
+		capture[0] = '\0';
+}
 
 void klog(const char *fmt, ...)
 {
@@ -17,6 +30,10 @@ void klog(const char *fmt, ...)
 	kfmt_vsnprintf(line, sizeof line, fmt, ap);
 	va_end(ap);
 	serial_write(line);
+	for (const char *c = line; capture && *c && capture_len + 1 < capture_size; c++) {
+		capture[capture_len++] = *c;
+		capture[capture_len] = '\0';
+	}
 }
 
 /* Drivers log through drvlog (drivers/platform/drvlog.h): another name for klog, one body. */

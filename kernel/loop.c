@@ -278,6 +278,13 @@ static void log_scores(const Progress *p)
 	}
 }
 
+/* Saves off: the title's line, said on COM1 too (on a real PC nobody reads COM1). */
+static void saves_off(const char *why)
+{
+	session_set_saves(&session, false, why);
+	klog("title: Progress is not saved: %s\n", why);
+}
+
 static void saves_start(void)
 {
 	static uint8_t bytes[PROGRESS_MAX_BYTES];
@@ -286,7 +293,7 @@ static void saves_start(void)
 	size_t len;
 
 	if (!save_status(&st)) {
-		session_set_saves(&session, false, st.why);
+		saves_off(st.why);
 		return;
 	}
 	if (save_load(bytes, sizeof bytes, &len) && progress_decode(&p, bytes, len)) {
@@ -298,6 +305,8 @@ static void saves_start(void)
 	session_set_saves(&session, true, NULL);
 	crash_shown = st.crash_pending;
 	session_set_crash_report(&session, crash_shown);
+	if (crash_shown)
+		klog("save: a crash report is waiting: CRASH.TXT (said on the title)\n");
 }
 
 /* A request the session raised: the whole payload, SCORES.TXT with the table. */
@@ -324,6 +333,8 @@ static void saves_service(void)
 		crash_shown = false;
 	save_status(&st);
 	session_save_done(&session, req, ok, ok ? NULL : st.why);
+	if (!ok)
+		klog("title: Progress is not saved: %s\n", st.why);
 }
 
 /* The stick went away (or a write failed meanwhile): the title says so. */
@@ -334,7 +345,7 @@ static void saves_check(void)
 	if (save_status(&st) && !save_device_present()) {
 		save_lost();
 		save_status(&st);
-		session_set_saves(&session, false, st.why);
+		saves_off(st.why);
 	}
 }
 

@@ -10,8 +10,10 @@
 #include "mce.h"
 #include "panic.h"
 #include "restart.h"
+#include "save.h"
 #include "serial.h"
 #include "speaker.h"
+#include "watchdog.h"
 
 #define PANIC_BG        1               /* blue */
 #define PANIC_BAR       4               /* red */
@@ -41,6 +43,7 @@ static const char *const exception_names[32] = {
 };
 
 static volatile int depth;              /* panics entered: 2 = a fault while reporting one */
+static char report[2048];               /* the COM1 report, for CRASH.TXT on the stick */
 static bool display_known;
 static bool fault_in_drawing;           /* crashtest=inpanic */
 
@@ -160,6 +163,23 @@ static void __attribute__((noreturn)) nested(const Regs *r, const char *what)
 	halt_forever();
 }
 
+/*
+ * The report (COM1's lines since the panic began) into CRASH.TXT on the
+ * stick, after the screen is up: bounded (the drivers' waits work with
+ * interrupts off), no allocation, refused by the save code when saves are
+ * off or the fault came from inside a save. The screen says whether it worked.
+ */
+static void save_report(bool on_screen)
+{
+	bool saved;
+
+	watchdog_stop();                /* the writes may take longer than the lockup watchdog's 2 s */
+	saved = save_crash(report);
+	klog("PANIC: crash report %s\n", saved ? "saved on the stick: CRASH.TXT" : "not saved (saves are off)");
+	if (on_screen && saved)
+		display_text(screen_page, 8, 165, "REPORT SAVED ON THE STICK: CRASH.TXT", PANIC_TEXT);
+}
+
 /* -- the report ---------------------------------------------------------- */
 static void log_regs(const Regs *r)
 {
@@ -234,6 +254,7 @@ void panic_regs(const char *headline, const Regs *r)
 	if (depth)
 		nested(r, "fault");
 	depth = 1;
+	klog_capture(report, sizeof report);
 	klog("PANIC: %s\n", headline);
 	if (r->vector < 32)
 		klog("PANIC: exception %u (%s) err=0x%08x\n",
@@ -243,6 +264,7 @@ void panic_regs(const char *headline, const Regs *r)
 		mce_describe(mc_line, NULL);    /* COM1 first: the screen may fail */
 	if (!display_known) {
 		text_report(headline, r);
+		save_report(false);
 		halt_forever();
 	}
 	screen_begin(headline);
@@ -250,6 +272,7 @@ void panic_regs(const char *headline, const Regs *r)
 	if (r->vector == VECTOR_MC)
 		mce_describe(mc_line, &mc);     /* rows 5-10 instead of the general registers */
 	screen_footer();
+	save_report(true);
 	halt_forever();
 }
 
@@ -271,13 +294,16 @@ void panic(const char *why)
 	if (depth)
 		nested(NULL, why);
 	depth = 1;
+	klog_capture(report, sizeof report);
 	klog("PANIC: %s\n", why);
 	if (!display_known) {
 		text_screen_line(0, "SHARDFALL HAS STOPPED");
 		text_screen_line(1, why);
+		save_report(false);
 		halt_forever();
 	}
 	screen_begin(why);
 	screen_footer();
+	save_report(true);
 	halt_forever();
 }

@@ -186,7 +186,8 @@ class Machine:
 
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
                  icount=False, firmware="bios", video="std", grub_lines=(), machine=None, cpu=None, extra=None,
-                 key_device=None, reboot=False, log_resets=False, kernel=None, initrd=None, opl_wav=None):
+                 key_device=None, reboot=False, log_resets=False, kernel=None, initrd=None, opl_wav=None,
+                 disk=None):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         if firmware not in FIRMWARES or video not in VIDEOS:
@@ -205,6 +206,7 @@ class Machine:
         if not os.path.isfile(iso):
             raise HarnessError("ISO %s does not exist: run `make iso` first" % iso)
         self.iso = os.path.abspath(iso)
+        self.disk = os.path.abspath(disk) if disk else None     # boot a writable copy of the image (saves)
         self.outdir = outdir
         self.boot = boot
         self.opts = opts
@@ -255,10 +257,12 @@ class Machine:
         elif self.boot == "cdrom":
             args += ["-cdrom", self.iso, "-boot", "order=d"]
         elif self.boot == "hdd":
-            args += ["-drive", "file=%s,format=raw,if=ide,index=0,snapshot=on" % self.iso]
+            args += ["-drive", "file=%s,format=raw,if=ide,index=0,%s" % (
+                self.disk or self.iso, "cache=writethrough" if self.disk else "snapshot=on")]
         else:
-            args += ["-drive", "if=none,id=usbstick,format=raw,file=%s,readonly=on" % self.iso,
-                     "-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0"]
+            args += ["-drive", "if=none,id=usbstick,format=raw,file=%s,%s" % (
+                         self.disk or self.iso, "cache=writethrough" if self.disk else "readonly=on"),
+                     "-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0,id=stick"]
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files, self.grub_lines)
             args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
@@ -328,6 +332,13 @@ class Machine:
             self.qmp = None
         self._log.close()
         shutil.rmtree(self._sockdir, ignore_errors=True)
+
+    def power_cut(self):
+        """Switch the PC off: QEMU killed at once (SIGKILL), nothing flushed by QMP's quit."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.quit()
 
     def running(self):
         return self.proc is not None and self.proc.poll() is None

@@ -34,6 +34,7 @@ import image                    # noqa: E402
 import music_tests              # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
+import save_tests               # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, TITLE_ANIM_RECT         # noqa: E402
 
@@ -368,6 +369,7 @@ TESTS += usb_tests.tests(test_hold_right, TITLE)     # tests/qemu/usb_tests.py, 
 TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart
 TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM output
 TESTS += ac97_tests.TESTS       # tests/qemu/ac97_tests.py: AC'97, the PCM output
+TESTS += save_tests.TESTS       # tests/qemu/save_tests.py: progress on the stick, power cuts
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),
