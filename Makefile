@@ -208,6 +208,12 @@ $(B)/tests/test_lapic: tests/unit/test_lapic.c drivers/platform/lapic.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< drivers/platform/lapic.c $(HOBJ) -lcmocka -lm -o $@
 
+# The bounded waits (tests/unit/test_wait.c includes drivers/platform/wait.c) on a simulated PIT: the
+# interrupt flag through tests/unit/simpit/io.h (forced first: wait.c finds the real io.h beside it), so the waits run "with interrupts off" on the counter.
+$(B)/tests/test_wait: tests/unit/test_wait.c tests/unit/simpit/io.h drivers/platform/wait.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -include tests/unit/simpit/io.h $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+
 # PCI power management on a simulated configuration space (tests/unit/test_pci.c): port I/O goes
 # through tests/unit/simpci/io.h (forced first: pci.c finds the real io.h beside it, which its guard then skips);
 # wait_ms and drvlog are the test's.
