@@ -20,8 +20,8 @@ GAME_LAYERS := engine seeds world cast formats play shell
 # Include paths: one -I per room, and tools/check_layers.py (in make test) keeps every include and
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
-DRIVER_ROOMS := platform video input sound usb
-KERNEL_ROOMS := cpu mem present sound
+DRIVER_ROOMS := platform video input sound usb storage
+KERNEL_ROOMS := cpu mem present sound save
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
@@ -224,7 +224,7 @@ $(B)/tests/test_pci: tests/unit/test_pci.c tests/unit/simpci/io.h drivers/platfo
 # The xHCI driver on a simulated controller (tests/unit/test_xhci.c, xhcisim.h): the driver hands the
 # controller 32-bit addresses, so the test is linked without PIE (its statics lie below 4 GiB). Its
 # register accesses go through tests/unit/simio/io.h, so the simulation sees each one and its time.
-XHCI_SRC := drivers/usb/xhci.c drivers/usb/xhciport.c drivers/usb/xhciring.c
+XHCI_SRC := drivers/usb/xhci.c drivers/usb/xhciport.c drivers/usb/xhciring.c drivers/usb/xhcibulk.c
 $(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h tests/unit/simio/io.h $(XHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(HOBJ) -lcmocka -lm -o $@

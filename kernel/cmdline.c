@@ -155,6 +155,7 @@ static const BootOption boot_options[] = {
 	{ "crcs",       OPT_FLAG,       FIELD(crcs) },
 	{ "dump",       OPT_FLAG,       FIELD(dump) },
 	{ "keys",       OPT_KEYS,       FIELD(keys) },          /* game/shell/controls.h */
+	{ "disktest",   OPT_NAME,       FIELD(disktest) },      /* kernel/save/disks.c */
 };
 #undef FIELD
 

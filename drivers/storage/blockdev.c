@@ -93,3 +93,14 @@ BlockErr blockdev_flush(BlockDev *d)
 		return BLK_OK;          /* nothing written, nothing cached */
 	return d->ops->flush(d);
 }
+
+/* A name from pieces ("USB stick (", "xHCI", " port ", "1", ")"): no formatter below the kernel. */
+void blockdev_copy_name(char *out, int size, const char *const *parts)
+{
+	int n = 0;
+
+	for (; *parts; parts++)
+		for (const char *p = *parts; *p && n + 1 < size; p++)
+			out[n++] = *p;
+	out[n] = '\0';
+}
