@@ -204,10 +204,17 @@ static BlockErr ata_flush(BlockDev *b)
 	return st & (ST_ERR | ST_DF) ? failed(d, "flush", st) : BLK_OK;
 }
 
+uint64_t ata_id_sectors(const uint16_t *id, bool *lba48)
+{
+	*lba48 = (id[83] & 0x0400) != 0;
+	return *lba48 ? (uint64_t)id[100] | (uint64_t)id[101] << 16 | (uint64_t)id[102] << 32 | (uint64_t)id[103] << 48 :
+	    (uint64_t)id[60] | (uint64_t)id[61] << 16;
+}
+
 static const BlockOps ata_ops = { .read = ata_read, .write = ata_write, .flush = ata_flush };
 
 /* The model string: words 27..46, each word's bytes swapped, trailing spaces cut. */
-static void model_of(const uint16_t *id, char *out)
+void ata_id_model(const uint16_t *id, char *out)
 {
 	int n = 0;
 
@@ -264,7 +271,7 @@ int ata_probe_channel(const AtaPorts *p)
 		    (const char *const[]){ "IDE ", chan[p->channel & 1], s ? " slave" : " master", NULL });
 		if (!identify(d, CMD_IDENTIFY, id))
 			continue;
-		model_of(id, d->blk.model);
+		ata_id_model(id, d->blk.model);
 		d->blk.ops = &ata_ops;
 		d->blk.state = d;
 		d->blk.sector_size = BLOCK_SECTOR;
@@ -275,9 +282,7 @@ int ata_probe_channel(const AtaPorts *p)
 			d->blk.sectors = 0;
 		} else {
 			d->blk.kind = "ide";
-			d->lba48 = (id[83] & 0x0400) != 0;
-			d->blk.sectors = d->lba48 ? (uint64_t)id[100] | (uint64_t)id[101] << 16 | (uint64_t)id[102] << 32 |
-			    (uint64_t)id[103] << 48 : (uint64_t)id[60] | (uint64_t)id[61] << 16;
+			d->blk.sectors = ata_id_sectors(id, &d->lba48);
 		}
 		if (blockdev_register(&d->blk)) {
 			drive_count++;

@@ -19,4 +19,8 @@ typedef struct AtaPorts {
 
 int ata_probe_channel(const AtaPorts *p);      /* master and slave identified and registered: how many */
 
+/* IDENTIFY DEVICE's words (ACS-3 7.12.7), shared with AHCI: the model (27..46), the size and LBA48 (60-61, 83, 100-103). */
+void ata_id_model(const uint16_t *id, char *out);       /* BLOCKDEV_MODEL bytes */
+uint64_t ata_id_sectors(const uint16_t *id, bool *lba48);
+
 #endif

@@ -1,12 +1,15 @@
-/* disks.c: the disks at boot — USB mass storage registered with the USB layer, IDE found on PCI — their COM1 lines, disktest=N. */
+/* disks.c: the disks at boot — USB mass storage registered with the USB layer, AHCI and IDE found on PCI — their COM1 lines, disktest. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ahci.h"
 #include "ata.h"
 #include "blockdev.h"
 #include "disks.h"
 #include "klog.h"
+#include "pages.h"
+#include "paging.h"
 #include "pci.h"
 #include "pit.h"
 #include "usbdev.h"
@@ -17,6 +20,10 @@
 #define TEST_ROUNDS     200             /* disktest: reads and writes timed, each of one sector */
 #define PCI_CLASS_STORAGE 0x01
 #define PCI_SUBCLASS_IDE  0x01
+#define PCI_SUBCLASS_SATA 0x06
+#define PCI_PROGIF_AHCI   0x01
+#define AHCI_BAR          5               /* ABAR (AHCI 1.3.1, 2.1.11) */
+#define AHCI_SPAN         0x2000          /* HBA registers and 32 ports' (0x100 + 32 x 0x80) */
 
 /* IDE controllers on PCI (01/01/xx): each one's channels, legacy or native by its programming interface. */
 static void find_ide(void)
@@ -47,9 +54,37 @@ static void find_ide(void)
 	}
 }
 
+/* AHCI controllers on PCI (01/06/01): ABAR mapped (above 4 GiB through the PAE window), DMA memory from pages_alloc. */
+static void find_ahci(void)
+{
+	PciDev found[PCI_MAX_FOUND];
+	int n = pci_scan(PCI_CLASS_STORAGE, PCI_SUBCLASS_SATA, PCI_PROGIF_AHCI, found, PCI_MAX_FOUND);
+
+	for (int i = 0; i < n; i++) {
+		uint64_t phys;
+		uintptr_t abar;
+
+		pci_power_d0(&found[i]);
+		if (!pci_bar_mmio(&found[i], AHCI_BAR, &phys)) {
+			klog("disk: AHCI %02x:%02x.%x: BAR5 is not a memory BAR, not used\n", (unsigned)found[i].bus,
+			    (unsigned)found[i].dev, (unsigned)found[i].fn);
+			continue;
+		}
+		abar = phys >> 32 ? paging_map_high(phys, AHCI_SPAN) : (uintptr_t)phys;
+		if (!abar) {
+			klog("disk: AHCI %02x:%02x.%x: registers above 4 GiB cannot be mapped\n", (unsigned)found[i].bus,
+			    (unsigned)found[i].dev, (unsigned)found[i].fn);
+			continue;
+		}
+		pci_enable_mmio_master(&found[i]);
+		ahci_probe(i, abar, pages_alloc);
+	}
+}
+
 void disks_init(void)
 {
 	usbdev_add_class(&usbmsc_class);        /* before the controllers come up: sticks at boot are offered to it */
+	find_ahci();
 	find_ide();
 }
 

@@ -35,10 +35,10 @@ def last_sector(path):
         return f.read(SECTOR)
 
 
-def run_disk(ctx, kind, extra, name_re, readonly=False):
+def run_disk(ctx, kind, extra, name_re, readonly=False, machine=None):
     path = make_disk(ctx, "disk.img")
     before = open(path, "rb").read()
-    m = ctx.machine(opts="disktest=%s" % kind, extra=[a.replace("DISK", path) for a in extra])
+    m = ctx.machine(opts="disktest=%s" % kind, extra=[a.replace("DISK", path) for a in extra], machine=machine)
     line = m.wait_for(r"^disk: %s: (.*)$" % name_re, TIMEOUT_S)
     ctx.note(line.group(0))
     assert ("%d sectors of 512" % DISK_SECTORS) in line.group(1), "size not listed: %s" % line.group(0)
@@ -65,6 +65,7 @@ USB = ["-device", "qemu-xhci,id=xhci", "-drive", "if=none,id=d,format=raw,file=D
 USB_RO = ["-device", "qemu-xhci,id=xhci", "-drive", "if=none,id=d,format=raw,readonly=on,file=DISK",
           "-device", "usb-storage,bus=xhci.0,drive=d"]
 IDE = ["-drive", "file=DISK,format=raw,if=ide,index=3"]
+AHCI = ["-drive", "file=DISK,format=raw,if=none,id=d", "-device", "ide-hd,drive=d,bus=ide.4"]
 
 
 def test_disk_usb_xhci(ctx):
@@ -79,6 +80,11 @@ def test_disk_ide(ctx):
     run_disk(ctx, "ide", IDE, r"IDE secondary slave")
 
 
-TESTS = [("disk_usb_xhci", test_disk_usb_xhci, (), ()),
+def test_disk_ahci(ctx):
+    run_disk(ctx, "ahci", AHCI, r"AHCI port 4", machine="q35")
+
+
+TESTS = [("disk_ahci", test_disk_ahci, (), ()),
+         ("disk_usb_xhci", test_disk_usb_xhci, (), ()),
          ("disk_usb_readonly", test_disk_usb_readonly, (), ()),
          ("disk_ide", test_disk_ide, (), ())]
