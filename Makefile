@@ -214,6 +214,18 @@ $(B)/tests/test_wait: tests/unit/test_wait.c tests/unit/simpit/io.h drivers/plat
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -include tests/unit/simpit/io.h $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 
+# Legacy IDE on a simulated channel (tests/unit/test_ata.c includes drivers/storage/ata.c, ahci.c, blockdev.c):
+# port I/O through tests/unit/simuhci/io.h (sim_in / sim_out, defined by the test), as test_uhci.
+$(B)/tests/test_ata: tests/unit/test_ata.c tests/unit/simuhci/io.h drivers/storage/ata.c drivers/storage/ahci.c \
+		drivers/storage/blockdev.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Itests/unit/simuhci $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+
+# The USB mass-storage class on a simulated Bulk-Only stick (tests/unit/test_usbmsc.c includes the sources).
+$(B)/tests/test_usbmsc: tests/unit/test_usbmsc.c drivers/storage/usbmsc.c drivers/storage/scsi.c drivers/storage/blockdev.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+
 # PCI power management on a simulated configuration space (tests/unit/test_pci.c): port I/O goes
 # through tests/unit/simpci/io.h (forced first: pci.c finds the real io.h beside it, which its guard then skips);
 # wait_ms and drvlog are the test's.

@@ -7,6 +7,7 @@
 #include "ata.h"
 #include "blockdev.h"
 #include "disks.h"
+#include "io.h"
 #include "klog.h"
 #include "pages.h"
 #include "paging.h"
@@ -17,7 +18,7 @@
 #include "wait.h"
 
 #define SETTLE_POLL_MS  10              /* between two steps of the USB layer while sticks are enumerated */
-#define TEST_ROUNDS     200             /* disktest: reads and writes timed, each of one sector */
+#define TEST_ROUNDS     1000            /* disktest: reads and writes timed, each of one sector */
 #define PCI_CLASS_STORAGE 0x01
 #define PCI_SUBCLASS_IDE  0x01
 #define PCI_SUBCLASS_SATA 0x06
@@ -133,7 +134,8 @@ static unsigned us_per_round(uint32_t ticks)
 
 /*
  * disktest=KIND: the last sector of the last disk of that kind read, written with a pattern (its
- * LBA and "shardfall disktest"), flushed and read back, then TEST_ROUNDS
+ * LBA and "shardfall disktest"), flushed and read back with interrupts off
+ * (the crash report's conditions), then TEST_ROUNDS
  * reads and writes of it timed. The pattern stays (the QEMU test reads it
  * from the disk file). A read-only disk: only the reads.
  */
@@ -166,11 +168,16 @@ void disks_selftest(const char *kind)
 	for (int i = 0; i < BLOCK_SECTOR; i++)
 		buf[i] = i < (int)sizeof mark - 1 ? (uint8_t)mark[i] : i >= 20 && i < 24 ? (uint8_t)(lba >> (8 * (i - 20))) :
 		    (uint8_t)(i * 7 + 0x5A);
-	e = blockdev_write(d, lba, 1, buf);
-	if (e == BLK_OK)
-		e = blockdev_flush(d);
-	if (e == BLK_OK)
-		e = blockdev_read(d, lba, 1, back);
+	{
+		uint32_t flags = cpu_save_flags_cli();  /* as the panic writes: interrupts off, the waits on the PIT counter */
+
+		e = blockdev_write(d, lba, 1, buf);
+		if (e == BLK_OK)
+			e = blockdev_flush(d);
+		if (e == BLK_OK)
+			e = blockdev_read(d, lba, 1, back);
+		cpu_restore_flags(flags);
+	}
 	if (e != BLK_OK) {
 		klog("disktest: %s: write of sector %u: %s\n", d->name, (unsigned)lba, blockdev_err_name(e));
 		return;
@@ -180,7 +187,7 @@ void disks_selftest(const char *kind)
 			klog("disktest: %s: sector %u read back differs at byte %d\n", d->name, (unsigned)lba, i);
 			return;
 		}
-	klog("disktest: %s: wrote and read back sector %u\n", d->name, (unsigned)lba);
+	klog("disktest: %s: wrote and read back sector %u (interrupts off)\n", d->name, (unsigned)lba);
 	t0 = pit_ticks();
 	for (int i = 0; i < TEST_ROUNDS && e == BLK_OK; i++)
 		e = blockdev_write(d, lba, 1, buf);
