@@ -84,7 +84,23 @@ def test_disk_ahci(ctx):
     run_disk(ctx, "ahci", AHCI, r"AHCI port 4", machine="q35")
 
 
-TESTS = [("disk_ahci", test_disk_ahci, (), ()),
+def test_disk_usb_unplug(ctx):
+    """The stick pulled (QMP device_del): usbmsc says so and the disk leaves the table; the game runs on."""
+    path = make_disk(ctx, "disk.img")
+    extra = [a.replace("DISK", path) for a in USB]
+    extra[-1] = "usb-storage,bus=xhci.0,drive=d,id=stick"
+    m = ctx.machine(extra=extra)
+    m.wait_for(r"^disk: USB stick \(xHCI port \d+\): ", TIMEOUT_S)
+    m.wait_for(r"^ready$", TIMEOUT_S)
+    mark = m.mark()
+    m.qmp.command("device_del", id="stick")
+    line = m.wait_for(r"^usbmsc: USB stick \(xHCI port \d+\): unplugged$", TIMEOUT_S, since=mark)
+    ctx.note(line.group(0))
+    assert m.running(), "QEMU stopped after the unplug"
+
+
+TESTS = [("disk_usb_unplug", test_disk_usb_unplug, (), ()),
+         ("disk_ahci", test_disk_ahci, (), ()),
          ("disk_usb_xhci", test_disk_usb_xhci, (), ()),
          ("disk_usb_readonly", test_disk_usb_readonly, (), ()),
          ("disk_ide", test_disk_ide, (), ())]
