@@ -262,7 +262,7 @@ $(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sou
 
 # The UHCI driver on a simulated controller (tests/unit/test_uhci.c, uhcisim.h), linked without PIE as
 # test_xhci is; its port I/O goes through tests/unit/simuhci/io.h to the simulation.
-UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c
+UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c drivers/usb/uhcibulk.c
 $(B)/tests/test_uhci: tests/unit/test_uhci.c tests/unit/uhcisim.h tests/unit/simuhci/io.h $(UHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(HOBJ) -lcmocka -lm -o $@

@@ -64,6 +64,8 @@ USB = ["-device", "qemu-xhci,id=xhci", "-drive", "if=none,id=d,format=raw,file=D
        "-device", "usb-storage,bus=xhci.0,drive=d"]
 USB_RO = ["-device", "qemu-xhci,id=xhci", "-drive", "if=none,id=d,format=raw,readonly=on,file=DISK",
           "-device", "usb-storage,bus=xhci.0,drive=d"]
+USB_UHCI = ["-device", "piix3-usb-uhci,id=uhci", "-drive", "if=none,id=d,format=raw,file=DISK",
+            "-device", "usb-storage,bus=uhci.0,drive=d"]
 IDE = ["-drive", "file=DISK,format=raw,if=ide,index=3"]
 AHCI = ["-drive", "file=DISK,format=raw,if=none,id=d", "-device", "ide-hd,drive=d,bus=ide.4"]
 
@@ -74,6 +76,10 @@ def test_disk_usb_xhci(ctx):
 
 def test_disk_usb_readonly(ctx):
     run_disk(ctx, "usb", USB_RO, r"USB stick \(xHCI port \d+\)", readonly=True)
+
+
+def test_disk_usb_uhci(ctx):
+    run_disk(ctx, "usb", USB_UHCI, r"USB stick \(UHCI port \d+\)")
 
 
 def test_disk_ide(ctx):
@@ -103,4 +109,5 @@ TESTS = [("disk_usb_unplug", test_disk_usb_unplug, (), ()),
          ("disk_ahci", test_disk_ahci, (), ()),
          ("disk_usb_xhci", test_disk_usb_xhci, (), ()),
          ("disk_usb_readonly", test_disk_usb_readonly, (), ()),
+         ("disk_usb_uhci", test_disk_usb_uhci, (), ()),
          ("disk_ide", test_disk_ide, (), ())]
