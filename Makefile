@@ -269,7 +269,7 @@ $(B)/tests/test_uhci: tests/unit/test_uhci.c tests/unit/uhcisim.h tests/unit/sim
 
 # The OHCI driver on a simulated controller (tests/unit/test_ohci.c, ohcisim.h): its registers are memory,
 # so it uses test_xhci's stand-in io.h (tests/unit/simio), the simulation defining sim_mmio_*.
-OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c
+OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c drivers/usb/ohcibulk.c
 $(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@

@@ -66,6 +66,8 @@ USB_RO = ["-device", "qemu-xhci,id=xhci", "-drive", "if=none,id=d,format=raw,rea
           "-device", "usb-storage,bus=xhci.0,drive=d"]
 USB_UHCI = ["-device", "piix3-usb-uhci,id=uhci", "-drive", "if=none,id=d,format=raw,file=DISK",
             "-device", "usb-storage,bus=uhci.0,drive=d"]
+USB_OHCI = ["-device", "pci-ohci,id=ohci", "-drive", "if=none,id=d,format=raw,file=DISK",
+            "-device", "usb-storage,bus=ohci.0,drive=d"]
 IDE = ["-drive", "file=DISK,format=raw,if=ide,index=3"]
 AHCI = ["-drive", "file=DISK,format=raw,if=none,id=d", "-device", "ide-hd,drive=d,bus=ide.4"]
 
@@ -80,6 +82,10 @@ def test_disk_usb_readonly(ctx):
 
 def test_disk_usb_uhci(ctx):
     run_disk(ctx, "usb", USB_UHCI, r"USB stick \(UHCI port \d+\)")
+
+
+def test_disk_usb_ohci(ctx):
+    run_disk(ctx, "usb", USB_OHCI, r"USB stick \(OHCI port \d+\)")
 
 
 def test_disk_ide(ctx):
@@ -110,4 +116,5 @@ TESTS = [("disk_usb_unplug", test_disk_usb_unplug, (), ()),
          ("disk_usb_xhci", test_disk_usb_xhci, (), ()),
          ("disk_usb_readonly", test_disk_usb_readonly, (), ()),
          ("disk_usb_uhci", test_disk_usb_uhci, (), ()),
+         ("disk_usb_ohci", test_disk_usb_ohci, (), ()),
          ("disk_ide", test_disk_ide, (), ())]
