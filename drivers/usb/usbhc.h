@@ -62,6 +62,16 @@ static inline void usb_port_name(uint8_t port, uint32_t route, char name[USB_POR
 	name[n] = '\0';
 }
 
+/*
+ * CLEAR_FEATURE(ENDPOINT_HALT) (USB 2.0 9.4.1): the device's data toggle of
+ * the endpoint in `index` is DATA0 again. A controller that saw it succeed
+ * sets its own side back too (bulk endpoints: the mass-storage reset recovery).
+ */
+static inline bool usb_is_clear_halt(const UsbSetup *s)
+{
+	return s->type == 0x02 && s->request == 0x01 && s->value == 0;
+}
+
 /* A root port's state, read with its change bits cleared. */
 typedef struct UsbPortState {
 	bool connected;                 /* a device is there */

@@ -34,9 +34,11 @@ void xhci_bulk_event(XhciSlot *s, uint32_t dci, uint32_t cc, uint32_t residual, 
 
 /*
  * A bulk endpoint's first use: Configure Endpoint adds it (the slot context
- * keeps what the controller has, its entries at least up to this one).
+ * keeps what the controller has, its entries at least up to this one). With
+ * `again` it is dropped and added in one command: a fresh ring and sequence
+ * number, DATA0 as the device after CLEAR_FEATURE(ENDPOINT_HALT).
  */
-static bool bulk_configure(Xhci *x, uint8_t dev, const UsbEndpoint *ep, XhciBulk *b, volatile Trb *ring)
+static bool bulk_configure(Xhci *x, uint8_t dev, const UsbEndpoint *ep, XhciBulk *b, volatile Trb *ring, bool again)
 {
 	SlotMem *m = &x->mem->slot[dev - 1];
 	uint32_t dci = DCI(ep->address), entries;
@@ -45,6 +47,7 @@ static bool bulk_configure(Xhci *x, uint8_t dev, const UsbEndpoint *ep, XhciBulk
 
 	for (uint32_t i = 0; i < sizeof m->in_ctx; i++)
 		((volatile uint8_t *)m->in_ctx)[i] = 0;
+	ctx(x, m->in_ctx, 0)[0] = again ? ICC_ADD(dci) : 0;      /* drop flags: the same bit positions */
 	ctx(x, m->in_ctx, 0)[1] = ICC_ADD(0) | ICC_ADD(dci);
 	slot_ctx = ctx(x, m->in_ctx, 1);
 	for (int i = 0; i < 3; i++)
@@ -60,7 +63,19 @@ static bool bulk_configure(Xhci *x, uint8_t dev, const UsbEndpoint *ep, XhciBulk
 	if (!xhci_command(x, addr32(m->in_ctx), TRB_TYPE(TRB_CONFIGURE_EP) | TRB_SLOT(dev), "Configure Endpoint (bulk)"))
 		return false;
 	b->dci = (uint8_t)dci;
+	b->mps = ep->max_packet;
 	return true;
+}
+
+/* The device's halt on a bulk endpoint was cleared (xhci_control saw it): ours starts over too. */
+void xhci_bulk_halt_cleared(Xhci *x, uint8_t dev, uint8_t address)
+{
+	XhciSlot *s = &x->slot[dev];
+	XhciBulk *b = &s->bulk[(address & USB_REQ_IN) != 0];
+	UsbEndpoint ep = { .address = address, .max_packet = b->mps };
+
+	if (b->dci && b->dci == DCI(address) && x->alive)
+		bulk_configure(x, dev, &ep, b, x->mem->slot[dev - 1].bulk[(address & USB_REQ_IN) != 0], true);
 }
 
 /* The endpoint's ring from our enqueue on, after a halt (Reset Endpoint) or a stop (Stop Endpoint). */
@@ -122,7 +137,7 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 	s = &x->slot[dev];
 	m = &x->mem->slot[dev - 1];
 	b = &s->bulk[in];
-	if (b->dci != DCI(ep->address) && !bulk_configure(x, dev, ep, b, m->bulk[in]))
+	if (b->dci != DCI(ep->address) && !bulk_configure(x, dev, ep, b, m->bulk[in], false))
 		return USB_XFER_ERROR;
 	do {
 		uint32_t n = len - total > BULK_BUF ? BULK_BUF : len - total, came = 0;

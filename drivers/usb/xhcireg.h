@@ -215,6 +215,7 @@ typedef struct XhciMem {
 typedef struct XhciBulk {
 	Ring ring;
 	uint8_t dci;                    /* 0: not configured yet */
+	uint16_t mps;
 	volatile bool done;
 	volatile uint8_t cc;
 	volatile uint32_t residual;
@@ -284,6 +285,7 @@ bool xhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
 UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
                   uint32_t timeout_ms);
 void xhci_bulk_event(XhciSlot *s, uint32_t dci, uint32_t cc, uint32_t residual, uint32_t ptr);
+void xhci_bulk_halt_cleared(Xhci *x, uint8_t dev, uint8_t address);
 
 /* The driver's state behind a UsbHc. */
 static inline Xhci *xhci_of(UsbHc *hc)

@@ -310,7 +310,29 @@ static void a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped(void **sta
 	assert_int_equal(got, 512);
 }
 
+/* CLEAR_FEATURE(ENDPOINT_HALT) on a bulk pipe (reset recovery): the controller's side starts over (drop + add). */
+static void clearing_a_bulk_halt_restarts_our_side_too(void **state)
+{
+	UsbSetup clear = { .type = 0x02, .request = 0x01, .value = 0, .index = 0x82 };
+	uint8_t buf[64];
+	uint32_t got = 0;
+
+	(void)state;
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_true(hc->ops->control(hc, kbd, &clear, NULL, NULL));
+	assert_int_equal(sim.ncmds, 2);
+	assert_int_equal(sim.cmds[1].type, TRB_CONFIGURE_EP);
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(got, 64);
+	clear.index = 0x81;                             /* the keyboard's interrupt pipe: no bulk endpoint, no command */
+	assert_true(hc->ops->control(hc, kbd, &clear, NULL, NULL));
+	assert_int_equal(sim.ncmds, 2);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test_setup(clearing_a_bulk_halt_restarts_our_side_too, bulk_setup),
 	cmocka_unit_test_setup(bulk_transfers_move_the_bytes, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_stall_is_reported_and_the_endpoint_reset, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped, bulk_setup),
