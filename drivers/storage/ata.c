@@ -40,6 +40,7 @@
 #define LBA28_MAX       0x0FFFFFFFull
 #define BSY_MS          5000            /* a command's busy time (a drive spinning up may take more: logged) */
 #define FLUSH_MS        30000           /* a cache flush (ATA: may take long; Linux waits 30 s) */
+#define ID_MS           1000            /* IDENTIFY at boot: a missing slave that mirrors its master costs 1 s, not 5 */
 
 typedef struct AtaDrive {
 	AtaPorts p;
@@ -241,13 +242,13 @@ static bool identify(AtaDrive *d, uint8_t cmd, uint16_t *id)
 	delay_400ns(&d->p);
 	if (alt_status(&d->p) == 0 || alt_status(&d->p) == 0xFF)
 		return false;                   /* no drive there */
-	if (!wait_ready(d, false, BSY_MS, &st))
+	if (!wait_ready(d, false, ID_MS, &st))
 		return false;
 	if (cmd == CMD_IDENTIFY && inb(d->p.cmd + REG_LBA1) == ATAPI_SIG1 && inb(d->p.cmd + REG_LBA2) == ATAPI_SIG2) {
 		d->atapi = true;
 		return identify(d, CMD_IDENTIFY_PACKET, id);
 	}
-	if (!wait_ready(d, true, BSY_MS, &st) || (st & (ST_ERR | ST_DF)))
+	if (!wait_ready(d, true, ID_MS, &st) || (st & (ST_ERR | ST_DF)))
 		return false;
 	for (int i = 0; i < 256; i++)
 		id[i] = inw(d->p.cmd + REG_DATA);
