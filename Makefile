@@ -221,6 +221,24 @@ $(B)/tests/test_lapic: tests/unit/test_lapic.c drivers/platform/lapic.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< drivers/platform/lapic.c $(HOBJ) -lcmocka -lm -o $@
 
+# The bounded waits (tests/unit/test_wait.c includes drivers/platform/wait.c) on a simulated PIT: the
+# interrupt flag through tests/unit/simpit/io.h (forced first: wait.c finds the real io.h beside it), so the waits run "with interrupts off" on the counter.
+$(B)/tests/test_wait: tests/unit/test_wait.c tests/unit/simpit/io.h drivers/platform/wait.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -include tests/unit/simpit/io.h $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+
+# Legacy IDE on a simulated channel (tests/unit/test_ata.c includes drivers/storage/ata.c, ahci.c, blockdev.c):
+# port I/O through tests/unit/simuhci/io.h (sim_in / sim_out, defined by the test), as test_uhci.
+$(B)/tests/test_ata: tests/unit/test_ata.c tests/unit/simuhci/io.h drivers/storage/ata.c drivers/storage/ahci.c \
+		drivers/storage/blockdev.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Itests/unit/simuhci $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+
+# The USB mass-storage class on a simulated Bulk-Only stick (tests/unit/test_usbmsc.c includes the sources).
+$(B)/tests/test_usbmsc: tests/unit/test_usbmsc.c drivers/storage/usbmsc.c drivers/storage/scsi.c drivers/storage/blockdev.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+
 # PCI power management on a simulated configuration space (tests/unit/test_pci.c): port I/O goes
 # through tests/unit/simpci/io.h (forced first: pci.c finds the real io.h beside it, which its guard then skips);
 # wait_ms and drvlog are the test's.
@@ -231,7 +249,7 @@ $(B)/tests/test_pci: tests/unit/test_pci.c tests/unit/simpci/io.h drivers/platfo
 # The xHCI driver on a simulated controller (tests/unit/test_xhci.c, xhcisim.h): the driver hands the
 # controller 32-bit addresses, so the test is linked without PIE (its statics lie below 4 GiB). Its
 # register accesses go through tests/unit/simio/io.h, so the simulation sees each one and its time.
-XHCI_SRC := drivers/usb/xhci.c drivers/usb/xhciport.c drivers/usb/xhciring.c
+XHCI_SRC := drivers/usb/xhci.c drivers/usb/xhciport.c drivers/usb/xhciring.c drivers/usb/xhcibulk.c
 $(B)/tests/test_xhci: tests/unit/test_xhci.c tests/unit/xhcisim.h tests/unit/simio/io.h $(XHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
@@ -257,14 +275,14 @@ $(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sou
 
 # The UHCI driver on a simulated controller (tests/unit/test_uhci.c, uhcisim.h), linked without PIE as
 # test_xhci is; its port I/O goes through tests/unit/simuhci/io.h to the simulation.
-UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c
+UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c drivers/usb/uhcibulk.c
 $(B)/tests/test_uhci: tests/unit/test_uhci.c tests/unit/uhcisim.h tests/unit/simuhci/io.h $(UHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
 # The OHCI driver on a simulated controller (tests/unit/test_ohci.c, ohcisim.h): its registers are memory,
 # so it uses test_xhci's stand-in io.h (tests/unit/simio), the simulation defining sim_mmio_*.
-OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c
+OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c drivers/usb/ohcibulk.c
 $(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@

@@ -158,6 +158,7 @@ static const BootOption boot_options[] = {
 	{ "imageid",    OPT_NAME,       FIELD(imageid) },       /* kernel/save (docs/save.md) */
 	{ "savecut",    OPT_COUNT,      FIELD(savecut) },
 	{ "savetear",   OPT_COUNT,      FIELD(savetear) },
+	{ "disktest",   OPT_NAME,       FIELD(disktest) },      /* kernel/save/disks.c */
 };
 #undef FIELD
 

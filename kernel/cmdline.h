@@ -53,6 +53,7 @@ typedef struct BootOptions {
 	SoundChoice sound;              /* sound=NAME (SOUND_NAMES): which devices play */
 	/* Demos (kernel/demo_io.c, game/formats/demo.h). */
 	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
+	char disktest[CMDLINE_LEVEL_LEN];       /* disktest=KIND: the last disk of that kind (usb, ide, ahci) tested at boot */
 	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */
 	bool ending;                    /* ending: the episode played by its demos at once, then its ending */
 	bool crcs;                      /* crcs: log the screen CRC after every world frame */

@@ -36,6 +36,8 @@
 #include "title.h"
 #include "watchdog.h"
 #include "usb.h"
+#include "disks.h"
+#include "save.h"
 
 extern char __kernel_start[];   /* linker.ld */
 
@@ -267,8 +269,14 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.crashtest != CRASH_NONE)
 		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
+	disks_init();                   /* IDE drives; USB mass storage offered to the USB layer before it starts */
 	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
 	usb_fact();                     /* System info: the USB keyboards found */
+	disks_wait_usb(DISKS_USB_MS, usb_service);      /* sticks enumerated; one COM1 line per disk */
+	if (opts.disktest[0])
+		disks_selftest(opts.disktest);  /* disktest=KIND: write and read back a disk's last sector */
+	save_powercut(opts.savecut, opts.savetear);     /* savecut=N, savetear=N: the power-cut tests */
+	save_open(opts.imageid, NULL);  /* the save area on the disk we booted from, by its image id */
 	sound_start(adlib == ADLIB_FOUND);      /* Intel HDA or AC'97 (PCI), which device plays what */
 	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
 }

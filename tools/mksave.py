@@ -42,7 +42,7 @@ SAVE_SECTORS = 1 + SLOT_COUNT * SLOT_SECTORS
 SCORES_BYTES = 2048
 CRASH_BYTES = 4096
 CRASH_NONE = "Shardfall keeps its last crash report here. There has been none.\n"
-SCORES_NONE = "Shardfall high scores\n\nNone yet.\n"
+SCORES_NONE = "Shardfall - Hall of Fame\r\n\r\nNo game has been saved on this stick yet: the table is the game's own.\r\n"
 README = """Shardfall save area
 ===================
 

@@ -59,7 +59,7 @@ class PartitionTest(unittest.TestCase):
 		self.assertTrue(mtools(part, "mtype", "::README.TXT").startswith(b"Shardfall save area"))
 		scores = mtools(part, "mtype", "::SCORES.TXT")
 		self.assertEqual(len(scores), 2048)
-		self.assertTrue(scores.startswith(b"Shardfall high scores\n") and scores.endswith(b" \n"))
+		self.assertTrue(scores.startswith(b"Shardfall - Hall of Fame\r\n") and scores.endswith(b" \n"))
 		self.assertTrue(mtools(part, "mtype", "::SAVE.DAT").startswith(b"SHRDSAVE"))
 
 	def test_each_file_contiguous_and_build_deterministic(self):

@@ -97,6 +97,14 @@ static inline uint32_t cpu_save_flags_cli(void)
 	return (uint32_t)f;
 }
 
+/* EFLAGS.IF: are interrupts on? (the bounded waits count the PIT themselves when they are off) */
+static inline int cpu_interrupts_on(void)
+{
+	unsigned long f;
+	__asm__ volatile("pushf; pop %0" : "=r"(f) : : "memory");
+	return (f & 0x200) != 0;
+}
+
 static inline void cpu_restore_flags(uint32_t f)
 {
 	unsigned long v = f;

@@ -7,6 +7,7 @@
 #define PIT_CH0         0x0040
 #define PIT_CMD         0x0043
 #define PIT_CMD_CH0_RATE 0x36           /* channel 0, lobyte/hibyte, mode 3, binary */
+#define PIT_CMD_CH0_LATCH 0x00          /* counter latch command, channel 0 (8254 datasheet) */
 
 /*
  * 1193182 / 140 = 8522.7, rounded to 8523: 139.997 Hz, 0.002% slow.
@@ -53,4 +54,17 @@ void pit_wait_tick(void)
 uint16_t pit_channel0_divisor(void)
 {
 	return PIT_CH0_DIVISOR;
+}
+
+/* Channel 0's counter, latched so the two bytes belong together (the 8254's counter latch command). */
+uint16_t pit_channel0_count(void)
+{
+	uint32_t f = cpu_save_flags_cli();
+	uint8_t lo, hi;
+
+	outb(PIT_CMD, PIT_CMD_CH0_LATCH);
+	lo = inb(PIT_CH0);
+	hi = inb(PIT_CH0);
+	cpu_restore_flags(f);
+	return (uint16_t)(hi << 8 | lo);
 }

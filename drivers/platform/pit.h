@@ -13,5 +13,6 @@ void pit_irq(void);                     /* IRQ0 handler body: counts one tick */
 uint32_t pit_ticks(void);               /* monotonic count since pit_init */
 void pit_wait_tick(void);               /* halt until the tick counter changes */
 uint16_t pit_channel0_divisor(void);
+uint16_t pit_channel0_count(void);      /* the counter now (latched): counts down, reloads twice a tick (mode 3) */
 
 #endif

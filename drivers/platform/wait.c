@@ -14,6 +14,43 @@
  */
 #define WAIT_SLACK_TICKS        2
 
+/*
+ * With interrupts off (the panic writing its crash report) no IRQ0 counts
+ * ticks: the waits read PIT channel 0's counter instead and count its
+ * reloads. In mode 3 (pit.c) it counts down from the divisor twice a period,
+ * so two reloads are one tick. A counter that never moves (no PIT: the
+ * local APIC timer stands in) still ends every wait: STUCK_READS reads of
+ * one value count as a reload (each read is three port accesses, about
+ * 1 us each on an ISA bus: 4096 reads last longer than half a tick).
+ */
+#define RELOADS_PER_TICK        2
+#define STUCK_READS             4096
+
+typedef struct PolledClock {
+	uint32_t reloads;               /* counted while interrupts were off, since boot */
+	uint16_t last;                  /* the counter at the last read */
+	uint32_t same;                  /* reads in a row that gave `last` */
+} PolledClock;
+
+static PolledClock polled;              /* private to the waits: what the counter said last */
+
+/* The tick count: IRQ0's ticks plus those counted on the counter while interrupts were off. */
+static uint32_t ticks_now(void)
+{
+	if (!cpu_interrupts_on()) {
+		uint16_t c = pit_channel0_count();
+
+		if (c > polled.last || (c == polled.last && ++polled.same >= STUCK_READS)) {
+			polled.reloads++;       /* reloaded (it counts down), or stuck */
+			polled.same = 0;
+		} else if (c != polled.last) {
+			polled.same = 0;
+		}
+		polled.last = c;
+	}
+	return pit_ticks() + polled.reloads / RELOADS_PER_TICK;
+}
+
 /* Ticks that cover at least ms: rounded up, plus one (the first tick may come at once). */
 static uint32_t ticks_for(uint32_t ms)
 {
@@ -27,12 +64,12 @@ static uint32_t ticks_for(uint32_t ms)
  */
 static bool wait_ticks(WaitCond cond, void *ctx, uint32_t ticks, uint32_t poll_ms)
 {
-	uint32_t start = pit_ticks();
+	uint32_t start = ticks_now();
 
 	for (;;) {
 		if (cond && cond(ctx))
 			return true;
-		if (pit_ticks() - start >= ticks)
+		if (ticks_now() - start >= ticks)
 			return false;
 		if (poll_ms)
 			wait_ticks(NULL, NULL, ticks_for(poll_ms), 0);
@@ -89,10 +126,10 @@ void wait_ms(uint32_t ms)
 
 uint32_t wait_deadline(uint32_t ms)
 {
-	return pit_ticks() + ticks_for(ms);
+	return ticks_now() + ticks_for(ms);
 }
 
 bool wait_passed(uint32_t deadline)
 {
-	return (int32_t)(pit_ticks() - deadline) >= 0;
+	return (int32_t)(ticks_now() - deadline) >= 0;
 }

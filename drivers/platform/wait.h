@@ -12,7 +12,8 @@ typedef bool (*WaitCond)(void *ctx);
  * Ask cond(ctx) until it holds (true) or timeout_ms has passed (false):
  * at once, then after every poll_ms (0: as fast as the CPU goes). The
  * timeout counts PIT ticks and is never shorter than timeout_ms. The
- * caller logs a timeout (it knows what it waited for). Interrupts on.
+ * caller logs a timeout (it knows what it waited for). Interrupts on or
+ * off: with them off the ticks are counted on PIT channel 0's counter.
  */
 bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms);
 

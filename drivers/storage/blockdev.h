@@ -8,6 +8,7 @@
 #define BLOCK_SECTOR    512             /* the only sector size the save area uses */
 #define BLOCKDEV_MAX    8               /* disks at once, every driver */
 #define BLOCKDEV_NAME   40              /* "USB stick (xHCI port 1)" and its NUL */
+#define BLOCKDEV_MODEL  41              /* "QEMU HARDDISK": ATA's 40 characters, SCSI's 8 + 1 + 16 */
 
 typedef enum BlockErr {
 	BLK_OK,
@@ -37,6 +38,7 @@ struct BlockDev {
 	void *state;                    /* the driver's */
 	const char *kind;               /* "usb", "ahci", "ide", "atapi": what reasons on screen name */
 	char name[BLOCKDEV_NAME];       /* for COM1 and the title: "USB stick (xHCI port 1)", "IDE primary master" */
+	char model[BLOCKDEV_MODEL];     /* what the device says it is (IDENTIFY, INQUIRY), for COM1 */
 	uint64_t sectors;               /* of sector_size bytes */
 	uint32_t sector_size;           /* 512 for the save area; other sizes are listed but not used */
 	bool read_only;                 /* write-protected (MODE SENSE), or a CD */
@@ -50,6 +52,7 @@ void blockdev_unregister(BlockDev *d);  /* unplugged: marks it gone and takes it
 int blockdev_count(void);
 BlockDev *blockdev_at(int i);
 const char *blockdev_err_name(BlockErr e);      /* "timeout", "I/O error", ... */
+void blockdev_copy_name(char *out, int size, const char *const *parts);  /* parts joined, NULL-ended, cut to size */
 
 /* Calls through the table with the checks every driver would repeat (range, read-only, gone). */
 BlockErr blockdev_read(BlockDev *d, uint64_t lba, uint32_t count, void *buf);

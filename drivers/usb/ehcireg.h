@@ -176,6 +176,7 @@ void ehci_poll(UsbHc *hc);
 bool ehci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint16_t *got);
 bool ehci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
 void ehci_intr_unlink(Ehci *e, uint8_t dev);
-bool ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got);
+UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
+                  uint32_t timeout_ms);
 
 #endif

@@ -178,9 +178,12 @@ bool ehci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 /*
  * One bulk transfer, waited for by polling (interrupts may be off): in
  * pieces of one qTD through the bounce buffer, the endpoint's toggle kept
- * here (the transfer QH is shared); a short IN piece ends it.
+ * here (the transfer QH is shared); a short IN piece ends it. A halt with
+ * no error bit beside it is a STALL: the toggle goes back to DATA0, as the
+ * device's does when the class clears the halt. timeout_ms bounds each piece.
  */
-bool ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got)
+UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
+                  uint32_t timeout_ms)
 {
 	Ehci *e = ehci_of(hc);
 	EhciMem *m = e->mem;
@@ -194,7 +197,9 @@ bool ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_
 	if (got)
 		*got = 0;
 	if (!e->alive || dev == 0 || !d->used)
-		return false;
+		return USB_XFER_ERROR;
+	if (timeout_ms == 0)
+		timeout_ms = BULK_MS;
 	do {
 		uint32_t n = len - done > BULK_BUF ? BULK_BUF : len - done, moved, packets;
 		bool ok;
@@ -205,14 +210,20 @@ bool ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_
 		ehci_qtd_fill(&m->bulk_td, in ? QTD_PID_IN : QTD_PID_OUT, m->bulk_buf, n, (*toggles >> num) & 1, NULL);
 		xfer_link(e, ehci_qh_chars(dev, num, d->speed, mps, true, true) & ~QH_CONTROL_EP, dev_caps(d, false),
 		    &m->bulk_td);
-		ok = spin_until(e, qtd_retired, &m->bulk_td, BULK_MS) && !(m->bulk_td.token & QTD_ERRORS);
+		ok = spin_until(e, qtd_retired, &m->bulk_td, timeout_ms) && !(m->bulk_td.token & QTD_ERRORS);
 		if (!ok)
 			drvlog("ehci%u: address %u: bulk %s endpoint %u %s (qTD token %08x)\n", (unsigned)hc->index,
 			    (unsigned)dev, in ? "IN" : "OUT", (unsigned)num,
 			    qtd_retired(&m->bulk_td) ? "failed" : "timeout", (unsigned)m->bulk_td.token);
 		xfer_unlink(e);
+		if (!ok && !qtd_retired(&m->bulk_td))
+			return USB_XFER_TIMEOUT;
+		if (!ok && (m->bulk_td.token & QTD_ERRORS) == QTD_HALTED) {
+			*toggles &= (uint16_t)~(1u << num);
+			return USB_XFER_STALL;
+		}
 		if (!ok)
-			return false;
+			return USB_XFER_ERROR;
 		moved = n - QTD_BYTES(m->bulk_td.token);
 		packets = moved ? (moved + mps - 1) / mps : 1;
 		if (packets & 1)
@@ -226,7 +237,7 @@ bool ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_
 		if (moved < n)
 			break;                          /* short packet: the device has no more */
 	} while (done < len);
-	return true;
+	return USB_XFER_OK;
 }
 
 /* Queue the device's one interrupt qTD again: IN of the endpoint's size, the toggle kept in its QH. */

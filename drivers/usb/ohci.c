@@ -232,7 +232,7 @@ static const UsbHcOps ohci_ops = {
 	.set_hub = ohci_set_hub,
 	.control = ohci_control,
 	.intr_in = ohci_intr_in,
-	.bulk = NULL,
+	.bulk = ohci_bulk,
 };
 
 /* Controller `index` at mmio: its memory, taken from SMM or the BIOS. False (logged) if not used. */

@@ -84,6 +84,7 @@
 #define TD_TOGGLE_CARRY         (-1)            /* the ED's toggle carry (interrupt endpoints) */
 #define TD_CC(v)                ((v) >> 28)
 #define CC_NO_ERROR             0
+#define CC_STALL                4
 #define CC_DATA_UNDERRUN        9
 #define CC_NOT_ACCESSED         0xF
 
@@ -153,6 +154,7 @@ typedef struct OhciDev {
 	uint8_t intr_next;              /* the ring's oldest queued TD */
 	uint16_t intr_errors;
 	bool intr_dead;
+	uint16_t bulk_toggle[2];        /* [0] OUT, [1] IN: bit n, endpoint n's next data toggle */
 } OhciDev;
 
 typedef struct Ohci {
@@ -183,6 +185,8 @@ static inline void ow32(Ohci *o, uint32_t off, uint32_t v) { mmio_write32(o->mmi
 void ohci_schedule(Ohci *o);
 void ohci_poll(UsbHc *hc);
 bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint16_t *got);
+UsbXfer ohci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
+                  uint32_t timeout_ms);
 bool ohci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
 void ohci_intr_unlink(Ohci *o, uint8_t dev);
 

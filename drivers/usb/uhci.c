@@ -253,7 +253,7 @@ static const UsbHcOps uhci_ops = {
 	.set_hub = uhci_set_hub,
 	.control = uhci_control,
 	.intr_in = uhci_intr_in,
-	.bulk = NULL,
+	.bulk = uhci_bulk,
 };
 
 /* Controller `index` at I/O port io: its memory, its ports counted, stopped. False (logged) if not used. */

@@ -149,6 +149,7 @@ typedef struct UhciDev {
 	uint8_t intr_next;                      /* the ring's TD to look at next */
 	uint16_t intr_errors;                   /* failed transfers in a row */
 	bool intr_dead;
+	uint16_t bulk_toggle[2];                /* [0] OUT, [1] IN: bit n, endpoint n's next data toggle */
 } UhciDev;
 
 typedef struct Uhci {
@@ -180,6 +181,8 @@ static inline void uw16(Uhci *u, uint16_t off, uint16_t v) { outw((uint16_t)(u->
 void uhci_poll(UsbHc *hc);
 bool uhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint16_t *got);
 bool uhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
+UsbXfer uhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
+                  uint32_t timeout_ms);
 void uhci_intr_unlink(Uhci *u, uint8_t dev);
 void uhci_skeleton(UhciMem *m);
 

@@ -161,6 +161,8 @@ bool uhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	if (in)
 		for (uint16_t i = 0; i < len; i++)
 			((uint8_t *)buf)[i] = m->ctrl_buf[i];
+	if (usb_is_clear_halt(setup))           /* the device's toggle is DATA0 again: ours too */
+		d->bulk_toggle[(setup->index & USB_REQ_IN) != 0] &= (uint16_t)~(1u << (setup->index & 0x0F));
 	return true;
 }
 

@@ -99,19 +99,20 @@ bool usbdev_intr_in(UsbDev *d, uint8_t ep, uint16_t max_packet, uint8_t interval
 }
 
 /* A bulk transfer; refused (logged) on a controller that has none yet. */
-bool usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got)
+UsbXfer usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got, uint32_t timeout_ms)
 {
 	UsbHost *h = host_of(d->hc);
-	bool was, ok;
+	UsbXfer r;
+	bool was;
 
 	if (!d->hc->ops->bulk) {
 		drvlog("%s%u: no bulk transfers on this controller yet\n", d->hc->ops->name, (unsigned)d->hc->index);
-		return false;
+		return USB_XFER_ERROR;
 	}
 	was = take(h);
-	ok = d->hc->ops->bulk(d->hc, d->handle, ep, buf, len, got);
+	r = d->hc->ops->bulk(d->hc, d->handle, ep, buf, len, got, timeout_ms);
 	release(h, was);
-	return ok;
+	return r;
 }
 
 void usbdev_set_hub(UsbDev *d, uint8_t ports, uint8_t think_time)
@@ -447,4 +448,12 @@ bool usbdev_service(void)
 		h->busy = false;
 	}
 	return changed;
+}
+
+bool usbdev_settling(void)
+{
+	for (int i = 0; i < host_count; i++)
+		if (hosts[i].hc->ops->running(hosts[i].hc) && usbdev_enum_active(hosts[i].hc))
+			return true;
+	return false;
 }

@@ -78,13 +78,14 @@ void usbdev_add_class(const UsbClassDriver *cls);
 bool usbdev_add_hc(UsbHc *hc);          /* enumerate its ports; false if it was given up meanwhile */
 void usbdev_tick(void);                 /* timer IRQ: poll every controller the main line is not using */
 bool usbdev_service(void);              /* main loop: attach/detach; true if any device came or went */
+bool usbdev_settling(void);             /* an attach is under way on some controller (boot: wait for sticks) */
 
 /* For class drivers: requests and endpoints of their device. */
 bool usbdev_control(UsbDev *d, uint8_t type, uint8_t req, uint16_t value, uint16_t index,
                     void *buf, uint16_t len, uint16_t *got);
 bool usbdev_set_configuration(UsbDev *d, uint8_t value);
 bool usbdev_intr_in(UsbDev *d, uint8_t ep, uint16_t max_packet, uint8_t interval);
-bool usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got);
+UsbXfer usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got, uint32_t timeout_ms);
 void usbdev_set_hub(UsbDev *d, uint8_t ports, uint8_t think_time);
 
 /*

@@ -62,11 +62,29 @@ static inline void usb_port_name(uint8_t port, uint32_t route, char name[USB_POR
 	name[n] = '\0';
 }
 
+/*
+ * CLEAR_FEATURE(ENDPOINT_HALT) (USB 2.0 9.4.1): the device's data toggle of
+ * the endpoint in `index` is DATA0 again. A controller that saw it succeed
+ * sets its own side back too (bulk endpoints: the mass-storage reset recovery).
+ */
+static inline bool usb_is_clear_halt(const UsbSetup *s)
+{
+	return s->type == 0x02 && s->request == 0x01 && s->value == 0;
+}
+
 /* A root port's state, read with its change bits cleared. */
 typedef struct UsbPortState {
 	bool connected;                 /* a device is there */
 	bool connect_changed;           /* it came or went (or was replaced) since last read */
 } UsbPortState;
+
+/* How a bulk transfer ended: a stall is told apart (the class clears the device's halt). */
+typedef enum UsbXfer {
+	USB_XFER_OK,                    /* done, or a short packet (*got says how much) */
+	USB_XFER_STALL,                 /* the endpoint stalled; the controller's side is reset already */
+	USB_XFER_TIMEOUT,               /* no end in time (logged; the transfer was stopped) */
+	USB_XFER_ERROR,                 /* a transaction error, babble, or the controller refused (logged) */
+} UsbXfer;
 
 typedef struct UsbHc UsbHc;
 typedef struct UsbDev UsbDev;           /* the device layer's; opaque here, handed back in events */
@@ -93,8 +111,13 @@ typedef struct UsbHcOps {
 	void (*set_hub)(UsbHc *hc, uint8_t dev, uint8_t ports, uint8_t think_time); /* before intr_in */
 	bool (*control)(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint16_t *got);
 	bool (*intr_in)(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);  /* start: data to events->report */
-	/* One bulk transfer, waited for. NULL: the controller has none yet (usbdev_bulk refuses). */
-	bool (*bulk)(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got);
+	/*
+	 * One bulk transfer, waited for by polling (interrupts on or off), bounded
+	 * by timeout_ms; the endpoint is set up at its first use. NULL: the
+	 * controller has none yet (usbdev_bulk refuses).
+	 */
+	UsbXfer (*bulk)(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
+	                uint32_t timeout_ms);
 } UsbHcOps;
 
 /* How a controller tells the device layer what happened: registered by the device layer. */

@@ -191,7 +191,6 @@ static bool xhci_check(UsbHc *hc)
 	return false;
 }
 
-/* NOTE: bulk is NULL: bulk endpoints (Configure Endpoint with bulk contexts) come with mass storage. */
 static const UsbHcOps xhci_ops = {
 	.kind = "xHCI",
 	.name = "xhci",
@@ -208,7 +207,7 @@ static const UsbHcOps xhci_ops = {
 	.set_hub = xhci_set_hub,
 	.control = xhci_control,
 	.intr_in = xhci_intr_in,
-	.bulk = NULL,
+	.bulk = xhci_bulk,
 };
 
 /*

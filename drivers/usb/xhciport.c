@@ -178,6 +178,8 @@ bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	if (in)
 		for (uint16_t i = 0; i < len; i++)
 			((uint8_t *)buf)[i] = m->ctrl_buf[i];
+	if (usb_is_clear_halt(setup))
+		xhci_bulk_halt_cleared(x, dev, (uint8_t)setup->index);
 	return true;
 }
 

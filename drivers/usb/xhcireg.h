@@ -163,6 +163,8 @@
 #define EP_MAX_ESIT(n)          ((uint32_t)(n) << 16)   /* max ESIT payload 31:16 */
 #define EP_TYPE_CONTROL         4
 #define EP_TYPE_INTR_IN         7
+#define EP_TYPE_BULK_OUT        2
+#define EP_TYPE_BULK_IN         6
 
 /* Ring sizes (each a power of two; the last TRB is the link back). */
 #define CMD_TRBS                32
@@ -172,6 +174,8 @@
 #define INTR_INFLIGHT           16     /* reports the controller may hold for us between polls */
 #define INTR_BUF                64      /* bytes per report buffer (>= max packet we accept) */
 #define CTRL_BUF                512     /* control data: descriptors up to this long */
+#define BULK_TRBS               16      /* each bulk ring: one TRB a chunk, waited for before the next */
+#define BULK_BUF                4096    /* bulk data goes through this buffer, a chunk at a time */
 #define MAX_PORTS               USB_MAX_ROOT_PORTS
 
 typedef struct Trb {
@@ -194,6 +198,8 @@ typedef struct SlotMem {
 	Trb intr[INTR_TRBS];
 	uint8_t out_ctx[2048] __attribute__((aligned(4096)));  /* page 2: device context, 32 x 64 */
 	uint8_t intr_buf[INTR_TRBS][INTR_BUF];
+	Trb bulk[2][BULK_TRBS] __attribute__((aligned(4096)));  /* page 3: bulk OUT and IN rings */
+	uint8_t bulk_buf[BULK_BUF] __attribute__((aligned(4096)));     /* page 4: bulk data */
 } __attribute__((aligned(4096))) SlotMem;
 
 /* A controller's own memory; its scratchpad pages come from a pool all controllers share (xhci.c). */
@@ -204,6 +210,17 @@ typedef struct XhciMem {
 	uint32_t erst[4];               /* one segment: base lo, hi, size, reserved */
 	SlotMem slot[XHCI_MAX_SLOTS];
 } __attribute__((aligned(4096))) XhciMem;
+
+/* A bulk endpoint of a slot (mass storage): its ring and the chunk being waited for. */
+typedef struct XhciBulk {
+	Ring ring;
+	uint8_t dci;                    /* 0: not configured yet */
+	uint16_t mps;
+	volatile bool done;
+	volatile uint8_t cc;
+	volatile uint32_t residual;
+	uint32_t wait;                  /* address of the TRB whose event ends the chunk */
+} XhciBulk;
 
 typedef struct XhciSlot {
 	bool used;
@@ -221,6 +238,7 @@ typedef struct XhciSlot {
 	volatile uint8_t ep0_cc;
 	volatile uint32_t ep0_residual;
 	uint32_t ep0_wait;              /* address of the TRB whose event ends it */
+	XhciBulk bulk[2];               /* [0] OUT, [1] IN */
 } XhciSlot;
 
 typedef struct Xhci {
@@ -262,6 +280,12 @@ bool xhci_set_mps0(UsbHc *hc, uint8_t dev, uint16_t mps);
 void xhci_set_hub(UsbHc *hc, uint8_t dev, uint8_t ports, uint8_t think_time);
 bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint16_t *got);
 bool xhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
+
+/* xhcibulk.c: bulk endpoints (Configure Endpoint at first use), transfers waited for, a stall's reset. */
+UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
+                  uint32_t timeout_ms);
+void xhci_bulk_event(XhciSlot *s, uint32_t dci, uint32_t cc, uint32_t residual, uint32_t ptr);
+void xhci_bulk_halt_cleared(Xhci *x, uint8_t dev, uint8_t address);
 
 /* The driver's state behind a UsbHc. */
 static inline Xhci *xhci_of(UsbHc *hc)

@@ -33,7 +33,7 @@ static bool event_came(void *ctx)
 /*
  * Wait until *flag is set by an event, polling the event ring meanwhile (so
  * other devices' reports keep flowing); at most ms. A timeout logs what was
- * waited for. Interrupts must be on.
+ * waited for. Interrupts on or off (the waits count the PIT either way).
  */
 bool xhci_wait_event(Xhci *x, volatile bool *flag, uint32_t ms, const char *what)
 {
@@ -174,6 +174,8 @@ static void transfer_event(Xhci *x, const volatile Trb *ev)
 	}
 	if (dci == s->intr_dci)
 		intr_event(x, slot_id, cc, residual, ptr);
+	else
+		xhci_bulk_event(s, dci, cc, residual, ptr);
 }
 
 /*

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import audio                    # noqa: E402
 import demo_tests               # noqa: E402
+import disk_tests               # noqa: E402
 import fault_tests              # noqa: E402
 import harness_tests            # noqa: E402
 import level_tests              # noqa: E402
@@ -369,6 +370,7 @@ TESTS += usb_tests.tests(test_hold_right, TITLE)     # tests/qemu/usb_tests.py, 
 TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart
 TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM output
 TESTS += ac97_tests.TESTS       # tests/qemu/ac97_tests.py: AC'97, the PCM output
+TESTS += disk_tests.TESTS       # tests/qemu/disk_tests.py: USB mass storage, IDE (docs/storage.md)
 TESTS += save_tests.TESTS       # tests/qemu/save_tests.py: progress on the stick, power cuts
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,

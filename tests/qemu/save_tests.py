@@ -123,7 +123,8 @@ def high_score(m):
 
 
 def menu_music_off(m):
-    """From the title or the table: Esc to the title, Enter to the menu, Music (item 3) off."""
+    """From the table: Esc to the title (after the screen's first 0.5 s), Enter to the menu, Music off."""
+    time.sleep(0.7)
     tap(m, "esc", r"^session: title$")
     tap(m, "ret", RE_MENU)
     for item in ("instructions", "controls", "music"):
@@ -217,7 +218,10 @@ def cut_settings(n, tear):
         m = ctx.machine(disk=disk, boot="usb")
         records, newest = opened(m, DEVICES["usb_bios"][1])
         m.wait_for(RE_READY, READY_TIMEOUT_S)
-        new = n >= 2 and not tear      # the header sector (write 2) makes the record; torn, it is invalid
+        # The header sector (write 2) makes the record. savetear keeps the first half of the sector new:
+        # the header's fields and CRC all lie there, so that torn sector still makes the whole new record
+        # (the payload was flushed before it); torn payload (write 1): the old state.
+        new = n >= 2
         if new:
             assert (records, newest) == (1, 1), "cut after the header: %d records, seq %d" % (records, newest)
             m.wait_for(r"^progress: loaded, music off", 2)
@@ -235,6 +239,64 @@ def cut_settings(n, tear):
         check_disk(ctx, disk)
         ctx.note("%s: next boot %s; saving works again; fsck clean" % (opt, "new record" if new else "old state"))
     return run
+
+
+SCORES_WRITES = 6      # a scores save: the record's payload sector, its header sector, SCORES.TXT's 4 sectors
+CRASH_WRITES = 8       # the panic's CRASH.TXT: its 8 sectors
+
+
+def test_cuts_in_a_scores_save(ctx):
+    """The power cut after every sector write of a high-score save (and torn at the record's header):
+    the next boot has the old table (cut before the header) or the new one with the name (after it),
+    never garbage; SCORES.TXT is the old or new text, or part of each (the write in progress);
+    fsck clean, nothing outside the save files written."""
+    cases = [(n, False) for n in range(1, SCORES_WRITES + 1)] + [(1, True), (2, True)]
+    for n, tear in cases:
+        disk = stick(ctx, "cut%d%s.img" % (n, "t" if tear else ""))
+        m = ctx.machine(opts="ending %s=%d" % ("savetear" if tear else "savecut", n), disk=disk, boot="usb")
+        score = int(m.wait_for(r"^session: episode end score=(\d+)$", 40).group(1))
+        time.sleep(0.8)
+        tap(m, "ret", r"^session: name prompt score=%d$" % score)
+        typed(m, NAME)
+        m.tap("ret")
+        m.wait_for(r"^savecut: stopped after write %d$" % n, 5)
+        m.power_cut()
+        m = ctx.machine(disk=disk, boot="usb")
+        records, newest = opened(m, DEVICES["usb_bios"][1])
+        m.wait_for(RE_READY, READY_TIMEOUT_S)
+        listed = re.search(r"^scores: \d+\. %s %d$" % (NAME, score), m.serial(), re.M)
+        if n >= 2:
+            assert (records, newest) == (1, 1) and listed, "cut %d: %d records, seq %d, name listed %s" % (
+                n, records, newest, bool(listed))
+        else:
+            assert (records, newest) == (0, 0) and not listed, "cut %d: %d records" % (n, records)
+        m.power_cut()
+        text = files(disk)["SCORES.TXT"].decode("latin-1")
+        assert text.startswith("Shardfall - Hall of Fame\r\n"), "SCORES.TXT garbage after cut %d: %r" % (n, text[:60])
+        check_disk(ctx, disk)
+    ctx.note("scores save cut after each of its %d writes, and torn at writes 1 and 2: old or new table, "
+             "fsck clean each time" % SCORES_WRITES)
+
+
+def test_cuts_in_a_crash_report(ctx):
+    """The power cut after every sector write of the panic's CRASH.TXT: the next boot plays, its
+    records are untouched, it announces the report once the first sector (the mark) is on the disk."""
+    for n in range(1, CRASH_WRITES + 1):
+        disk = stick(ctx, "crash%d.img" % n)
+        m = ctx.machine(opts="crashtest=lockup savecut=%d" % n, disk=disk, boot="usb")
+        m.wait_for(r"^savecut: stopped after write %d$" % n, 15)
+        m.power_cut()
+        m = ctx.machine(disk=disk, boot="usb")
+        opened(m, DEVICES["usb_bios"][1])
+        m.wait_for(RE_READY, READY_TIMEOUT_S)
+        assert re.search(r"^save: a crash report is waiting: CRASH\.TXT", m.serial(), re.M), (
+            "cut %d: the report's first sector is on the disk, but no announcement" % n)
+        m.power_cut()
+        crash = files(disk)["CRASH.TXT"].decode("latin-1")
+        assert crash.startswith("Shardfall crash report (not yet shown)\nPANIC:"), crash[:80]
+        check_disk(ctx, disk)
+    ctx.note("CRASH.TXT cut after each of its %d writes: the next boot plays and announces it; fsck clean"
+             % CRASH_WRITES)
 
 
 def test_cd_says_none(ctx):
@@ -292,5 +354,7 @@ def test_stick_pulled(ctx):
 TESTS = [("save_%s" % k, survives_power_cut(k), (), ()) for k in DEVICES]
 TESTS += [("save_cut_settings_%d%s" % (n, "_torn" if tear else ""), cut_settings(n, tear), (), ())
           for n in (1, 2) for tear in (False, True)]
+TESTS += [("save_cuts_scores", test_cuts_in_a_scores_save, (), ()),
+          ("save_cuts_crash", test_cuts_in_a_crash_report, (), ())]
 TESTS += [("save_cd", test_cd_says_none, (), ()), ("save_write_protected", test_write_protected, (), ()),
           ("save_stick_pulled", test_stick_pulled, (), ())]

@@ -25,7 +25,7 @@ typedef struct Sim {
 	uint8_t cfg[256];
 	uint32_t addr, now_ms;
 	uint32_t bios_lets_go_ms;       /* 0: never */
-	bool reset_hangs, port_reset_hangs, xfers_complete;
+	bool reset_hangs, port_reset_hangs, xfers_complete, stall_next;
 	uint8_t speed[NPORTS + 1];      /* what is plugged in: 0 nothing, USB_SPEED_* */
 	bool owned[NPORTS + 1];         /* handed to the companion */
 	int xfers;
@@ -137,6 +137,12 @@ static void run_async(void)
 
 			if (!(td->token & QTD_ACTIVE))
 				break;
+			if (sim.stall_next) {           /* the endpoint answers STALL: halted, nothing moved */
+				sim.stall_next = false;
+				td->token = (td->token & ~QTD_ACTIVE) | QTD_HALTED;
+				q->token = td->token;
+				break;
+			}
 			if (((td->token >> 8) & 3) == QTD_PID_IN && QTD_BYTES(td->token))
 				memset((void *)(uintptr_t)td->buf[0], 0x5A, QTD_BYTES(td->token));
 			td->token &= ~(QTD_ACTIVE | 0x7FFF0000u);
@@ -459,21 +465,31 @@ static void bulk_in_pieces_toggles_and_a_bulk_transfer_that_never_completes(void
 	(void)state;
 	hc = started();
 	assert_int_equal(add_dev(hc, USB_SPEED_HIGH, 0, 0), 1);
-	assert_true(hc->ops->bulk(hc, 1, &in, buf, sizeof buf, &got));
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, sizeof buf, &got, 0), USB_XFER_OK);
 	assert_int_equal(got, sizeof buf);                      /* two qTDs: 16 KiB, then 512 bytes */
 	assert_int_equal(buf[0], 0x5A);
 	assert_int_equal(buf[sizeof buf - 1], 0x5A);
 	assert_int_equal(mem.xfer.chars & (QH_DTC | QH_CONTROL_EP), QH_DTC);
 	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, 0);    /* 32 packets, then the 33rd DATA0 */
-	assert_true(hc->ops->bulk(hc, 1, &in, buf, 512, &got));
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_OK);
 	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, QTD_TOGGLE);   /* DATA1 next */
 	assert_true(hc->ops->control(hc, 1, &clear_halt, NULL, NULL));
-	assert_true(hc->ops->bulk(hc, 1, &in, buf, 512, &got));
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_OK);
 	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, 0);    /* CLEAR_FEATURE(ENDPOINT_HALT): DATA0 again */
+	/* A STALL is told apart from errors and timeouts; our side of the toggle is DATA0 again at once. */
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_OK);   /* DATA1 next */
+	sim.stall_next = true;
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_STALL);
+	assert_int_equal(got, 0);
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_OK);
+	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, 0);
 	sim.xfers_complete = false;
 	t0 = sim.now_ms;
-	assert_false(hc->ops->bulk(hc, 1, &in, buf, 512, &got));
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_TIMEOUT);
 	assert_true(sim.now_ms - t0 >= 2000 && sim.now_ms - t0 < 2200);
+	t0 = sim.now_ms;
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 300), USB_XFER_TIMEOUT);
+	assert_true(sim.now_ms - t0 >= 300 && sim.now_ms - t0 < 400);       /* the caller's bound */
 	assert_int_equal(got, 0);
 	assert_non_null(strstr(logbuf, "ehci0: address 1: bulk IN endpoint 1 timeout"));
 }

@@ -7,9 +7,38 @@
 /* The simulated PIT: every read is one tick later; at tick `reg_set_at` a bit appears in `reg`. */
 static uint32_t now, reg_set_at;
 static volatile uint32_t reg;
+static bool irq_off;                    /* interrupts off: IRQ0 counts nothing, the counter runs */
+
+int sim_interrupts_on(void)
+{
+	return !irq_off;
+}
+
+/*
+ * Channel 0's counter with interrupts off: mode 3 with the game's divisor,
+ * counting down 2 a clock and reloading twice a tick; each read is
+ * `clocks_per_read` input clocks later. A stuck counter (no PIT) never moves.
+ */
+static uint32_t clocks, clocks_per_read, counter_reads;
+static bool counter_stuck;
+#define SIM_DIVISOR     8523u
+
+uint16_t pit_channel0_count(void)
+{
+	uint32_t half = SIM_DIVISOR / 2, in_half;
+
+	counter_reads++;
+	if (counter_stuck)
+		return 0x1234;
+	clocks += clocks_per_read;
+	in_half = clocks % half;
+	return (uint16_t)(SIM_DIVISOR - 2 * in_half);
+}
 
 uint32_t pit_ticks(void)
 {
+	if (irq_off)
+		return now;             /* no IRQ0 */
 	now++;
 	if (reg_set_at && now == reg_set_at)
 		reg |= 0x10;
@@ -29,6 +58,10 @@ static int reset(void **state)
 	(void)state;
 	now = reg_set_at = 0;
 	reg = 0;
+	irq_off = counter_stuck = false;
+	polled = (PolledClock){ 0 };
+	clocks = counter_reads = 0;
+	clocks_per_read = 100;
 	asks = 0;
 	holds_at = 1 << 30;
 	return 0;
@@ -155,6 +188,75 @@ static void a_register_bit_that_comes_ends_the_wait(void **state)
 	assert_true(wait_mmio32((uintptr_t)&reg, 0x10, 0, 20));
 }
 
+/* PIT input clocks that one tick lasts, and that a wait of ms lasted on the simulated counter. */
+static uint32_t clocks_of_ms(uint32_t ms)
+{
+	return (uint32_t)((uint64_t)ms * PIT_BASE_HZ / 1000);
+}
+
+/* Interrupts off (the panic): the counter's reloads end the wait, never sooner than asked, and not much later. */
+static void with_interrupts_off_the_counter_times_the_wait(void **state)
+{
+	static const uint32_t ms[] = { 1, 10, 20, 100, 500 };
+	static const uint32_t per_read[] = { 3, 100, 1000, 4000 };  /* fast CPU .. slow condition */
+
+	for (size_t i = 0; i < ARRAY_LEN(ms); i++)
+		for (size_t j = 0; j < ARRAY_LEN(per_read); j++) {
+			uint32_t took, want = clocks_of_ms(ms[i]);
+
+			reset(state);
+			irq_off = true;
+			clocks_per_read = per_read[j];
+			assert_false(wait_until(counted, NULL, ms[i], 0));
+			took = clocks;
+			assert_row(took >= want, "%u ms at %u clocks a read: gave up after %u clocks (%u wanted)",
+			    (unsigned)ms[i], (unsigned)per_read[j], (unsigned)took, (unsigned)want);
+			/* ticks_for + slack: at most 4 ticks more than asked, and half a tick a read at worst */
+			assert_row(took <= want + 5 * SIM_DIVISOR + 2 * per_read[j], "%u ms at %u clocks a read: %u clocks",
+			    (unsigned)ms[i], (unsigned)per_read[j], (unsigned)took);
+			assert_int_equal(now, 0);       /* no IRQ0 tick was counted */
+		}
+}
+
+static void with_interrupts_off_a_condition_still_ends_the_wait_at_once(void **state)
+{
+	(void)state;
+	irq_off = true;
+	holds_at = 3;
+	assert_true(wait_until(counted, NULL, 1000, 0));
+	assert_int_equal(asks, 3);
+	assert_true(clocks < SIM_DIVISOR);
+}
+
+/* No PIT counter (the APIC timer stands in, the counter never moves): still bounded. */
+static void with_interrupts_off_a_stuck_counter_still_ends_the_wait(void **state)
+{
+	(void)state;
+	irq_off = true;
+	counter_stuck = true;
+	assert_false(wait_until(counted, NULL, 100, 0));
+	/* 100 ms: 14 + 1 + 2 ticks, 2 reloads each, STUCK_READS reads a reload (the first read counts one) */
+	assert_true(counter_reads >= (17u * 2 - 1) * 4096);
+	assert_true(counter_reads <= 17u * 2 * 4096 + 1);
+}
+
+/* A pause and a deadline taken with interrupts off count the counter too; on again, IRQ0's ticks go on from there. */
+static void a_pause_with_interrupts_off_and_a_deadline_across_them(void **state)
+{
+	uint32_t d;
+
+	(void)state;
+	irq_off = true;
+	wait_ms(50);
+	assert_true(clocks >= clocks_of_ms(50));
+	irq_off = false;
+	d = wait_deadline(10);
+	assert_false(wait_passed(d));
+	while (!wait_passed(d))
+		;
+	assert_true(now >= 10 * PIT_TICK_HZ / 1000 + 1);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_condition_that_holds_is_asked_once, reset),
 	cmocka_unit_test_setup(a_condition_that_comes_true_ends_the_wait, reset),
@@ -163,6 +265,10 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_poll_period_spaces_the_asks, reset),
 	cmocka_unit_test_setup(a_deadline_never_comes_sooner_than_its_pause, reset),
 	cmocka_unit_test_setup(a_register_bit_that_comes_ends_the_wait, reset),
+	cmocka_unit_test_setup(with_interrupts_off_the_counter_times_the_wait, reset),
+	cmocka_unit_test_setup(with_interrupts_off_a_condition_still_ends_the_wait_at_once, reset),
+	cmocka_unit_test_setup(with_interrupts_off_a_stuck_counter_still_ends_the_wait, reset),
+	cmocka_unit_test_setup(a_pause_with_interrupts_off_and_a_deadline_across_them, reset),
 };
 
 int main(int argc, char **argv)

@@ -1,5 +1,5 @@
 /*
- * test_xhci.c: the xHCI driver (drivers/usb/xhci.c, xhciport.c, xhciring.c) on a simulated
+ * test_xhci.c: the xHCI driver (drivers/usb/xhci.c, xhciport.c, xhciring.c, xhcibulk.c) on a simulated
  * controller (xhcisim.h) — what QEMU 7.2 cannot emulate (issue 27): an interrupt endpoint
  * that ends a transfer with a transaction error, a stall or a missed service (recovered: keys
  * flow again), and a command that never completes (that command aborted, the controller alive).
@@ -235,7 +235,107 @@ static void the_simulation_catches_an_early_write_and_an_early_read(void **state
 	assert_int_equal(sim.accesses_after_hcrst, 1);
 }
 
+/* Mass storage's pipes on slot 1 (xhcibulk.c): 0x81 IN (DCI 3 is the keyboard's; these are 0x82, 0x02). */
+static const UsbEndpoint bulk_in = { .address = 0x82, .max_packet = 512 }, bulk_out = { .address = 0x02, .max_packet = 512 };
+#define BULK_IN_DCI     5
+#define BULK_OUT_DCI    4
+
+static int bulk_setup(void **state)
+{
+	setup(state);
+	sim.bulk_dcis[kbd] = 1u << BULK_IN_DCI | 1u << BULK_OUT_DCI;
+	sim.bulk_cc = CC_SUCCESS;
+	sim.bulk_in_len = 4096 + 600;
+	return 0;
+}
+
+/* The first use configures the endpoint; IN data comes in chunks through the slot's page, OUT data goes out whole. */
+static void bulk_transfers_move_the_bytes(void **state)
+{
+	static uint8_t buf[5000];
+	uint8_t cbw[31];
+	uint32_t got = 0;
+
+	(void)state;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(got, 4096 + 600);              /* a short packet in the second chunk ends it */
+	for (uint32_t i = 0; i < got; i++)
+		assert_int_equal(buf[i], (uint8_t)((i % 4096) ^ 0x5A));
+	assert_int_equal(sim.cmds[0].type, TRB_CONFIGURE_EP);
+	for (int i = 0; i < 31; i++)
+		cbw[i] = (uint8_t)(i + 1);
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_out, cbw, sizeof cbw, &got, 1000), USB_XFER_OK);
+	assert_int_equal(got, 31);
+	assert_int_equal(sim.bulk_out_len, 31);
+	assert_memory_equal(sim.bulk_out, cbw, 31);
+	assert_int_equal(sim.ncmds, 2);                 /* each endpoint configured once */
+}
+
+/* A stall is told apart from other errors, and the controller's side is reset (Reset Endpoint, Set TR Dequeue). */
+static void a_bulk_stall_is_reported_and_the_endpoint_reset(void **state)
+{
+	uint8_t buf[13];
+	uint32_t got = 0;
+
+	(void)state;
+	sim.bulk_cc = CC_STALL;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_STALL);
+	assert_int_equal(sim.cmds[1].type, TRB_RESET_EP);
+	assert_int_equal(sim.cmds[1].ep, BULK_IN_DCI);
+	assert_int_equal(sim.cmds[2].type, TRB_SET_TR_DEQUEUE);
+	assert_non_null(strstr(logbuf, "(stall)"));
+	sim.bulk_cc = CC_SUCCESS;
+	sim.bulk_in_len = 13;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(got, 13);
+}
+
+/* A device that never answers: a bounded return after the timeout, logged, the endpoint stopped and rewound. */
+static void a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped(void **state)
+{
+	uint8_t buf[512];
+	uint32_t got = 0, t0;
+
+	(void)state;
+	sim.bulk_cc = 0;
+	t0 = sim.now_ms;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 700), USB_XFER_TIMEOUT);
+	assert_true(sim.now_ms - t0 >= 700 && sim.now_ms - t0 < 800);
+	assert_non_null(strstr(logbuf, "xhci0: timeout: bulk transfer (700 ms)"));
+	assert_int_equal(sim.cmds[1].type, 15);         /* Stop Endpoint */
+	assert_int_equal(sim.cmds[2].type, TRB_SET_TR_DEQUEUE);
+	sim.bulk_cc = CC_SUCCESS;
+	sim.bulk_in_len = 512;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(got, 512);
+}
+
+/* CLEAR_FEATURE(ENDPOINT_HALT) on a bulk pipe (reset recovery): the controller's side starts over (drop + add). */
+static void clearing_a_bulk_halt_restarts_our_side_too(void **state)
+{
+	UsbSetup clear = { .type = 0x02, .request = 0x01, .value = 0, .index = 0x82 };
+	uint8_t buf[64];
+	uint32_t got = 0;
+
+	(void)state;
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_true(hc->ops->control(hc, kbd, &clear, NULL, NULL));
+	assert_int_equal(sim.ncmds, 2);
+	assert_int_equal(sim.cmds[1].type, TRB_CONFIGURE_EP);
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(got, 64);
+	clear.index = 0x81;                             /* the keyboard's interrupt pipe: no bulk endpoint, no command */
+	assert_true(hc->ops->control(hc, kbd, &clear, NULL, NULL));
+	assert_int_equal(sim.ncmds, 2);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test_setup(clearing_a_bulk_halt_restarts_our_side_too, bulk_setup),
+	cmocka_unit_test_setup(bulk_transfers_move_the_bytes, bulk_setup),
+	cmocka_unit_test_setup(a_bulk_stall_is_reported_and_the_endpoint_reset, bulk_setup),
+	cmocka_unit_test_setup(a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped, bulk_setup),
 	cmocka_unit_test_setup(keys_flow_on_a_healthy_endpoint, setup),
 	cmocka_unit_test_setup(a_transaction_error_is_recovered_and_keys_flow_again, setup),
 	cmocka_unit_test_setup(a_stall_is_recovered_with_clear_feature_halt_and_keys_flow_again, setup),

@@ -3,7 +3,8 @@
  * rings in host memory, stepped by the fake bounded wait, so drivers/usb/xhci*.c run on the host
  * against what QEMU 7.2 cannot do: interrupt endpoints that fail, commands that never complete.
  * It does what the driver asks of a controller and no more: commands, the event ring, EP0
- * control transfers (answered with success), and interrupt-IN transfers the test injects.
+ * control transfers (answered with success), interrupt-IN transfers the test injects, and bulk
+ * transfers answered as the test says (data, a stall, nothing).
  */
 #ifndef TESTS_UNIT_XHCISIM_H
 #define TESTS_UNIT_XHCISIM_H
@@ -56,6 +57,12 @@ typedef struct Sim {
 	bool hcrst_seen;
 	uint32_t hcrst_ms;              /* when the driver wrote HCRST */
 	int accesses_after_hcrst;       /* register accesses sooner than HCRST_PAUSE (1 ms) after it */
+	/* bulk endpoints the simulated device answers (drivers/usb/xhcibulk.c) */
+	uint32_t bulk_dcis[SIM_SLOTS + 1];      /* bit dci: a bulk endpoint of that slot */
+	uint32_t bulk_cc;               /* how the next TRBs end: CC_SUCCESS, CC_STALL, 0: never */
+	uint32_t bulk_in_len;           /* IN: bytes the device has left to send (a short packet when they end) */
+	uint8_t bulk_out[4096];         /* OUT: what the device got last */
+	uint32_t bulk_out_len;
 } Sim;
 
 static Sim sim __attribute__((aligned(4096)));
@@ -151,6 +158,11 @@ static uint32_t sim_execute(const volatile uint32_t *trb)
 		sim.ep[slot][ep].deq = trb[0] & ~0xFu;
 		sim.ep[slot][ep].cycle = trb[0] & 1;
 		break;
+	case 15:                        /* Stop Endpoint */
+		if (sim.ep[slot][ep].state != EP_STATE_RUNNING)
+			return CC_CONTEXT_STATE;
+		sim.ep[slot][ep].state = EP_STATE_STOPPED;
+		break;
 	case TRB_DISABLE_SLOT:
 		sim.slot_used[slot] = false;
 		memset(sim.ep[slot], 0, sizeof sim.ep[slot]);
@@ -245,6 +257,39 @@ static void sim_ep0(uint32_t slot)
 		if (trb[3] & TRB_IOC)
 			sim_event(e->deq, CC_SUCCESS << 24, TRB_TYPE(TRB_EV_TRANSFER) | TRB_SLOT(slot) | TRB_EP(DCI_EP0));
 		e->deq += 16;
+	}
+}
+
+/* Bulk TRBs queued on the device's bulk endpoints: answered as sim.bulk_cc says (IN data: byte i = i ^ 0x5A). */
+static void sim_bulk(uint32_t slot)
+{
+	for (uint32_t dci = 2; dci < 32 && sim.bulk_cc; dci++) {
+		SimEp *e = &sim.ep[slot][dci];
+		volatile uint32_t *trb;
+
+		if (!(sim.bulk_dcis[slot] & (1u << dci)))
+			continue;
+		while (e->state == EP_STATE_RUNNING && (trb = sim_next_trb(e)) != NULL) {
+			uint32_t asked = trb[2] & 0x1FFFF, n = asked;
+			uint8_t *buf = (uint8_t *)(uintptr_t)trb[0];
+
+			if (sim.bulk_cc == CC_SUCCESS && (dci & 1)) {
+				n = sim.bulk_in_len < asked ? sim.bulk_in_len : asked;
+				sim.bulk_in_len -= n;
+				for (uint32_t i = 0; i < n; i++)
+					buf[i] = (uint8_t)(i ^ 0x5A);
+			} else if (sim.bulk_cc == CC_SUCCESS) {
+				memcpy(sim.bulk_out, buf, asked < sizeof sim.bulk_out ? asked : sizeof sim.bulk_out);
+				sim.bulk_out_len = asked;
+			}
+			sim_event(e->deq, ((n < asked ? CC_SHORT_PACKET : sim.bulk_cc) << 24) | (asked - n),
+			    TRB_TYPE(TRB_EV_TRANSFER) | TRB_SLOT(slot) | TRB_EP(dci));
+			if (sim.bulk_cc == CC_STALL) {
+				e->state = EP_STATE_HALTED;
+				break;
+			}
+			e->deq += 16;
+		}
 	}
 }
 
@@ -353,8 +398,10 @@ static void sim_step(void)
 	sim_crcr();
 	sim_doorbells();
 	sim_commands();
-	for (uint32_t slot = 1; slot <= SIM_SLOTS; slot++)
+	for (uint32_t slot = 1; slot <= SIM_SLOTS; slot++) {
 		sim_ep0(slot);
+		sim_bulk(slot);
+	}
 }
 
 /*

@@ -1,0 +1,162 @@
+/* xhcibulk.c: xHCI bulk endpoints — Configure Endpoint at first use, transfers waited for by polling, a halt's reset. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "drvlog.h"
+#include "io.h"
+#include "usbhc.h"
+#include "xhcireg.h"
+
+#define TRB_STOP_EP             15      /* Stop Endpoint command (xHCI 6.4.3.8) */
+#define BULK_CERR               3       /* retries of a failing transaction */
+#define BULK_AVG_TRB            3072    /* average TRB length of a bulk endpoint (xHCI 4.14.1.1, as Linux) */
+
+/* Context piece i of an input (0 control, 1 slot, 2.. endpoints) or device context. */
+static volatile uint32_t *ctx(Xhci *x, uint8_t *base, uint32_t i)
+{
+	return (volatile uint32_t *)(base + i * x->ctx_size);
+}
+
+/* Where the controller is: the event of a bulk chunk (xhci_poll, from the event ring). */
+void xhci_bulk_event(XhciSlot *s, uint32_t dci, uint32_t cc, uint32_t residual, uint32_t ptr)
+{
+	for (int i = 0; i < 2; i++) {
+		XhciBulk *b = &s->bulk[i];
+
+		if (b->dci && b->dci == dci && ptr == b->wait && !b->done) {
+			b->cc = (uint8_t)cc;
+			b->residual = residual;
+			b->done = true;
+		}
+	}
+}
+
+/*
+ * A bulk endpoint's first use: Configure Endpoint adds it (the slot context
+ * keeps what the controller has, its entries at least up to this one). With
+ * `again` it is dropped and added in one command: a fresh ring and sequence
+ * number, DATA0 as the device after CLEAR_FEATURE(ENDPOINT_HALT).
+ */
+static bool bulk_configure(Xhci *x, uint8_t dev, const UsbEndpoint *ep, XhciBulk *b, volatile Trb *ring, bool again)
+{
+	SlotMem *m = &x->mem->slot[dev - 1];
+	uint32_t dci = DCI(ep->address), entries;
+	bool in = (ep->address & USB_REQ_IN) != 0;
+	volatile uint32_t *slot_ctx, *ep_ctx;
+
+	for (uint32_t i = 0; i < sizeof m->in_ctx; i++)
+		((volatile uint8_t *)m->in_ctx)[i] = 0;
+	ctx(x, m->in_ctx, 0)[0] = again ? ICC_ADD(dci) : 0;      /* drop flags: the same bit positions */
+	ctx(x, m->in_ctx, 0)[1] = ICC_ADD(0) | ICC_ADD(dci);
+	slot_ctx = ctx(x, m->in_ctx, 1);
+	for (int i = 0; i < 3; i++)
+		slot_ctx[i] = ctx(x, m->out_ctx, 0)[i];
+	entries = (slot_ctx[0] & SLOT_ENTRIES_MASK) >> 27;
+	if (entries < dci)
+		slot_ctx[0] = (slot_ctx[0] & ~SLOT_ENTRIES_MASK) | SLOT_ENTRIES(dci);
+	ep_ctx = ctx(x, m->in_ctx, dci + 1);
+	ep_ctx[1] = EP_CERR(BULK_CERR) | EP_TYPE(in ? EP_TYPE_BULK_IN : EP_TYPE_BULK_OUT) | EP_MPS(ep->max_packet);
+	ep_ctx[2] = addr32(ring) | EP_DCS;
+	ep_ctx[4] = EP_AVG_TRB(BULK_AVG_TRB);
+	xhci_ring_init(&b->ring, ring, BULK_TRBS);
+	if (!xhci_command(x, addr32(m->in_ctx), TRB_TYPE(TRB_CONFIGURE_EP) | TRB_SLOT(dev), "Configure Endpoint (bulk)"))
+		return false;
+	b->dci = (uint8_t)dci;
+	b->mps = ep->max_packet;
+	return true;
+}
+
+/* The device's halt on a bulk endpoint was cleared (xhci_control saw it): ours starts over too. */
+void xhci_bulk_halt_cleared(Xhci *x, uint8_t dev, uint8_t address)
+{
+	XhciSlot *s = &x->slot[dev];
+	XhciBulk *b = &s->bulk[(address & USB_REQ_IN) != 0];
+	UsbEndpoint ep = { .address = address, .max_packet = b->mps };
+
+	if (b->dci && b->dci == DCI(address) && x->alive)
+		bulk_configure(x, dev, &ep, b, x->mem->slot[dev - 1].bulk[(address & USB_REQ_IN) != 0], true);
+}
+
+/* The endpoint's ring from our enqueue on, after a halt (Reset Endpoint) or a stop (Stop Endpoint). */
+static bool bulk_restart(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t command, const char *what)
+{
+	return xhci_command(x, 0, TRB_TYPE(command) | TRB_SLOT(dev) | TRB_EP(b->dci), what) &&
+	    xhci_command(x, addr32(&b->ring.trb[b->ring.enq]) | b->ring.cycle,
+	        TRB_TYPE(TRB_SET_TR_DEQUEUE) | TRB_SLOT(dev) | TRB_EP(b->dci), "Set TR Dequeue");
+}
+
+/* One chunk (at most BULK_BUF bytes): a Normal TRB, the doorbell, its event waited for. */
+static UsbXfer bulk_chunk(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t len, uint32_t *done_len, uint32_t ms)
+{
+	XhciSlot *s = &x->slot[dev];
+	volatile Trb *t;
+
+	b->done = false;
+	b->residual = 0;
+	t = xhci_ring_push(&b->ring, addr32(x->mem->slot[dev - 1].bulk_buf), 0, len,
+	    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
+	b->wait = addr32(t);
+	xhci_doorbell(x, dev, b->dci);
+	if (!xhci_wait_event(x, &b->done, ms, "bulk transfer")) {
+		if (x->alive)
+			bulk_restart(x, dev, b, TRB_STOP_EP, "Stop Endpoint");
+		return USB_XFER_TIMEOUT;
+	}
+	if (b->cc == CC_SUCCESS || b->cc == CC_SHORT_PACKET) {
+		*done_len = len - (b->residual < len ? b->residual : len);
+		return USB_XFER_OK;
+	}
+	drvlog("xhci%u: port %u: bulk endpoint %u: completion code %u%s\n", (unsigned)x->hc.index, (unsigned)s->port,
+	    (unsigned)b->dci, (unsigned)b->cc, b->cc == CC_STALL ? " (stall)" : "");
+	if (!bulk_restart(x, dev, b, TRB_RESET_EP, "Reset Endpoint"))
+		return USB_XFER_ERROR;
+	return b->cc == CC_STALL ? USB_XFER_STALL : USB_XFER_ERROR;
+}
+
+/*
+ * A bulk transfer, waited for: chunks of BULK_BUF bytes through the slot's
+ * buffer until len or a short one. A halted endpoint (stall, transaction
+ * error) is reset on the controller's side before this returns; a timeout
+ * stops the endpoint. Works with interrupts off (the waits poll).
+ */
+UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
+                  uint32_t timeout_ms)
+{
+	Xhci *x = xhci_of(hc);
+	bool in = (ep->address & USB_REQ_IN) != 0;
+	XhciSlot *s;
+	SlotMem *m;
+	XhciBulk *b;
+	uint32_t total = 0;
+
+	if (got)
+		*got = 0;
+	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used)
+		return USB_XFER_ERROR;
+	s = &x->slot[dev];
+	m = &x->mem->slot[dev - 1];
+	b = &s->bulk[in];
+	if (b->dci != DCI(ep->address) && !bulk_configure(x, dev, ep, b, m->bulk[in], false))
+		return USB_XFER_ERROR;
+	do {
+		uint32_t n = len - total > BULK_BUF ? BULK_BUF : len - total, came = 0;
+		UsbXfer r;
+
+		if (!in)
+			for (uint32_t i = 0; i < n; i++)
+				m->bulk_buf[i] = ((const uint8_t *)buf)[total + i];
+		r = bulk_chunk(x, dev, b, n, &came, timeout_ms);
+		if (r != USB_XFER_OK)
+			return r;
+		if (in)
+			for (uint32_t i = 0; i < came; i++)
+				((uint8_t *)buf)[total + i] = m->bulk_buf[i];
+		total += came;
+		if (got)
+			*got = total;
+		if (came < n)
+			break;                  /* a short packet ends the transfer */
+	} while (total < len);
+	return USB_XFER_OK;
+}
