@@ -455,7 +455,7 @@ $(B)/synth/wavnotes: tests/host/wavnotes.c
 	$(HOSTCC) -std=gnu11 -O2 $(WARN) $< -lm -o $@
 synth-compare: $(ISO) $(B)/synth/synthrender $(B)/synth/wavnotes
 	$(PYTHON) tests/qemu/synthcompare.py --iso $(ISO) --render $(B)/synth/synthrender \
-		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare
+		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare --md docs/music.md
 
 # Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).

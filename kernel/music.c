@@ -28,7 +28,7 @@ static SynthPlay synth;                 /* the synthesizer's song, stepped by it
 static uint32_t synth_rate;
 static uint32_t crc_frames;             /* musiccrc=S: frames a song's CRC covers (0: none) */
 static uint32_t crc_done, crc;          /* frames of the current song CRC'd so far, and their CRC */
-static const Song *volatile crc_song;           /* whose CRC the main loop is to log (set by the IRQ) */
+static const Song *volatile crc_song;   /* whose CRC the main loop is to log (set by the IRQ) */
 static volatile uint32_t crc_ready;     /* its CRC, valid while crc_song is set */
 static bool crc_logged;
 static const Song *tune_song[MUS_COUNT];
@@ -126,14 +126,15 @@ static void synth_render(void *ctx, int16_t *mono, int frames)
 /*
  * No AdLib, a PCM device at rate_hz: the songs play on the synthesizer,
  * which gets exactly the register writes the card would (oplregs).
- * crc_seconds (musiccrc=): log a CRC-32 of each song's first seconds.
+ * crc_seconds (musiccrc=): log a CRC-32 of the first seconds of the first
+ * song that plays that long (at most an hour's worth).
  */
 void music_use_synth(uint32_t rate_hz, uint32_t crc_seconds)
 {
 	if (card || rate_hz == 0)
 		return;
 	synth_rate = rate_hz;
-	crc_frames = crc_seconds * rate_hz;
+	crc_frames = (crc_seconds < 3600 ? crc_seconds : 3600) * rate_hz;
 	synthplay_start(&synth, NULL, rate_hz);
 	synth_on = true;
 	pcm_set_music(synth_render, NULL);
