@@ -74,7 +74,7 @@ ISO    := $(B)/shardfall.iso
 # (kernel/save: partition, FAT, records) are pure too: the unit tests and fuzz-replay link them.
 SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
 HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
-              drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c \
+              drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c \
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
@@ -474,10 +474,10 @@ test-tools:
 test-episode: $(B)/reach $(B)/plan
 	REACH=$(B)/reach PLAN=$(B)/plan $(PYTHON) tools/test_episode.py RouteTest PlanTest
 
-test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun
+test-qemu: $(ISO) $(B)/hostframe $(B)/hostrun $(B)/synth/synthrender
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu
 
-golden: $(ISO) $(B)/hostframe $(B)/hostrun
+golden: $(ISO) $(B)/hostframe $(B)/hostrun $(B)/synth/synthrender
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun --out $(B)/test-qemu --update-golden
 	@$(MAKE) --no-print-directory golden-dumps
 
@@ -503,13 +503,14 @@ bench-fb: deps-test $(ISO)
 
 # The OPL2 synthesizer's cost per second of music (tests/qemu/synthbench.py, docs/music.md): its sources
 # in a bare multiboot kernel built with the kernel's flags, run under -icount; and on the host under callgrind.
-SYNTH_SRC   := drivers/sound/oplsynth.c drivers/sound/oplregs.c drivers/sound/musicseq.c drivers/sound/oplnote.c
+SYNTH_SRC   := drivers/sound/oplsynth.c drivers/sound/oplregs.c drivers/sound/musicseq.c drivers/sound/oplnote.c \
+               drivers/sound/synthplay.c
 SYNTH_INC   := -Idrivers/sound -Idrivers/platform -I$(B)/gen -Itests/host
-SYNTH_DEPS  := $(SYNTH_SRC) drivers/sound/oplsynth.h drivers/sound/opltables.h drivers/sound/oplregs.h \
+SYNTH_DEPS  := $(SYNTH_SRC) drivers/sound/oplsynth.h drivers/sound/opltables.h drivers/sound/oplregs.h drivers/sound/synthplay.h \
                tests/host/synthsong.h $(B)/gen/songs.c
 $(B)/synth/synthrender: tests/host/synthrender.c $(SYNTH_DEPS)
 	@mkdir -p $(@D)
-	$(HOSTCC) -std=gnu11 -O2 -g $(WARN) $(SYNTH_INC) $< $(SYNTH_SRC) $(B)/gen/songs.c -o $@
+	$(HOSTCC) -std=gnu11 -O2 -g $(WARN) $(SYNTH_INC) -Igame/engine $< $(SYNTH_SRC) game/engine/crc32.c $(B)/gen/songs.c -o $@
 $(B)/synth/synthbench.elf: tests/synthbench/synthbench.c $(SYNTH_DEPS) linker.ld
 	@mkdir -p $(@D)
 	$(CC) $(filter-out -MMD -MP,$(KCFLAGS)) $(SYNTH_INC) $(KLDFLAGS) -o $@ $< $(SYNTH_SRC) $(B)/gen/songs.c -lgcc
@@ -523,7 +524,7 @@ $(B)/synth/wavnotes: tests/host/wavnotes.c
 	$(HOSTCC) -std=gnu11 -O2 $(WARN) $< -lm -o $@
 synth-compare: $(ISO) $(B)/synth/synthrender $(B)/synth/wavnotes
 	$(PYTHON) tests/qemu/synthcompare.py --iso $(ISO) --render $(B)/synth/synthrender \
-		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare
+		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare --md docs/music.md
 
 # Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).

@@ -149,6 +149,7 @@ static const BootOption boot_options[] = {
 	{ "clocklog",   OPT_FLAG,       FIELD(clocklog) },
 	{ "music",      OPT_OFF,        FIELD(music_off) },
 	{ "sound",      OPT_SOUND,      FIELD(sound) },
+	{ "musiccrc",   OPT_COUNT,      FIELD(musiccrc) },      /* kernel/music.c */
 	{ "demo",       OPT_NAME,       FIELD(demo) },          /* kernel/demo_io.c */
 	{ "record",     OPT_FLAG,       FIELD(record) },
 	{ "ending",     OPT_FLAG,       FIELD(ending) },

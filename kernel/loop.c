@@ -472,6 +472,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 			start_clock(&ls.clock, ls.pace);
 		}
 		pcm_service();                  /* a PCM stream that stopped moving: said on COM1 */
+		music_service();                /* musiccrc=: the song's CRC, once done */
 		if (session.mode == SESSION_HALTED)
 			halt();
 		if (o->ticks && ls.done >= o->ticks)

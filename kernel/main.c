@@ -156,7 +156,7 @@ static void sound_start(bool adlib)
 	if (tries)
 		pcm = pcm_init(opts.sound != SOUND_AC97, opts.sound != SOUND_HDA, what, sizeof what);
 	if (pcm && !adlib && opts.sound != SOUND_OFF)
-		music_use_synth(pcm_rate());    /* no AdLib: the songs on our OPL2 synthesizer */
+		music_use_synth(pcm_rate(), opts.musiccrc);    /* no AdLib: the songs on our OPL2 synthesizer */
 	if (pcm)
 		klog("sound: %s\n", what);
 	else if (tries)

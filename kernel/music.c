@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "adlib.h"
+#include "crc32.h"
 #include "kfmt.h"
 #include "klog.h"
 #include "music.h"
@@ -23,13 +24,18 @@
 #include "songs.h"
 #include "sound.h"
 #include "speaker.h"
+#include "synthplay.h"
 #include "tunes.h"
 
 static bool card;                       /* the AdLib plays */
 static bool synth_on;                   /* else the synthesizer, rendered into the PCM mix */
-static OplSynth synth;
-static OplRegs synth_regs;
-static MusicOut synth_out;
+static SynthPlay synth;                 /* the synthesizer's song, stepped by its own sample clock */
+static uint32_t synth_rate;
+static uint32_t crc_frames;             /* musiccrc=S: frames a song's CRC covers (0: none) */
+static uint32_t crc_done, crc;          /* frames of the current song CRC'd so far, and their CRC */
+static const Song *volatile crc_song;   /* whose CRC the main loop is to log (set by the IRQ) */
+static volatile uint32_t crc_ready;     /* its CRC, valid while crc_song is set */
+static bool crc_logged;
 static const Song *tune_song[MUS_COUNT];
 static volatile const Song *wanted;     /* written by the main loop, read by the IRQ */
 static const Song *started;             /* what the IRQ last started */
@@ -80,27 +86,76 @@ void music_init(bool have_card)
 		adlib_reset();
 }
 
-/* The PCM mix asks for music: the synthesizer's samples (IRQ0, after pcm's own tick). */
+/*
+ * The PCM mix asks for music (IRQ0, in pcm's refill): the synthesizer's
+ * samples. The player steps here, at each 140 Hz tick of the samples
+ * themselves (synthplay), not in music_tick: where the DMA engine happens to
+ * be never moves a note by a sample. A change of song takes effect at the
+ * next tick's boundary on a freshly reset synthesizer, as synthrender starts
+ * one on the host, so each song's samples are the host's, sample for sample
+ * (musiccrc= logs a CRC-32 of the first seconds to compare).
+ */
 static void synth_render(void *ctx, int16_t *mono, int frames)
 {
-	oplsynth_render(ctx, mono, frames);
+	(void)ctx;
+	while (frames > 0) {
+		const Song *w = (const Song *)wanted;
+		int n = frames;
+
+		if (synth.left == 0 && w != started) {
+			started = w;
+			synthplay_start(&synth, w, synth_rate);
+			crc_done = 0;
+			crc = 0;
+		}
+		if (synth.left && (uint32_t)n > synth.left)
+			n = (int)synth.left;
+		else if (!synth.left && (uint32_t)n > synthplay_tick_frames(&synth))
+			n = (int)synthplay_tick_frames(&synth);
+		synthplay_render(&synth, mono, n);
+		if (started && crc_done < crc_frames) {
+			uint32_t k = crc_frames - crc_done < (uint32_t)n ? crc_frames - crc_done : (uint32_t)n;
+
+			crc = crc32_update(crc, mono, k * sizeof *mono);
+			crc_done += k;
+			if (crc_done == crc_frames && !crc_song) {
+				crc_ready = crc;
+				crc_song = started;
+			}
+		}
+		mono += n;
+		frames -= n;
+	}
 }
 
 /*
  * No AdLib, a PCM device at rate_hz: the songs play on the synthesizer,
  * which gets exactly the register writes the card would (oplregs).
+ * crc_seconds (musiccrc=): log a CRC-32 of the first seconds of the first
+ * song that plays that long (at most an hour's worth).
  */
-void music_use_synth(uint32_t rate_hz)
+void music_use_synth(uint32_t rate_hz, uint32_t crc_seconds)
 {
 	if (card || rate_hz == 0)
 		return;
-	oplsynth_init(&synth, rate_hz);
-	oplregs_init(&synth_regs, oplsynth_write_fn, &synth);
-	oplregs_reset(&synth_regs);
-	synth_out = oplregs_music_out(&synth_regs);
+	synth_rate = rate_hz;
+	crc_frames = (crc_seconds < 3600 ? crc_seconds : 3600) * rate_hz;
+	synthplay_start(&synth, NULL, rate_hz);
 	synth_on = true;
-	pcm_set_music(synth_render, &synth);
+	pcm_set_music(synth_render, NULL);
 	klog("music: on the OPL2 synthesizer, %u Hz, into the PCM mix\n", (unsigned)rate_hz);
+}
+
+/* Main loop: the CRC the IRQ finished, on COM1 (musiccrc=). */
+void music_service(void)
+{
+	const Song *s = crc_song;
+
+	if (s && !crc_logged) {
+		crc_logged = true;
+		klog("music: crc32 %s first %u frames at %u Hz: %08x\n", s->name, (unsigned)crc_frames,
+		    (unsigned)synth_rate, (unsigned)crc_ready);
+	}
 }
 
 bool music_on_synth(void)
@@ -124,11 +179,11 @@ void music_select(MusicId id)
 
 void music_tick(void)
 {
-	const MusicOut *o = card ? &out : &synth_out;
+	const MusicOut *o = &out;
 	const Song *w;
 
-	if (!card && !synth_on)
-		return;
+	if (!card)
+		return;         /* the synthesizer's player steps in synth_render, by the sample clock */
 	w = (const Song *)wanted;
 	if (w != started) {
 		started = w;

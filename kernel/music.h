@@ -9,7 +9,8 @@
 #include "tunes.h"
 
 void music_init(bool card);             /* after adlib_detect; without a card everything is a no-op */
-void music_use_synth(uint32_t rate_hz); /* no AdLib, a PCM device: the synthesizer plays into its mix */
+void music_use_synth(uint32_t rate_hz, uint32_t crc_seconds);  /* no AdLib, a PCM device: the synthesizer plays into its mix */
+void music_service(void);               /* main loop: the musiccrc= line once its CRC is done */
 bool music_on_synth(void);
 void music_select(MusicId id);          /* main loop: logs a change, the IRQ switches songs */
 void music_tick(void);                  /* from IRQ0, 140 times a second */

@@ -1,12 +1,17 @@
 /*
  * synthrender.c: renders a built-in song with the OPL2 synthesizer
  * (drivers/sound/oplsynth.c) to a 16-bit mono WAV, or to nowhere (the
- * benchmark: make bench-synth). Usage: synthrender SONG SECONDS [OUT.wav] [RATE]
+ * benchmark: make bench-synth), and prints the CRC-32 of its samples (16-bit
+ * little-endian, as the kernel's musiccrc= option does). The samples come
+ * through drivers/sound/synthplay.c, the kernel's code, in CHUNK-frame calls
+ * (default: one tick each; the kernel's mix asks for up to 256 at a time).
+ * Usage: synthrender SONG SECONDS [OUT.wav|-] [RATE] [CHUNK]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "crc32.h"
 #include "songs.h"
 #include "synthsong.h"
 
@@ -43,11 +48,11 @@ int main(int argc, char **argv)
 	static SynthSong p;
 	const Song *song = NULL;
 	int16_t buf[1024];
-	uint32_t rate, ticks, frames = 0;
+	uint32_t rate, total, chunk, frames = 0, crc = 0;
 	FILE *f = NULL;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: synthrender SONG SECONDS [OUT.wav] [RATE]\n");
+		fprintf(stderr, "usage: synthrender SONG SECONDS [OUT.wav|-] [RATE] [CHUNK]\n");
 		return 2;
 	}
 	for (int i = 0; i < SONG_COUNT; i++)
@@ -58,7 +63,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	rate = argc > 4 ? (uint32_t)atoi(argv[4]) : 48000;
-	ticks = (uint32_t)(atof(argv[2]) * SYNTHSONG_TICK_HZ);
+	total = (uint32_t)(atof(argv[2]) * rate);
+	chunk = argc > 5 ? (uint32_t)atoi(argv[5]) : 0;
+	if (chunk > sizeof buf / sizeof buf[0])
+		chunk = sizeof buf / sizeof buf[0];
 	if (argc > 3 && strcmp(argv[3], "-")) {
 		f = fopen(argv[3], "wb");
 		if (!f) {
@@ -68,9 +76,13 @@ int main(int argc, char **argv)
 		wav_header(f, rate, 0);
 	}
 	synthsong_start(&p, song, rate);
-	for (uint32_t t = 0; t < ticks; t++) {
-		int n = synthsong_tick(&p, buf);
+	while (frames < total) {
+		int n = chunk ? (int)chunk : (int)(p.left ? p.left : synthplay_tick_frames(&p));
 
+		if ((uint32_t)n > total - frames)
+			n = (int)(total - frames);
+		synthplay_render(&p, buf, n);
+		crc = crc32_update(crc, buf, (size_t)n * sizeof buf[0]);
 		if (f)
 			fwrite(buf, 2, (size_t)n, f);
 		frames += (uint32_t)n;
@@ -80,6 +92,6 @@ int main(int argc, char **argv)
 		wav_header(f, rate, frames);
 		fclose(f);
 	}
-	printf("synthrender: %s, %u frames at %u Hz\n", song->name, frames, rate);
+	printf("synthrender: %s, %u frames at %u Hz, crc32 %08x\n", song->name, frames, rate, crc);
 	return 0;
 }

@@ -129,10 +129,14 @@ def test_music_off(ctx):
 
 
 def test_music_no_card(ctx):
-    """No AdLib: COM1 says so (a floating bus reads FFh), the game boots, the keys work,
-    the menu's Music item toggles without a sound, no tune is logged as playing."""
+    """No sound device at all (no AdLib, no HDA, no AC'97): COM1 says so for each (a floating bus
+    reads FFh), the game boots, the keys work and their blips still start (the speaker's), the
+    menu's Music item toggles without a sound, no tune is logged as playing."""
     m = ctx.machine()
     line = m.wait_for(RE_MISSING, READY_TIMEOUT_S)
+    for gone in (r"^hda: no Intel HDA controller on PCI$", r"^ac97: no AC'97 controller on PCI$",
+                 r"^sound: no PCM device playing: effects on the PC speaker only$"):
+        ctx.note(m.wait_for(gone, 5.0).group(0))
     m.wait_for(r"^sysinfo: Sound: speaker; no AdLib \(bus FFh\)$", 2.0)
     ctx.note(line.group(0))
     m.wait_for(RE_READY, 5.0)
@@ -142,6 +146,7 @@ def test_music_no_card(ctx):
     tap_and_wait(m, "ret", r"^menu: music off$")
     tap_and_wait(m, "ret", r"^menu: music on$")
     assert "music: play" not in m.serial(), "a tune was started without a card"
+    assert re.search(r"^sfx start id=\d+ div=", m.serial(), re.M), "the menu's moves started no effect"
 
 
 def test_sysinfo_screen(ctx):

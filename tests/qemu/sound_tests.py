@@ -8,6 +8,7 @@ Used by run_tests.py (each test gets its Context); see README.md for the table.
 
 import os
 import re
+import subprocess
 import time
 
 import audio
@@ -72,20 +73,25 @@ def silent(ctx, wav):
     return audio.peak_level(samples) <= SILENCE
 
 
-def test_hda_sound_off(ctx):
+def sound_off_test(setup):
     """sound=off with HDA: the controller is not started, COM1 says nothing plays, a blip's
-    `sfx start` is still logged (the game is the same) and the WAV stays silent."""
-    wav = os.path.join(ctx.outdir, "hda.wav")
-    m = hda_machine(ctx, "q35", wav, opts="sound=off")
-    m.wait_for(r"^sound: sound=off: effects on nothing, music on nothing", READY_TIMEOUT_S)
-    m.wait_for(RE_READY, 10.0)
-    mark = m.mark()
-    m.tap("right", 0.05)
-    m.wait_for(RE_SFX, 3.0, since=mark)
-    time.sleep(1.0)
-    m.quit()
-    assert "sound: Intel HDA" not in m.serial(), "HDA was started with sound=off"
-    assert silent(ctx, wav), "the HDA WAV is not silent with sound=off"
+    `sfx start` is still logged (the game is the same) and the WAV stays silent (the title theme
+    and the blip would sound in it otherwise)."""
+    def test(ctx):
+        wav = os.path.join(ctx.outdir, "hda.wav")
+        m = hda_machine(ctx, setup, wav, opts="sound=off")
+        m.wait_for(r"^sound: sound=off: effects on nothing, music on nothing",
+                   UEFI_TIMEOUT_S if setup == "ovmf" else READY_TIMEOUT_S)
+        m.wait_for(RE_READY, 10.0)
+        mark = m.mark()
+        m.tap("right", 0.05)
+        m.wait_for(RE_SFX, 3.0, since=mark)
+        time.sleep(1.0)
+        m.quit()
+        assert "sound: Intel HDA" not in m.serial(), "HDA was started with sound=off"
+        assert silent(ctx, wav), "the HDA WAV is not silent with sound=off"
+    test.__name__ = "test_hda_sound_off_" + setup
+    return test
 
 
 def test_hda_effects_off(ctx):
@@ -217,23 +223,71 @@ def test_hda_music_off(ctx):
     assert silent(ctx, wav), "the HDA WAV sounds with music=off and no key pressed"
 
 
+CRC_SECONDS = 3                 # musiccrc=: the title theme's first seconds, CRC'd in the kernel and on the host
+RE_CRC = r"^music: crc32 (\w+) first (\d+) frames at (\d+) Hz: ([0-9a-f]{8})$"
+
+
+def synthrender(ctx):
+    return os.path.join(os.path.dirname(os.path.abspath(ctx.hostrun)), "synth", "synthrender")
+
+
+def check_ring_crc(ctx, m, what):
+    """The kernel's CRC-32 of the synthesizer's first CRC_SECONDS of the title theme as the mix wrote
+    them into the DMA ring (musiccrc=) equals build/synth/synthrender's, on the host, from the same
+    code (drivers/sound/synthplay.c): the same samples, sample for sample."""
+    line = m.wait_for(RE_CRC, CRC_SECONDS + 5.0)
+    song, frames, rate, crc = line.group(1), int(line.group(2)), int(line.group(3)), line.group(4)
+    assert song == "title" and frames == CRC_SECONDS * rate, "musiccrc covered %s, %d frames" % (song, frames)
+    out = subprocess.run([synthrender(ctx), song, str(CRC_SECONDS), "-", str(rate), "256"],
+                         capture_output=True, text=True, check=True).stdout
+    host = re.search(r"crc32 ([0-9a-f]{8})", out).group(1)
+    ctx.note("%s ring: title's first %d frames at %d Hz crc32 %s; host synthrender %s" % (
+        what, frames, rate, crc, host))
+    assert crc == host, "%s's ring CRC %s != the host render's %s" % (what, crc, host)
+
+
+def music_off_silent(ctx, m, wav):
+    """Menu -> Music Off (after the title theme played): `music: stop`, and the WAV from then on is
+    silent (the menu's blips end before the quiet part is measured)."""
+    music_tests.tap_and_wait(m, "ret", r"^session: menu$")
+    for i, name in enumerate(("instructions", "controls", "music"), 1):
+        music_tests.tap_and_wait(m, "down", r"^menu: cursor=%d %s$" % (i, name))
+    mark = m.mark()
+    music_tests.tap_and_wait(m, "ret", r"^menu: music off$")
+    m.wait_for(r"^music: stop$", 2.0, since=mark)
+    time.sleep(0.6)                     # the Enter's blip and the ring's lead pass
+    quiet_from = time.time()
+    time.sleep(1.5)
+    quiet_s = time.time() - quiet_from
+    m.quit()
+    rate, samples, fmt = audio.read_wav(wav)
+    tail = samples[-int(quiet_s * rate):]
+    ctx.note("%s: %s; peak %d before, %d in the last %.1f s (Music off)" % (
+        os.path.basename(wav), fmt, audio.peak_level(samples[:-len(tail)] or [0]), audio.peak_level(tail), quiet_s))
+    assert audio.peak_level(tail) <= SILENCE, "the WAV sounds with Music off (peak %d)" % audio.peak_level(tail)
+
+
 def title_heard(ctx, setup):
+    """The title theme on the synthesizer: its ring's CRC equals the host's, its first notes are
+    heard at the song's pitches; then Menu -> Music Off silences it. One boot."""
     wav = os.path.join(ctx.outdir, "hda.wav")
-    m = hda_machine(ctx, setup, wav)
+    m = hda_machine(ctx, setup, wav, opts="musiccrc=%d" % CRC_SECONDS)
     m.wait_for(RE_HDA, UEFI_TIMEOUT_S if setup == "ovmf" else READY_TIMEOUT_S)
     m.wait_for(r"^music: on the OPL2 synthesizer, 48000 Hz, into the PCM mix$", 2.0)
     m.wait_for(r"^music: play title$", 5.0)
     m.wait_for(RE_READY, 5.0)
-    time.sleep(music_tests.title_solo_seconds() + 1.0)
-    m.quit()
-    music_tests.check_title_solo(ctx, wav, "HDA")
+    check_ring_crc(ctx, m, "HDA " + setup)
+    music_off_silent(ctx, m, wav)
+    music_tests.check_title_solo(ctx, wav, "HDA")      # the solo: the WAV's first seconds of sound
 
 
 TESTS = [
     ("hda_blip_q35", blip_test("q35"), (), ()),
     ("hda_blip_pc", blip_test("pc"), (), ()),
     ("hda_blip_ovmf", blip_test("ovmf"), (), ()),
-    ("hda_sound_off", test_hda_sound_off, (), ()),
+    ("hda_sound_off", sound_off_test("q35"), (), ()),
+    ("hda_sound_off_pc", sound_off_test("pc"), (), ()),
+    ("hda_sound_off_ovmf", sound_off_test("ovmf"), (), ()),
     ("hda_effects_off", test_hda_effects_off, (), ()),
     ("hda_latency", test_hda_latency, (), ()),
     ("hda_demo_parity", test_hda_demo_parity, (), ()),

@@ -273,6 +273,35 @@ static int render_title(int16_t *out, int secs)
 	return n;
 }
 
+/*
+ * The kernel's way (drivers/sound/synthplay.c asked by the PCM mix for up to
+ * 256 frames at a time, wherever the DMA engine is) gives the host's
+ * tick-by-tick samples, sample for sample, whatever the sizes of the calls:
+ * the player steps by the samples' own clock.
+ */
+static void synthplay_chunks_equal_the_ticks(void **state)
+{
+	static int16_t chunked[RATE * 3];
+	static SynthPlay p;
+	static const int sizes[] = { 256, 1, 77, 343, 4096 };
+	int n = render_title(buf, 3);
+
+	(void)state;
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		int done = 0;
+
+		synthplay_start(&p, &song_title, RATE);
+		while (done < n) {
+			int c = sizes[k] < n - done ? sizes[k] : n - done;
+
+			synthplay_render(&p, chunked + done, c);
+			done += c;
+		}
+		assert_memory_equal(buf, chunked, (size_t)n * sizeof buf[0]);
+		assert_int_equal(p.ticks, 3 * SYNTHPLAY_TICK_HZ);
+	}
+}
+
 /* Twice the same samples; and the lead's first two bars (alone) at the song's pitches within 0.5%. */
 static void title_theme_is_deterministic_and_in_tune(void **state)
 {
@@ -363,6 +392,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(feedback_changes_the_spectrum),
 		cmocka_unit_test(key_off_releases_to_silence),
 		cmocka_unit_test(title_theme_is_deterministic_and_in_tune),
+		cmocka_unit_test(synthplay_chunks_equal_the_ticks),
 		cmocka_unit_test(oplregs_writes_what_the_adlib_writes),
 	};
 
