@@ -295,7 +295,7 @@ $(B)/tests/test_ehciqh: tests/unit/test_ehciqh.c drivers/usb/ehciqh.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie $(HINC) -Itests/unit $< drivers/usb/ehciqh.c $(HOBJ) -lcmocka -lm -o $@
 
 EHCI_SRC := drivers/usb/ehci.c drivers/usb/ehciqh.c drivers/usb/ehcixfer.c drivers/platform/pci.c
-$(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/simehci/io.h $(EHCI_SRC) $(HOBJ)
+$(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/ehcisim.h tests/unit/simehci/io.h $(EHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simehci/io.h $(HINC) -Itests/unit $< $(EHCI_SRC) \
 		$(HOBJ) -lcmocka -lm -o $@
