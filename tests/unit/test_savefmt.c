@@ -38,7 +38,7 @@ static void assert_files(const SaveArea *a)
 	assert_int_equal(a->file[SAVE_CRASH].sectors, 8);
 	/* The sectors found hold what mksave.py put in the files. */
 	assert_memory_equal(sector(RAM_SAVE_LBA), "SHRDSAVE", 8);
-	assert_memory_equal(sector(RAM_SCORES_LBA), "Shardfall high scores\n", 22);
+	assert_memory_equal(sector(RAM_SCORES_LBA), "Shardfall - Hall of Fame\r\n", 26);
 	assert_memory_equal(sector(RAM_README_LBA), "Shardfall save area\n", 20);
 }
 
@@ -317,7 +317,7 @@ static void fat16_and_fat32_volumes_read(void **state)
 		assert_int_equal(a.file[SAVE_SCORES].sectors, 4);
 		assert_int_equal(a.file[SAVE_CRASH].bytes, 4096);
 		assert_memory_equal(v.data + a.file[SAVE_DAT].lba * 512, "SHRDSAVE", 8);
-		assert_memory_equal(v.data + a.file[SAVE_SCORES].lba * 512, "Shardfall high scores\n", 22);
+		assert_memory_equal(v.data + a.file[SAVE_SCORES].lba * 512, "Shardfall - Hall of Fame\r\n", 26);
 		assert_memory_equal(v.data + a.file[SAVE_CRASH].lba * 512, "Shardfall keeps", 15);
 		assert_memory_equal(v.data + a.file[SAVE_README].lba * 512, "Shardfall save area\n", 20);
 		/* The same volume one sector short of its BPB's size: refused. */
