@@ -85,7 +85,7 @@ HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb test test-isa test-unit test-tools test-episode test-qemu \
+.PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb bench-save test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
         fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
         bench-synth synth-compare
@@ -315,7 +315,7 @@ $(B)/save/vol-fat%.img: $(SAVE_TOOL)
 $(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
-$(B)/tests/test_save: tests/unit/test_save.c tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
+$(B)/tests/test_save: tests/unit/test_save.c tests/unit/savefix.h tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
@@ -467,6 +467,7 @@ test-tools:
 	$(PYTHON) tools/test_demo_tools.py
 	$(PYTHON) tools/test_song2c.py
 	$(PYTHON) tools/test_usb_latency_table.py
+	$(PYTHON) tools/test_save_table.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 
@@ -516,6 +517,13 @@ $(B)/synth/synthbench.elf: tests/synthbench/synthbench.c $(SYNTH_DEPS) linker.ld
 	$(CC) $(filter-out -MMD -MP,$(KCFLAGS)) $(SYNTH_INC) $(KLDFLAGS) -o $@ $< $(SYNTH_SRC) $(B)/gen/songs.c -lgcc
 bench-synth: $(B)/synth/synthrender $(B)/synth/synthbench.elf
 	$(PYTHON) tests/qemu/synthbench.py --kernel $(B)/synth/synthbench.elf --render $(B)/synth/synthrender
+
+# Time per save on each disk kind (USB stick on xHCI under SeaBIOS and OVMF, AHCI, IDE): the QEMU save
+# tests that record it (tests/qemu/save_tests.py), then the table in docs/save.md (tools/save_table.py).
+bench-save: $(ISO) $(B)/hostframe $(B)/hostrun
+	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun \
+		--out $(B)/bench-save -k save_usb_bios -k save_usb_uefi -k save_ahci -k save_ide
+	$(PYTHON) tools/save_table.py $(B)/bench-save/results.json docs/save.md
 
 # The synthesizer against QEMU's own OPL2 (-device adlib) song by song: the note heard in each 0.1 s
 # window (tests/qemu/synthcompare.py; tests/host/wavnotes.c measures the notes).

@@ -276,6 +276,8 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.disktest[0])
 		disks_selftest(opts.disktest);  /* disktest=KIND: write and read back a disk's last sector */
 	save_powercut(opts.savecut, opts.savetear);     /* savecut=N, savetear=N: the power-cut tests */
+	save_boot_medium(!boot.boot_device_valid ? SAVE_BOOT_UNKNOWN : boot.boot_drive >= 0xE0 ? SAVE_BOOT_CD :
+	    boot.boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
 	save_open(opts.imageid, NULL);  /* the save area on the disk we booted from, by its image id */
 	sound_start(adlib == ADLIB_FOUND);      /* Intel HDA or AC'97 (PCI), which device plays what */
 	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */

@@ -3,6 +3,7 @@
 #define KERNEL_TIMER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "idt.h"
 #include "acpi.h"
@@ -18,5 +19,6 @@ TickClock timer_start(IrqHandler tick, const AcpiInfo *tables);        /* probe,
 bool timer_speaker_works(void);         /* the PC speaker needs PIT channel 2 */
 TickClock timer_clock(void);            /* what timer_start chose */
 const char *timer_problem(void);        /* TICK_NONE: why, as the screen's headline */
+uint64_t timer_now_us(void);            /* microseconds, for short spans: the reference clock, else the tick */
 
 #endif

@@ -21,6 +21,13 @@ static struct {
 	uint8_t payload[PAYLOAD_MAX];
 } S;
 
+static SaveBoot boot_medium;            /* save_boot_medium: kept across save_open's reset */
+
+void save_boot_medium(SaveBoot medium)
+{
+	boot_medium = medium;
+}
+
 static bool streq(const char *a, const char *b)
 {
 	while (*a && *a == *b)
@@ -141,8 +148,9 @@ bool save_open(const char *image_id, SaveStatus *st)
 		if (read_err)
 			kfmt_snprintf(why, sizeof why, "read error on %s", read_err->name);
 		else
-			copy(why, wp ? "the stick is write-protected" : cd ? "booted from a CD" : "no save area on this stick",
-			     sizeof why);
+			copy(why, wp ? "the stick is write-protected" :
+			     boot_medium == SAVE_BOOT_CD || (cd && boot_medium != SAVE_BOOT_DISK) ? "booted from a CD" :
+			     "no save area on this stick", sizeof why);
 		S = (typeof(S)){ 0 };
 		copy(S.st.why, why, sizeof S.st.why);
 		klog("save: none (%s)%s\n", why, other ? "; a save area of another build was passed over" : "");
@@ -213,7 +221,7 @@ bool save_load(uint8_t *payload, size_t cap, size_t *len)
 
 bool save_write(const uint8_t *payload, size_t len, const char *what)
 {
-	uint32_t t0 = save_now_ms(), seq, nsec = (uint32_t)((len + SAVE_SECTOR - 1) / SAVE_SECTOR);
+	uint32_t t0 = save_now_us(), seq, nsec = (uint32_t)((len + SAVE_SECTOR - 1) / SAVE_SECTOR);
 	uint64_t at;
 	int slot;
 	BlockErr e;
@@ -265,8 +273,9 @@ bool save_write(const uint8_t *payload, size_t len, const char *what)
 	S.st.valid_records = S.slots.count;
 	S.st.newest_seq = seq;
 	S.busy = false;
-	klog("save: wrote seq=%u (%s) in %u ms\n", (unsigned)seq, what ? what : "record",
-	     (unsigned)(save_now_ms() - t0));
+	t0 = save_now_us() - t0;
+	klog("save: wrote seq=%u (%s) in %u.%u ms\n", (unsigned)seq, what ? what : "record",
+	     (unsigned)(t0 / 1000), (unsigned)(t0 % 1000 / 100));
 	return true;
 }
 
@@ -309,7 +318,7 @@ static int text_file(const char *file)
 bool save_text(const char *file, const char *text)
 {
 	int f = text_file(file);
-	uint32_t t0 = save_now_ms();
+	uint32_t t0 = save_now_us();
 	SaveExtent x;
 	Text t, again;
 	BlockErr e;
@@ -335,7 +344,8 @@ bool save_text(const char *file, const char *text)
 			return failed(BLK_IO, "write");
 	}
 	S.busy = false;
-	klog("save: wrote %s in %u ms\n", file, (unsigned)(save_now_ms() - t0));
+	t0 = save_now_us() - t0;
+	klog("save: wrote %s in %u.%u ms\n", file, (unsigned)(t0 / 1000), (unsigned)(t0 % 1000 / 100));
 	return true;
 }
 

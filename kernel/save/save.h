@@ -34,6 +34,15 @@ typedef struct SaveStatus {
  * <k> valid records, newest seq=S` or `save: none (<reason>)`.
  */
 bool save_open(const char *image_id, SaveStatus *st);
+
+/*
+ * What the loader said it booted from, for save_open's reason when no save
+ * area is found: a CD says "booted from a CD"; a disk (BIOS drive 80h-DFh)
+ * "no save area on this stick" even with an empty CD drive in the PC;
+ * unknown (UEFI, multiboot2): a CD drive with nothing else found counts as a CD.
+ */
+typedef enum SaveBoot { SAVE_BOOT_UNKNOWN, SAVE_BOOT_CD, SAVE_BOOT_DISK } SaveBoot;
+void save_boot_medium(SaveBoot medium);
 bool save_status(SaveStatus *st);       /* the state now (false: saves are off) */
 
 /* The newest valid record's payload (false: none, or it does not fit cap). */

@@ -43,6 +43,6 @@ void saveio_reset(void);                /* the host tests' new boot: count from 
 
 /* The platform's side (kernel/save/saveplat.c; the host tests have their own). */
 void save_stop(uint32_t n);             /* COM1 `savecut: stopped after write N`, then halt for good */
-uint32_t save_now_ms(void);             /* a millisecond clock (the PIT tick: 1000/140 ms steps) */
+uint32_t save_now_us(void);             /* a microsecond clock (the reference clock, else the 140 Hz tick) */
 
 #endif

@@ -1,12 +1,12 @@
-/* saveplat.c: the save area's two platform needs — a millisecond clock and the power-cut tests' stop. */
+/* saveplat.c: the save area's two platform needs — a microsecond clock and the power-cut tests' stop. */
 #include "klog.h"
-#include "pit.h"
 #include "saveio.h"
+#include "timer.h"
 #include "watchdog.h"
 
-uint32_t save_now_ms(void)
+uint32_t save_now_us(void)
 {
-	return (uint32_t)((uint64_t)pit_ticks() * 1000u / PIT_TICK_HZ);
+	return (uint32_t)timer_now_us();
 }
 
 void save_stop(uint32_t n)

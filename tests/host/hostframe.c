@@ -20,7 +20,7 @@ static uint8_t fb[SCREEN_W * SCREEN_H];
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--ending] [--bind SPEC] [--keys STEPS] [--notice TEXT]\n"
+	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--ending] [--bind SPEC] [--keys STEPS] [--notice TEXT] [--saves-off WHY]\n"
 	    "  runs the session from boot (or level NAME, as level=NAME; or from the\n"
 	    "  ending screen after the episode played by its demos, as ending; with the key\n"
 	    "  bindings SPEC, as keys=SPEC), first the steps, then TICKS ticks without\n"
@@ -29,7 +29,8 @@ static void usage(const char *argv0)
 	    "  one tick with that key pressed, through the bindings as the kernel does it:\n"
 	    "  a name of game/engine/keys.c (enter up down left right space p esc q x a f1 ctrl ...),\n"
 	    "  or jump (= ctrl)\n"
-	    "  TEXT: the title's notice line, as the kernel sets it (\"no PS/2 keyboard found\")\n",
+	    "  TEXT: the title's notice line, as the kernel sets it (\"no PS/2 keyboard found\")\n"
+	    "  WHY: saves are off, as the kernel says it (\"booted from a CD\"): the title's line\n",
 	    argv0);
 	exit(2);
 }
@@ -88,7 +89,7 @@ static long run_steps(char *steps)
 
 int main(int argc, char **argv)
 {
-	const char *png = NULL, *level = NULL, *bind = NULL, *notice = NULL;
+	const char *png = NULL, *level = NULL, *bind = NULL, *notice = NULL, *saves_off = NULL;
 	char *steps = NULL;
 	long ticks = -1, total;
 	bool ending = false;
@@ -102,6 +103,8 @@ int main(int argc, char **argv)
 			ending = true;
 		else if (strcmp(argv[i], "--notice") == 0 && i + 1 < argc)
 			notice = argv[++i];
+		else if (strcmp(argv[i], "--saves-off") == 0 && i + 1 < argc)
+			saves_off = argv[++i];
 		else if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc)
 			steps = argv[++i];
 		else if (ticks < 0 && argv[i][0] >= '0' && argv[i][0] <= '9')
@@ -116,6 +119,8 @@ int main(int argc, char **argv)
 	session_init(&session, NULL);
 	if (notice)
 		session_set_notice(&session, notice);
+	if (saves_off)
+		session_set_saves(&session, false, saves_off);
 	if (bind && !session_apply_keys(&session, bind))
 		level = NULL;                   /* the error screen, as the kernel shows it */
 	if (level)

@@ -13,6 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import demo_format              # noqa: E402
 import image                    # noqa: E402
+from save_tests import check_saves_band          # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 READY_TIMEOUT_S = 20.0          # as run_tests.py: QEMU start to the first frame, generously
@@ -188,7 +189,9 @@ def test_demo_bad(ctx):
     m.wait_for(RE_READY, 5, since=m.serial().index(line.group(0)))
     assert m.running(), "QEMU died on a bad demo"
     time.sleep(0.3)
-    ctx.check_golden(m.screendump("title"), "title_boot.png", ignore=[image.TITLE_ANIM_RECT])
+    title = m.screendump("title")
+    ctx.check_golden(title, "title_boot.png", ignore=[image.TITLE_ANIM_RECT, image.SAVES_RECT])
+    check_saves_band(ctx, m, title)
 
 
 # The episode's demos (game/demos/README.md): each is played in QEMU to one tick before its

@@ -12,6 +12,7 @@ import subprocess
 
 import fault_tests
 import uefi_tests
+from save_tests import saves_off_args
 
 MIN_MEMORY = "4M"               # README: the least memory that boots and plays (late BSS: 3840K and up do, 3712K not)
 OPTS_MEMORY = "6M"              # with an options disk GRUB loads its file systems: 5632K and up do, 5376K not
@@ -67,8 +68,8 @@ def test_no_i8042(ctx):
     frame = m.screendump("title")
     assert frame.crc() == crc, "READY crc=%s but the screendump's planes give %s" % (crc, frame.crc())
     host_png = os.path.join(ctx.outdir, "host_notice.png")
-    out = subprocess.run([ctx.hostframe, str(FREEZE_TICKS), host_png, "--notice", NO_KBD_NOTICE],
-                         capture_output=True, text=True, timeout=30)
+    out = subprocess.run([ctx.hostframe, str(FREEZE_TICKS), host_png, "--notice", NO_KBD_NOTICE] +
+                         saves_off_args(m), capture_output=True, text=True, timeout=30)
     assert out.returncode == 0, out.stderr
     host = re.search(r"crc=([0-9A-F]{8})", out.stdout).group(1)
     ctx.note("QEMU READY crc=%s, host with the notice crc=%s" % (crc, host))
@@ -175,13 +176,13 @@ def test_options_disk_paths(ctx):
     disk (FAT in partition 1) when booting from CD."""
     for media in ("hdd", "usb"):
         m = ctx.machine(boot=media, opts="ticks=3 bogus=%s" % media)
-        m.wait_for(r"^multiboot: cmdline \"ticks=3 bogus=%s\"$" % media, 30)
+        m.wait_for(r"^multiboot: cmdline \"imageid=[0-9a-f]{16} ticks=3 bogus=%s\"$" % media, 30)
         m.wait_for(r"^READY tick=3 ", 30)
         m.quit()
         ctx.note("%s: options disk read" % media)
     img = partitioned_options_disk(ctx.outdir, "ticks=3 bogus=partitioned")
     m = ctx.machine(extra=["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % img])
-    m.wait_for(r"^multiboot: cmdline \"ticks=3 bogus=partitioned\"$", 30)
+    m.wait_for(r"^multiboot: cmdline \"imageid=[0-9a-f]{16} ticks=3 bogus=partitioned\"$", 30)
     m.wait_for(r"^READY tick=3 ", 30)
     ctx.note("cdrom: options from partition 1 of a partitioned disk")
 

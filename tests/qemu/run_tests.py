@@ -36,8 +36,9 @@ import music_tests              # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
 import save_tests               # noqa: E402
+from save_tests import check_saves_band, saves_off_args        # noqa: E402
 import qemu                     # noqa: E402
-from image import Rect, TITLE_ANIM_RECT         # noqa: E402
+from image import Rect, SAVES_RECT, TITLE_ANIM_RECT     # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 DEFAULT_GOLDEN_DIR = os.path.join(REPO, "tests", "golden")
@@ -160,9 +161,11 @@ def boot_test(boot):
 
 
 def check_title(ctx, m):
-    """The live title screen equals title_boot.png outside the animated rect."""
+    """The live title screen equals title_boot.png outside the animated rect and the save band; the
+    band shows what COM1 says about saves."""
     frame = m.screendump("title")
-    ctx.check_golden(frame, "title_boot.png", ignore=[TITLE_ANIM_RECT])
+    ctx.check_golden(frame, "title_boot.png", ignore=[TITLE_ANIM_RECT, SAVES_RECT])
+    check_saves_band(ctx, m, frame)
 
 
 def test_ticks_freeze(ctx):
@@ -186,11 +189,11 @@ def check_freeze(ctx, m):
     changed = image.diff_pixels(first, second)
     assert not changed, "screen changed after the freeze: %d pixels within %r" % (
         len(changed), image.bounding_box(changed))
-    ctx.check_golden(first, "ticks_%d.png" % FREEZE_TICKS)
-    # The same game code built for the host must draw the very same frame.
+    ctx.check_golden(first, "ticks_%d.png" % FREEZE_TICKS, ignore=[SAVES_RECT])
+    # The same game code built for the host must draw the very same frame (with the save line COM1 says).
     assert ctx.hostframe, "no --hostframe binary given: cannot compare the host render"
     host_png = os.path.join(ctx.outdir, "host_%d.png" % FREEZE_TICKS)
-    out = subprocess.run([ctx.hostframe, str(FREEZE_TICKS), host_png], capture_output=True,
+    out = subprocess.run([ctx.hostframe, str(FREEZE_TICKS), host_png] + saves_off_args(m), capture_output=True,
                          text=True, timeout=30)
     assert out.returncode == 0, "%s failed: %s" % (ctx.hostframe, out.stderr.strip())
     host = re.search(r"crc=([0-9A-F]{8})", out.stdout)

@@ -17,13 +17,15 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 
+import image                    # noqa: E402
 import mksave                   # noqa: E402
 
 READY_TIMEOUT_S = 25.0
 RE_READY = r"^ready$"
 RE_MENU = r"^session: menu$"
 RE_OPEN = r"^save: (.+), partition (\d+), (\d+) valid records, newest seq=(\d+)$"
-RE_WROTE = r"^save: wrote seq=(\d+) \((\w+)\) in (\d+) ms$"
+RE_WROTE = r"^save: wrote seq=(\d+) \((\w+)\) in ([\d.]+) ms$"
+RE_SAVE_TIME = r"^save: wrote (?:seq=\d+ \((\w+)\)|(SCORES\.TXT)) in ([\d.]+) ms$"
 NAME = "TESTER"
 SECTOR = 512
 
@@ -34,6 +36,29 @@ DEVICES = {
     "ahci": (dict(boot="hdd", machine="q35"), r"AHCI port \d+.*"),
     "ide": (dict(boot="hdd", machine="pc"), r"IDE primary master.*"),
 }
+
+
+RE_SAVES_OFF = r"^title: Progress is not saved: (.*)$"
+
+
+def saves_off_args(m):
+    """hostframe's arguments for the title's save line the kernel said on COM1 (none: saves are on)."""
+    why = re.search(RE_SAVES_OFF, m.serial(), re.M)
+    return ["--saves-off", why.group(1)] if why else []
+
+
+def check_saves_band(ctx, m, frame):
+    """The title's save band shows what COM1 says (`title: Progress is not saved: <why>`, or nothing):
+    pixel for pixel the host's render of the title with that line."""
+    assert ctx.hostframe, "no --hostframe binary given: cannot render the save line on the host"
+    png = os.path.join(ctx.outdir, "host_saves_band.png")
+    out = subprocess.run([ctx.hostframe, "0", png] + saves_off_args(m), capture_output=True, text=True,
+                         timeout=30)
+    assert out.returncode == 0, "%s failed: %s" % (ctx.hostframe, out.stderr.strip())
+    host = image.load_golden(png)
+    bad = [p for p in image.diff_pixels(frame, host) if image.SAVES_RECT.contains(*p)]
+    assert not bad, "the title's save band differs from the host's render of %r in %d pixels" % (
+        saves_off_args(m)[1:] or "saves on", len(bad))
 
 
 def stick(ctx, name="stick.img"):
@@ -118,7 +143,7 @@ def high_score(m):
     m.tap("ret")
     m.wait_for(r"^scores: \d+\. %s$" % NAME, 3, since=mark)
     m.wait_for(RE_WROTE.replace(r"(\w+)", "scores"), 5, since=mark)
-    m.wait_for(r"^save: wrote SCORES\.TXT in \d+ ms$", 5, since=mark)
+    m.wait_for(r"^save: wrote SCORES\.TXT in [\d.]+ ms$", 5, since=mark)
     return score
 
 
@@ -161,7 +186,7 @@ def survives_power_cut(kind):
         score = high_score(m)
         menu_music_off(m)
         seq = save_slot3(m)
-        t_ms = [int(x) for x in re.findall(r"^save: wrote seq=\d+ \(\w+\) in (\d+) ms$", m.serial(), re.M)]
+        t_ms = {(what or text): float(ms) for what, text, ms in re.findall(RE_SAVE_TIME, m.serial(), re.M)}
         m.power_cut()
         # 2: a crash after the saves are open: the panic writes CRASH.TXT; the power goes again.
         m = ctx.machine(opts="crashtest=lockup", disk=disk, **kw)
@@ -193,7 +218,7 @@ def survives_power_cut(kind):
         assert crash.startswith("Shardfall crash report (shown at boot)\n"), crash[:80]
         assert "PANIC:" in crash, "CRASH.TXT holds no report: %r" % crash[:200]
         changed = check_disk(ctx, disk)
-        ctx.record["save_ms"] = t_ms
+        ctx.record.update({"save_%s_ms" % what.replace(".", "_").lower(): ms for what, ms in t_ms.items()})
         ctx.note("%s: score %d as %s, Music off, slot 3, a crash report: all back after two power cuts; "
                  "saves took %s ms; %d sectors changed, all inside the save files; fsck clean"
                  % (kind, score, NAME, t_ms, changed))
@@ -310,6 +335,30 @@ def test_cd_says_none(ctx):
     ctx.note("CD: save: none, the title's line, level 1 starts")
 
 
+def test_no_save_area(ctx):
+    """The image as a stick writer that rebuilds the disk leaves it: the save partition's sectors
+    are gone (zeroed here). `save: none (no save area on this stick)`, the title's line; the game
+    plays; nothing is written anywhere."""
+    disk = stick(ctx)
+    with open(disk, "r+b") as f:
+        img = f.read()
+        _, first, count, _ = mksave.find_partition(img)
+        f.seek(first * SECTOR)
+        f.write(bytes(count * SECTOR))
+    with open(disk, "rb") as f:
+        before = f.read()
+    m = ctx.machine(disk=disk, boot="usb")
+    m.wait_for(r"^save: none \(no save area on this stick\)$", READY_TIMEOUT_S)
+    m.wait_for(r"^title: Progress is not saved: no save area on this stick$", 5)
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    tap(m, "ret", RE_MENU)
+    tap(m, "ret", r"^session: level 1 start name=e1l1$")
+    m.power_cut()
+    with open(disk, "rb") as f:
+        assert f.read() == before, "a disk without our save area was written"
+    ctx.note("no save partition: saves off, said; level 1 starts; the disk untouched")
+
+
 def test_write_protected(ctx):
     """A write-protected stick (readonly=on): saves off on screen and COM1, Music off writes nothing."""
     m = ctx.machine(boot="usb")             # the harness's read-only stick
@@ -356,5 +405,5 @@ TESTS += [("save_cut_settings_%d%s" % (n, "_torn" if tear else ""), cut_settings
           for n in (1, 2) for tear in (False, True)]
 TESTS += [("save_cuts_scores", test_cuts_in_a_scores_save, (), ()),
           ("save_cuts_crash", test_cuts_in_a_crash_report, (), ())]
-TESTS += [("save_cd", test_cd_says_none, (), ()), ("save_write_protected", test_write_protected, (), ()),
+TESTS += [("save_cd", test_cd_says_none, (), ()), ("save_no_area", test_no_save_area, (), ()), ("save_write_protected", test_write_protected, (), ()),
           ("save_stick_pulled", test_stick_pulled, (), ())]
