@@ -69,6 +69,8 @@ USB_UHCI = ["-device", "piix3-usb-uhci,id=uhci", "-drive", "if=none,id=d,format=
             "-device", "usb-storage,bus=uhci.0,drive=d"]
 USB_OHCI = ["-device", "pci-ohci,id=ohci", "-drive", "if=none,id=d,format=raw,file=DISK",
             "-device", "usb-storage,bus=ohci.0,drive=d"]
+USB_EHCI = ["-device", "usb-ehci,id=ehci", "-drive", "if=none,id=d,format=raw,file=DISK",
+            "-device", "usb-storage,bus=ehci.0,drive=d"]        # a high-speed stick: EHCI's own bulk path
 IDE = ["-drive", "file=DISK,format=raw,if=ide,index=3"]
 AHCI = ["-drive", "file=DISK,format=raw,if=none,id=d", "-device", "ide-hd,drive=d,bus=ide.4"]
 
@@ -102,6 +104,10 @@ def test_disk_usb_ohci(ctx):
     run_disk(ctx, "usb", USB_OHCI, r"USB stick \(OHCI port \d+\)")
 
 
+def test_disk_usb_ehci(ctx):
+    run_disk(ctx, "usb", USB_EHCI, r"USB stick \(EHCI port \d+\)")
+
+
 def test_disk_ide(ctx):
     run_disk(ctx, "ide", IDE, r"IDE secondary slave")
 
@@ -132,4 +138,5 @@ TESTS = [("disk_usb_unplug", test_disk_usb_unplug, (), ()),
          ("disk_usb_readonly", test_disk_usb_readonly, (), ()),
          ("disk_usb_uhci", test_disk_usb_uhci, (), ()),
          ("disk_usb_ohci", test_disk_usb_ohci, (), ()),
+         ("disk_usb_ehci", test_disk_usb_ehci, (), ()),
          ("disk_ide", test_disk_ide, (), ())]
