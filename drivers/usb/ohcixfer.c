@@ -85,14 +85,7 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 
 	if (!o->alive || len > CTRL_BUF)
 		return false;
-	sp[0] = setup->type;
-	sp[1] = setup->request;
-	sp[2] = (uint8_t)setup->value;
-	sp[3] = (uint8_t)(setup->value >> 8);
-	sp[4] = (uint8_t)setup->index;
-	sp[5] = (uint8_t)(setup->index >> 8);
-	sp[6] = (uint8_t)len;
-	sp[7] = (uint8_t)(len >> 8);
+	usb_setup_bytes(setup, sp);
 	if (!in)
 		for (uint16_t i = 0; i < len; i++)
 			m->ctrl_buf[i] = ((const uint8_t *)buf)[i];

@@ -72,6 +72,19 @@ static inline bool usb_is_clear_halt(const UsbSetup *s)
 	return s->type == 0x02 && s->request == 0x01 && s->value == 0;
 }
 
+/* The setup packet's 8 bytes as they go on the wire (USB 2.0 9.3: little-endian fields). */
+static inline void usb_setup_bytes(const UsbSetup *s, uint8_t out[8])
+{
+	out[0] = s->type;
+	out[1] = s->request;
+	out[2] = (uint8_t)s->value;
+	out[3] = (uint8_t)(s->value >> 8);
+	out[4] = (uint8_t)s->index;
+	out[5] = (uint8_t)(s->index >> 8);
+	out[6] = (uint8_t)s->length;
+	out[7] = (uint8_t)(s->length >> 8);
+}
+
 /* A root port's state, read with its change bits cleared. */
 typedef struct UsbPortState {
 	bool connected;                 /* a device is there */
