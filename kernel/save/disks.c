@@ -26,7 +26,12 @@
 #define AHCI_BAR          5               /* ABAR (AHCI 1.3.1, 2.1.11) */
 #define AHCI_SPAN         0x2000          /* HBA registers and 32 ports' (0x100 + 32 x 0x80) */
 
-/* IDE controllers on PCI (01/01/xx): each one's channels, legacy or native by its programming interface. */
+/*
+ * IDE controllers on PCI (01/01/xx): each one's channels, legacy or native by
+ * its programming interface. None at all (a 486's ISA IDE, or no PCI): the
+ * two compatibility channels at their fixed ports, where a floating bus
+ * (status FFh) says nothing is there.
+ */
 static void find_ide(void)
 {
 	PciDev found[PCI_MAX_FOUND];
@@ -52,6 +57,11 @@ static void find_ide(void)
 		pci_enable_io_master(&found[i]);
 		for (int c = 0; c < channels; c++)
 			ata_probe_channel(&ch[c]);
+	}
+	if (n == 0) {
+		klog("disk: no IDE controller on PCI: the ISA ports 1F0h and 170h\n");
+		ata_probe_channel(&(AtaPorts){ .cmd = ATA_PRIMARY_CMD, .ctl = ATA_PRIMARY_CTL, .channel = 0 });
+		ata_probe_channel(&(AtaPorts){ .cmd = ATA_SECONDARY_CMD, .ctl = ATA_SECONDARY_CTL, .channel = 1 });
 	}
 }
 

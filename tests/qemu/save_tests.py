@@ -335,6 +335,31 @@ def test_cd_says_none(ctx):
     ctx.note("CD: save: none, the title's line, level 1 starts")
 
 
+def test_486_isapc_ide(ctx):
+    """A 486 on an ISA PC (no PCI: the IDE at its fixed ports) booted from its hard disk: Music off is
+    saved, the power goes, and the next boot has it."""
+    disk = stick(ctx)
+    kw = dict(boot="hdd", machine="isapc", cpu="486", memory=16)
+    m = ctx.machine(disk=disk, **kw)
+    opened(m, r"IDE primary master.*")
+    assert re.search(r"^disk: no IDE controller on PCI: the ISA ports 1F0h and 170h$", m.serial(), re.M)
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    tap(m, "ret", RE_MENU)
+    for item in ("instructions", "controls", "music"):
+        tap(m, "down", r"^menu: cursor=\d+ %s$" % item)
+    mark = m.mark()
+    m.tap("ret")
+    ms = m.wait_for(RE_WROTE.replace(r"(\w+)", "settings"), 5, since=mark).group(2)
+    m.power_cut()
+    m = ctx.machine(disk=disk, **kw)
+    records, _ = opened(m, r"IDE primary master.*")
+    assert records == 1, "%d records after the cut" % records
+    m.wait_for(r"^progress: loaded, music off", 5)
+    m.power_cut()
+    check_disk(ctx, disk)
+    ctx.note("486 isapc, ISA IDE: Music off saved in %s ms and back after the power cut" % ms)
+
+
 def test_no_save_area(ctx):
     """The image as a stick writer that rebuilds the disk leaves it: the save partition's sectors
     are gone (zeroed here). `save: none (no save area on this stick)`, the title's line; the game
@@ -405,5 +430,5 @@ TESTS += [("save_cut_settings_%d%s" % (n, "_torn" if tear else ""), cut_settings
           for n in (1, 2) for tear in (False, True)]
 TESTS += [("save_cuts_scores", test_cuts_in_a_scores_save, (), ()),
           ("save_cuts_crash", test_cuts_in_a_crash_report, (), ())]
-TESTS += [("save_cd", test_cd_says_none, (), ()), ("save_no_area", test_no_save_area, (), ()), ("save_write_protected", test_write_protected, (), ()),
+TESTS += [("save_486_isapc_ide", test_486_isapc_ide, (), ()), ("save_cd", test_cd_says_none, (), ()), ("save_no_area", test_no_save_area, (), ()), ("save_write_protected", test_write_protected, (), ()),
           ("save_stick_pulled", test_stick_pulled, (), ())]
