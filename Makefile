@@ -290,6 +290,10 @@ OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c drivers/usb/ohcibulk.c
 $(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+# Its bulk transfers (tests/unit/test_ohcibulk.c) on the same simulation, as test_ohci.
+$(B)/tests/test_ohcibulk: tests/unit/test_ohcibulk.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
 # The EHCI driver (tests/unit/test_ehci.c): PCI configuration and the registers both through
 # tests/unit/simehci/io.h (forced first, as test_pci), the test's waits step the simulation; linked without PIE.

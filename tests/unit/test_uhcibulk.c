@@ -99,7 +99,7 @@ static void bulk_in_and_out_longer_than_a_chunk_keep_bytes_and_toggles(void **st
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 700, &got, 1000), USB_XFER_OK);
 	assert_int_equal(got, 700);
 	assert_memory_equal(buf, want, 700);
-	tokens_are(0, PID_IN, 700, 700, 0);                  /* 8 packets in the first chunk, 3 in the second */
+	tokens_are(0, PID_IN, 700, 700, 0);	/* 8 packets in the first chunk, 3 in the second */
 	assert_int_equal(toggles(true), 1u << BULK_EP); /* 11 packets: DATA1 next */
 	sim.nbulk = 0;
 	fill(want, 64, 0x40);
@@ -107,7 +107,7 @@ static void bulk_in_and_out_longer_than_a_chunk_keep_bytes_and_toggles(void **st
 	sim.bulk_in_len = 64;
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 1000), USB_XFER_OK);
 	assert_memory_equal(buf, want, 64);
-	tokens_are(0, PID_IN, 64, 64, 1);                   /* carried over from the last transfer */
+	tokens_are(0, PID_IN, 64, 64, 1);	/* carried over from the last transfer */
 	sim.nbulk = 0;
 	fill(want, 1100, 0x93);
 	memcpy(buf, want, 1100);
@@ -115,7 +115,7 @@ static void bulk_in_and_out_longer_than_a_chunk_keep_bytes_and_toggles(void **st
 	assert_int_equal(got, 1100);
 	assert_int_equal(sim.bulk_out_len, 1100);
 	assert_memory_equal(sim.bulk_out, want, 1100);
-	tokens_are(0, PID_OUT, 1100, 1100, 0);                /* OUT's toggle is its own */
+	tokens_are(0, PID_OUT, 1100, 1100, 0);	/* OUT's toggle is its own */
 	assert_int_equal(toggles(false), 0);            /* 8 + 8 + 2 packets: DATA0 next */
 	assert_int_equal(toggles(true), 0);             /* 12 IN packets in all */
 }
@@ -132,7 +132,7 @@ static void a_short_packet_ends_the_transfer_early(void **state)
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 1000, &got, 1000), USB_XFER_OK);
 	assert_int_equal(got, 600);
 	assert_memory_equal(buf, want, 600);
-	tokens_are(0, PID_IN, 600, 1000, 0);                  /* 10 packets went: nothing asked after the short one */
+	tokens_are(0, PID_IN, 600, 1000, 0);	/* 10 packets went: nothing asked after the short one */
 	assert_int_equal(toggles(true), 0);
 	sim.nbulk = 0;
 	memcpy(sim.bulk_in, want, 100);
