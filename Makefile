@@ -279,11 +279,19 @@ UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c drivers/usb/uhcibulk.c
 $(B)/tests/test_uhci: tests/unit/test_uhci.c tests/unit/uhcisim.h tests/unit/simuhci/io.h $(UHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+# Its bulk transfers (tests/unit/test_uhcibulk.c) on the same simulation, as test_uhci.
+$(B)/tests/test_uhcibulk: tests/unit/test_uhcibulk.c tests/unit/uhcisim.h tests/unit/simuhci/io.h $(UHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 
 # The OHCI driver on a simulated controller (tests/unit/test_ohci.c, ohcisim.h): its registers are memory,
 # so it uses test_xhci's stand-in io.h (tests/unit/simio), the simulation defining sim_mmio_*.
 OHCI_SRC := drivers/usb/ohci.c drivers/usb/ohcixfer.c drivers/usb/ohcibulk.c
 $(B)/tests/test_ohci: tests/unit/test_ohci.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+# Its bulk transfers (tests/unit/test_ohcibulk.c) on the same simulation, as test_ohci.
+$(B)/tests/test_ohcibulk: tests/unit/test_ohcibulk.c tests/unit/ohcisim.h tests/unit/simio/io.h $(OHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(OHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
 

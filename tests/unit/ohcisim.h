@@ -3,7 +3,8 @@
  * (two root ports, power switched per port) and a walk of the control list and the HCCA's
  * interrupt tree once a frame, so drivers/usb/ohci*.c run on the host against what QEMU cannot
  * do: SMM that never lets go, a reset that never ends, transfers that never complete,
- * interrupt transfers that fail. Register accesses come through tests/unit/simio/io.h.
+ * interrupt transfers that fail; and a bulk endpoint pair (sim.bulk_ep) from sim.bulk_in into
+ * sim.bulk_out, or stalled on request. Register accesses come through tests/unit/simio/io.h.
  */
 #ifndef TESTS_UNIT_OHCISIM_H
 #define TESTS_UNIT_OHCISIM_H
@@ -32,7 +33,19 @@ typedef struct Sim {
 	uint8_t report[8];
 	bool report_ready;
 	uint16_t frame;
+	uint8_t bulk_ep;                /* the endpoint number of a bulk pair (IN and OUT), 0: none */
+	bool bulk_stall;                /* its TDs end stalled */
+	uint8_t bulk_in[2048];          /* what its IN packets bring, in order */
+	uint32_t bulk_in_len;
+	uint8_t bulk_out[2048];         /* what its OUT packets brought, in order */
+	uint32_t bulk_out_len;
+	uint32_t bulk_packets[SIM_LOG]; /* each packet on the wire, as SIM_PACKET says */
+	int nbulk;
 } Sim;
+
+/* A packet on the wire: direction (TD_DP_*), address, endpoint, toggle, the length it could carry. */
+#define SIM_PACKET(dp, addr, ep, toggle, len) \
+	((uint32_t)(dp) << 28 | (uint32_t)(addr) << 20 | (uint32_t)(ep) << 16 | (uint32_t)(toggle) << 12 | (uint32_t)(len))
 
 static Sim sim;
 
@@ -127,6 +140,49 @@ static void sim_retire(OhciEd *ed, OhciTd *td, uint32_t cc, uint32_t cbp)
 	*sim_reg(HC_INT_STATUS) |= INT_WDH;
 }
 
+/*
+ * A TD to or from the bulk endpoint, all its packets at once: each of the ED's packet size or
+ * what is left, the toggle from the TD (or the ED's carry) moving on with each; IN brings what is
+ * left of sim.bulk_in, a short packet ending the TD with CBP where it stopped (an error unless
+ * the TD allows rounding).
+ */
+static void sim_bulk_td(OhciEd *ed, OhciTd *td)
+{
+	uint32_t dp = td->info >> 19 & 3, mps = ed->info >> 16 & 0x7FF, cbp = td->cbp;
+	uint32_t toggle = (td->info & 2u << 24) ? td->info >> 24 & 1 : ed->head >> 1 & 1;
+
+	if (sim.bulk_stall) {
+		sim_retire(ed, td, CC_STALL, cbp);
+		return;
+	}
+	do {
+		uint32_t room = cbp ? td->be - cbp + 1 : 0, n;
+
+		room = room < mps ? room : mps;
+		n = room;
+		if (dp == TD_DP_IN) {
+			n = sim.bulk_in_len < room ? sim.bulk_in_len : room;
+			if (n)
+				memcpy((void *)(uintptr_t)cbp, sim.bulk_in, n);
+			memmove(sim.bulk_in, sim.bulk_in + n, sizeof sim.bulk_in - n);
+			sim.bulk_in_len -= n;
+		} else if (sim.bulk_out_len + n <= sizeof sim.bulk_out) {
+			if (n)
+				memcpy(sim.bulk_out + sim.bulk_out_len, (void *)(uintptr_t)cbp, n);
+			sim.bulk_out_len += n;
+		}
+		if (sim.nbulk < SIM_LOG)
+			sim.bulk_packets[sim.nbulk++] = SIM_PACKET(dp, ed->info & 0x7F, ed->info >> 7 & 0x0F, toggle, room);
+		toggle ^= 1;
+		cbp = cbp && cbp + n <= td->be ? cbp + n : 0;
+		if (n < room)
+			break;
+	} while (cbp);
+	td->info = (td->info & ~(3u << 24)) | (2u | toggle) << 24;
+	ed->head = (ed->head & ~ED_CARRY) | toggle << 1;
+	sim_retire(ed, td, cbp && !(td->info & TD_ROUNDING) ? 9u : CC_NO_ERROR, cbp);        /* 9: DATAUNDERRUN */
+}
+
 /* One TD of an ED, as the device answers it; false if it NAKed (the TD stays). */
 static bool sim_td(OhciEd *ed)
 {
@@ -136,6 +192,10 @@ static bool sim_td(OhciEd *ed)
 
 	if (sim.transfers_hang)
 		return false;
+	if (ep && ep == sim.bulk_ep) {
+		sim_bulk_td(ed, td);
+		return true;
+	}
 	if (ep && sim.intr_fails) {
 		sim_retire(ed, td, 5, td->cbp);         /* device not responding */
 		return true;

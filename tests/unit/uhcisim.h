@@ -3,7 +3,8 @@
  * (two root ports) and a walk of the frame list's queues once a step, so drivers/usb/uhci*.c run
  * on the host against what QEMU cannot do: a reset that never ends, transfers that never
  * complete, interrupt transfers that fail. Devices answer every setup and OUT packet, IN packets
- * on EP0 from sim.ctrl_in, interrupt IN packets with a report the test queued.
+ * on EP0 from sim.ctrl_in, interrupt IN packets with a report the test queued, and a bulk
+ * endpoint pair (sim.bulk_ep) from sim.bulk_in into sim.bulk_out, or stalled on request.
  */
 #ifndef TESTS_UNIT_UHCISIM_H
 #define TESTS_UNIT_UHCISIM_H
@@ -37,6 +38,14 @@ typedef struct Sim {
 	bool report_ready;
 	uint32_t intr_tokens[SIM_LOG];  /* interrupt IN tokens that moved data, in order */
 	int nintr;
+	uint8_t bulk_ep;                /* the endpoint number of a bulk pair (IN and OUT), 0: none */
+	bool bulk_stall;                /* its packets end stalled */
+	uint8_t bulk_in[2048];          /* what its IN packets bring, in order */
+	uint32_t bulk_in_len;
+	uint8_t bulk_out[2048];         /* what its OUT packets brought, in order */
+	uint32_t bulk_out_len;
+	uint32_t bulk_tokens[SIM_LOG];  /* its tokens that moved data, in order */
+	int nbulk;
 } Sim;
 
 static Sim sim;
@@ -128,6 +137,30 @@ static void *sim_ptr(uint32_t link)
 
 enum { TD_DONE, TD_NAKED, TD_FAILED, TD_SHORT };
 
+/* A packet to or from the bulk endpoint: IN brings what is left of sim.bulk_in (short at its end). */
+static int sim_bulk_td(UhciTd *td, uint32_t tok, uint32_t max, uint8_t *buf)
+{
+	uint32_t n = max;
+
+	if (sim.bulk_stall) {
+		td->status = (td->status & ~TD_ACTIVE) | TD_STALLED;
+		return TD_FAILED;
+	}
+	if ((tok & 0xFF) == PID_IN) {
+		n = sim.bulk_in_len < max ? sim.bulk_in_len : max;
+		memcpy(buf, sim.bulk_in, n);
+		memmove(sim.bulk_in, sim.bulk_in + n, sizeof sim.bulk_in - n);
+		sim.bulk_in_len -= n;
+	} else if (sim.bulk_out_len + n <= sizeof sim.bulk_out) {
+		memcpy(sim.bulk_out + sim.bulk_out_len, buf, n);
+		sim.bulk_out_len += n;
+	}
+	if (sim.nbulk < SIM_LOG)
+		sim.bulk_tokens[sim.nbulk++] = tok;
+	td->status = (td->status & ~(TD_ACTIVE | TD_NAK | 0x7FFu)) | ((n - 1) & 0x7FF);
+	return (n < max && (td->status & TD_SPD)) ? TD_SHORT : TD_DONE;
+}
+
 /* One packet of a TD, as the device answers it. */
 static int sim_td(UhciTd *td)
 {
@@ -135,6 +168,8 @@ static int sim_td(UhciTd *td)
 	uint32_t max = ((tok >> 21) + 1) & 0x7FF, n = max;
 	uint8_t *buf = (uint8_t *)(uintptr_t)td->buffer;
 
+	if (!sim.transfers_hang && ep && ep == sim.bulk_ep)
+		return sim_bulk_td(td, tok, max, buf);
 	if (sim.transfers_hang || (pid == PID_IN && ep && !sim.report_ready && !sim.intr_fails)) {
 		td->status |= TD_NAK;
 		return TD_NAKED;
