@@ -267,6 +267,12 @@ $(B)/tests/test_hda: tests/unit/test_hda.c tests/unit/hdasim.h tests/unit/simio/
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(HDA_SRC) $(HOBJ) -lcmocka -lm -o $@
 
+# The game port on a simulated port and PIT (tests/unit/test_gameport.c): its port I/O and the
+# interrupt flag through tests/unit/simport/io.h (sim_in / sim_out / sim_flags_cli, defined by the test).
+$(B)/tests/test_gameport: tests/unit/test_gameport.c tests/unit/simport/io.h drivers/input/gameport.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Itests/unit/simport $(HINC) -Itests/unit $< drivers/input/gameport.c $(HOBJ) -lcmocka -lm -o $@
+
 # The AC'97 driver on a simulated ICH controller and codec (tests/unit/test_ac97.c): its port I/O through
 # tests/unit/simuhci/io.h (sim_in / sim_out, defined by the test), linked without PIE (the DMA pages below 4 GiB).
 $(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sound/ac97.c $(HOBJ)
