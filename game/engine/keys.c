@@ -43,6 +43,14 @@ const KeyName key_names[GK_COUNT] = {
 	[GK_END] = { "End", "end" }, [GK_DOWN] = { "Down", "down" }, [GK_PGDN] = { "PgDn", "pgdn" },
 	[GK_INS] = { "Ins", "ins" }, [GK_DEL] = { "Del", "del" },
 	[GK_INTL] = { "<>", "intl" },
+	[GK_JOY_1] = { "Joy 1", "joy1" }, [GK_JOY_2] = { "Joy 2", "joy2" }, [GK_JOY_3] = { "Joy 3", "joy3" },
+	[GK_JOY_4] = { "Joy 4", "joy4" }, [GK_JOY_5] = { "Joy 5", "joy5" }, [GK_JOY_6] = { "Joy 6", "joy6" },
+	[GK_JOY_7] = { "Joy 7", "joy7" }, [GK_JOY_8] = { "Joy 8", "joy8" }, [GK_JOY_9] = { "Joy 9", "joy9" },
+	[GK_JOY_10] = { "Joy 10", "joy10" }, [GK_JOY_11] = { "Joy 11", "joy11" }, [GK_JOY_12] = { "Joy 12", "joy12" },
+	[GK_JOY_13] = { "Joy 13", "joy13" }, [GK_JOY_14] = { "Joy 14", "joy14" }, [GK_JOY_15] = { "Joy 15", "joy15" },
+	[GK_JOY_16] = { "Joy 16", "joy16" },
+	[GK_JOY_LEFT] = { "Joy Left", "joyleft" }, [GK_JOY_RIGHT] = { "Joy Right", "joyright" },
+	[GK_JOY_UP] = { "Joy Up", "joyup" }, [GK_JOY_DOWN] = { "Joy Down", "joydown" },
 };
 
 const char *key_name(uint8_t key)

@@ -1,4 +1,4 @@
-/* keys.h: the game's own key codes and names — what the player binds; the kernel maps scancodes onto them. */
+/* keys.h: the game's own key codes and names — what the player binds; the kernel maps scancodes and pads onto them. */
 #ifndef GAME_KEYS_H
 #define GAME_KEYS_H
 
@@ -30,8 +30,25 @@ typedef enum GameKey {
 	GK_HOME, GK_UP, GK_PGUP, GK_PAD_MINUS, GK_LEFT, GK_PAD_5, GK_RIGHT, GK_PAD_PLUS,
 	GK_END, GK_DOWN, GK_PGDN, GK_INS, GK_DEL,
 	GK_INTL,                        /* the 102nd key, beside left Shift on European keyboards */
+	/*
+	 * Appended: a game controller's keys (kernel/padmap.c makes them of
+	 * each pad's state): its buttons by number and its stick, D-pad or hat
+	 * as four directions. Saved bindings hold key numbers: new keys come
+	 * after every older one.
+	 */
+	GK_JOY_1, GK_JOY_2, GK_JOY_3, GK_JOY_4, GK_JOY_5, GK_JOY_6, GK_JOY_7, GK_JOY_8,
+	GK_JOY_9, GK_JOY_10, GK_JOY_11, GK_JOY_12, GK_JOY_13, GK_JOY_14, GK_JOY_15, GK_JOY_16,
+	GK_JOY_LEFT, GK_JOY_RIGHT, GK_JOY_UP, GK_JOY_DOWN,
 	GK_COUNT
 } GameKey;
+
+#define GK_KEYBOARD_COUNT       GK_JOY_1        /* the keyboard's keys are GK_NONE + 1 .. this - 1 */
+#define GK_JOY_BUTTONS          16              /* pad buttons 1..16 have keys; higher ones none */
+
+static inline bool key_is_pad(uint8_t key)
+{
+	return key >= GK_JOY_1 && key < GK_COUNT;
+}
 
 /* A key's name on screen ("Ctrl", "Left", "A", ";") and in keys= ("ctrl", "left", "a", "semicolon"). */
 typedef struct KeyName {

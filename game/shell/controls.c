@@ -20,23 +20,32 @@ const ControlDef control_defs[CTL_COUNT] = {
 	[CTL_RIGHT] = { .name = "Right",     .id = "right", .button = BTN_RIGHT, .keys = { GK_RIGHT } },
 	[CTL_UP]    = { .name = "Up, look",  .id = "up",    .button = BTN_UP,    .keys = { GK_UP } },
 	[CTL_DOWN]  = { .name = "Down, look", .id = "down", .button = BTN_DOWN,  .keys = { GK_DOWN } },
-	[CTL_JUMP]  = { .name = "Jump",      .id = "jump",  .button = BTN_JUMP,  .keys = { GK_CTRL, GK_ALT } },
-	[CTL_FIRE]  = { .name = "Fire",      .id = "fire",  .button = BTN_FIRE,  .keys = { GK_SPACE } },
-	[CTL_BOMB]  = { .name = "Bomb",      .id = "bomb",  .button = BTN_BOMB,  .keys = { GK_B } },
-	[CTL_KICK]  = { .name = "Kick",      .id = "kick",  .button = BTN_KICK,  .keys = { GK_Z } },
-	[CTL_PAUSE] = { .name = "Pause",     .id = "pause", .button = BTN_PAUSE, .keys = { GK_P } },
+	[CTL_JUMP]  = { .name = "Jump",      .id = "jump",  .button = BTN_JUMP,  .keys = { GK_CTRL, GK_ALT },
+	                .pad = GK_JOY_1 },
+	[CTL_FIRE]  = { .name = "Fire",      .id = "fire",  .button = BTN_FIRE,  .keys = { GK_SPACE }, .pad = GK_JOY_2 },
+	[CTL_BOMB]  = { .name = "Bomb",      .id = "bomb",  .button = BTN_BOMB,  .keys = { GK_B }, .pad = GK_JOY_3 },
+	[CTL_KICK]  = { .name = "Kick",      .id = "kick",  .button = BTN_KICK,  .keys = { GK_Z }, .pad = GK_JOY_4 },
+	[CTL_PAUSE] = { .name = "Pause",     .id = "pause", .button = BTN_PAUSE, .keys = { GK_P }, .pad = GK_JOY_10 },
 };
 
-/* Keys whose meaning is fixed: not bindable, the same buttons whatever the bindings. */
+/*
+ * Keys whose meaning is fixed: not bindable, the same buttons whatever the
+ * bindings. A pad's directions are always the arrows, its Back button Esc.
+ */
 static const uint16_t fixed_buttons[GK_COUNT] = {
 	[GK_ESC] = BTN_BIT(BTN_PAUSE),
 	[GK_ENTER] = BTN_BIT(BTN_ENTER),
+	[CONTROLS_PAD_BACK] = BTN_BIT(BTN_PAUSE),
+	[GK_JOY_LEFT] = BTN_BIT(BTN_LEFT), [GK_JOY_RIGHT] = BTN_BIT(BTN_RIGHT),
+	[GK_JOY_UP] = BTN_BIT(BTN_UP), [GK_JOY_DOWN] = BTN_BIT(BTN_DOWN),
 };
 
 /* In the menus the arrows always move the cursor (a player who put jump on Up still finds the menus). */
 static const uint16_t menu_arrows[GK_COUNT] = {
 	[GK_LEFT] = BTN_BIT(BTN_LEFT), [GK_RIGHT] = BTN_BIT(BTN_RIGHT),
 	[GK_UP] = BTN_BIT(BTN_UP), [GK_DOWN] = BTN_BIT(BTN_DOWN),
+	[GK_JOY_LEFT] = BTN_BIT(BTN_LEFT), [GK_JOY_RIGHT] = BTN_BIT(BTN_RIGHT),
+	[GK_JOY_UP] = BTN_BIT(BTN_UP), [GK_JOY_DOWN] = BTN_BIT(BTN_DOWN),
 };
 
 /* The status bar's hints, in order. */
@@ -44,17 +53,22 @@ static const uint8_t help_order[] = { CTL_JUMP, CTL_FIRE, CTL_KICK, CTL_BOMB, CT
 
 void controls_defaults(Controls *c)
 {
-	for (int a = 0; a < CTL_COUNT; a++)
+	for (int a = 0; a < CTL_COUNT; a++) {
 		for (int i = 0; i < CONTROL_KEYS; i++)
 			c->keys[a][i] = control_defs[a].keys[i];
+		c->pad[a] = control_defs[a].pad;
+	}
 }
 
 bool controls_are_default(const Controls *c)
 {
-	for (int a = 0; a < CTL_COUNT; a++)
+	for (int a = 0; a < CTL_COUNT; a++) {
 		for (int i = 0; i < CONTROL_KEYS; i++)
 			if (c->keys[a][i] != control_defs[a].keys[i])
 				return false;
+		if (c->pad[a] != control_defs[a].pad)
+			return false;
+	}
 	return true;
 }
 
@@ -67,10 +81,13 @@ int controls_owner(const Controls *c, uint8_t key)
 {
 	if (key == GK_NONE)
 		return -1;
-	for (int a = 0; a < CTL_COUNT; a++)
+	for (int a = 0; a < CTL_COUNT; a++) {
+		if (key_is_pad(key) && c->pad[a] == key)
+			return a;
 		for (int i = 0; i < CONTROL_KEYS; i++)
 			if (c->keys[a][i] == key)
 				return a;
+	}
 	return -1;
 }
 
@@ -97,6 +114,10 @@ BindResult controls_set(Controls *c, Control a, uint8_t key, int *owner)
 
 	if (r != BIND_OK && r != BIND_SAME)
 		return r;
+	if (key_is_pad(key)) {
+		c->pad[a] = key;
+		return BIND_OK;
+	}
 	c->keys[a][0] = key;
 	for (int i = 1; i < CONTROL_KEYS; i++)
 		c->keys[a][i] = GK_NONE;
@@ -109,6 +130,10 @@ BindResult controls_add(Controls *c, Control a, uint8_t key, int *owner)
 
 	if (r != BIND_OK)
 		return r;
+	if (key_is_pad(key)) {
+		c->pad[a] = key;
+		return BIND_OK;
+	}
 	for (int i = 0; i < CONTROL_KEYS; i++) {
 		if (c->keys[a][i] == GK_NONE) {
 			c->keys[a][i] = key;
@@ -307,8 +332,13 @@ static bool parse_entry(Controls *c, bool named[CTL_COUNT], const char *s, size_
 	}
 	if (controls_reserved(key)) {
 		tb_str(t, key_name(key));
-		tb_str(t, " cannot be bound: Esc always pauses, Enter chooses");
+		tb_str(t, key_is_pad(key) ? " cannot be bound: the pad's directions and Joy 9 (Back) are fixed" :
+		    " cannot be bound: Esc always pauses, Enter chooses");
 		return false;
+	}
+	if (key_is_pad(key)) {
+		c->pad[a] = key;                /* the action's one pad button; its keys stay */
+		return true;
 	}
 	if (!named[a]) {
 		named[a] = true;
@@ -351,11 +381,12 @@ bool controls_parse(Controls *out, const char *spec, char *err, size_t size)
 	}
 	/* One key, one action: a key kept from the defaults may clash with a new one. */
 	for (int a = 0; a < CTL_COUNT; a++) {
-		for (int i = 0; i < CONTROL_KEYS && c.keys[a][i] != GK_NONE; i++) {
-			int o = controls_owner(&c, c.keys[a][i]);
+		for (int i = 0; i <= CONTROL_KEYS; i++) {
+			uint8_t key = i < CONTROL_KEYS ? c.keys[a][i] : c.pad[a];
+			int o = controls_owner(&c, key);
 
-			if (o != a) {
-				tb_str(&t, key_name(c.keys[a][i]));
+			if (key != GK_NONE && o != a) {
+				tb_str(&t, key_name(key));
 				tb_str(&t, " would be both ");
 				tb_str(&t, control_defs[o].id);
 				tb_str(&t, " and ");

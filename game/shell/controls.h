@@ -33,19 +33,30 @@ typedef struct ControlDef {
 	const char *id;                 /* in keys= and the log: "jump" */
 	uint8_t button;                 /* BTN_* */
 	uint8_t keys[CONTROL_KEYS];     /* the default keys, GK_NONE = none */
+	uint8_t pad;                    /* the default pad button (GK_JOY_*), GK_NONE = none */
 } ControlDef;
 
 extern const ControlDef control_defs[CTL_COUNT];
 
 /*
- * The bindings: up to CONTROL_KEYS keys per action, the first slot always
- * set, empty slots GK_NONE after the used ones. A key belongs to one
- * action at most. Esc and Enter are not in the table: they are fixed
- * (Esc pauses and goes back, Enter chooses) and cannot be bound.
+ * The bindings: up to CONTROL_KEYS keyboard keys per action, the first
+ * slot always set, empty slots GK_NONE after the used ones; and one pad
+ * button per action (GK_JOY_1..GK_JOY_16, or GK_NONE). A key belongs to
+ * one action at most. Esc and Enter are not in the table: they are fixed
+ * (Esc pauses and goes back, Enter chooses) and cannot be bound; nor are
+ * the pad's directions (always the arrows) and its Back button, Joy 9
+ * (always Esc: kernel/padmap.c puts an Xbox pad's Back there).
+ *
+ * Defaults for a pad (kernel/padmap.c numbers every kind's buttons so):
+ * Joy 1 (A, or a HID pad's button 1) jump, Joy 2 (B) fire, Joy 3 (X)
+ * bomb, Joy 4 (Y) kick, Joy 10 (Start) pause, Joy 9 (Back/Select) Esc.
  */
 typedef struct Controls {
 	uint8_t keys[CTL_COUNT][CONTROL_KEYS];
+	uint8_t pad[CTL_COUNT];
 } Controls;
+
+#define CONTROLS_PAD_BACK       GK_JOY_9        /* fixed: Esc */
 
 typedef enum BindResult {
 	BIND_OK,
@@ -65,7 +76,9 @@ int controls_owner(const Controls *c, uint8_t key);            /* the Control th
  * could leave that action with no key, unnoticed); *owner (if given)
  * says whose it is. controls_set makes the key the action's only one
  * (BIND_SAME never: a key it already had becomes the only one);
- * controls_add gives the action a further key.
+ * controls_add gives the action a further key. A pad button goes to the
+ * action's one pad slot either way, its keyboard keys untouched
+ * (controls_add: BIND_SAME if it is the one it has).
  */
 BindResult controls_set(Controls *c, Control a, uint8_t key, int *owner);
 BindResult controls_add(Controls *c, Control a, uint8_t key, int *owner);
@@ -78,7 +91,7 @@ BindResult controls_add(Controls *c, Control a, uint8_t key, int *owner);
 uint16_t controls_buttons(const Controls *c, uint8_t key);
 uint16_t controls_menu_buttons(const Controls *c, uint8_t key);
 
-/* An action's key names joined by sep, e.g. "Ctrl/Alt" or "Ctrl or Alt"; "" if none. */
+/* An action's keyboard key names joined by sep, e.g. "Ctrl/Alt" or "Ctrl or Alt"; "" if none. */
 void controls_keys_text(const Controls *c, Control a, const char *sep, char *buf, size_t size);
 
 /*
@@ -104,8 +117,9 @@ void controls_help(const Controls *c, const int widths[CONTROLS_HELP_LINES],
  * e.g. "jump:a,fire:s"; actions by id (left right up down jump fire bomb
  * kick pause), keys by id or name (a, f1, ctrl, space, left, semicolon or
  * ";"), any case. An action named replaces its default keys; naming it
- * again adds a key ("jump:a,jump:s"). The result must not give one key to
- * two actions. All or nothing: on an error *c is unchanged and err says
+ * again adds a key ("jump:a,jump:s"). A pad button (joy1..joy16, not
+ * joy9) becomes the action's pad button ("jump:joy2"), its keyboard keys
+ * kept unless named too. The result must not give one key to two actions. All or nothing: on an error *c is unchanged and err says
  * what is wrong, naming the bad part.
  */
 #define CONTROLS_ERR_SIZE       96

@@ -87,6 +87,10 @@ static CtlOutcome first_key(CtlMenu *m, Controls *c, const CtlMenuInput *in)
 	r = controls_set(c, (Control)m->row, in->key, &owner);
 	if (r != BIND_OK)
 		return refusal(m, r, in->key, owner);
+	if (key_is_pad(in->key)) {
+		m->stage = CTLS_BROWSE;
+		return note(m, CTLN_DONE, in->key, -1, CTLO_PAD);
+	}
 	m->stage = CTLS_SECOND;
 	return note(m, CTLN_DONE, in->key, -1, CTLO_FIRST_KEY);
 }
@@ -104,6 +108,8 @@ static CtlOutcome second_key(CtlMenu *m, Controls *c, const CtlMenuInput *in)
 			return refusal(m, r, in->key, owner);
 	}
 	m->stage = CTLS_BROWSE;
+	if (!in->back && key_is_pad(in->key))
+		return note(m, CTLN_DONE, in->key, -1, CTLO_PAD);
 	return note(m, CTLN_DONE, GK_NONE, -1, CTLO_DONE);
 }
 
@@ -120,6 +126,45 @@ CtlOutcome ctlmenu_tick(CtlMenu *m, Controls *c, const CtlMenuInput *in)
 	return browse(m, c, in);
 }
 
+void ctlmenu_row_keys(const Controls *c, int row, char *keys, size_t keys_size, char *pad, size_t pad_size)
+{
+	TextBuf t;
+
+	tb_init(&t, keys, keys_size);
+	if (row >= 0 && row < CTL_COUNT)
+		controls_keys_text(c, (Control)row, ", ", keys, keys_size);
+	tb_init(&t, pad, pad_size);
+	if (row >= 0 && row < CTL_COUNT && c->pad[row] != GK_NONE)
+		tb_str(&t, key_name(c->pad[row]));
+}
+
+/* "Jump: Ctrl, Alt, Joy 1": the action's keys and its pad button. */
+static void row_text(TextBuf *n, const Controls *c, int row)
+{
+	char keys[24], pad[8];
+
+	ctlmenu_row_keys(c, row, keys, sizeof keys, pad, sizeof pad);
+	tb_str(n, control_defs[row].name);
+	tb_str(n, ": ");
+	tb_str(n, keys);
+	if (pad[0]) {
+		tb_str(n, ", ");
+		tb_str(n, pad);
+	}
+}
+
+/* The refusal of a fixed key. */
+static const char *fixed_text(uint8_t key)
+{
+	if (key == GK_ESC)
+		return "Esc always pauses: try another";
+	if (key == CONTROLS_PAD_BACK)
+		return "Joy 9 is always Esc: try another";
+	if (key_is_pad(key))
+		return "The stick always moves: try another";
+	return "Enter always chooses: try another";
+}
+
 /* "JUMP", the action's id in capitals, for the prompts. */
 static void shout(TextBuf *t, const char *id)
 {
@@ -130,13 +175,12 @@ static void shout(TextBuf *t, const char *id)
 void ctlmenu_text(const CtlMenu *m, const Controls *c, char *prompt, char *line, size_t size)
 {
 	const char *id = m->row < CTL_COUNT ? control_defs[m->row].id : "";
-	char keys[24];
 	TextBuf p, n;
 
 	tb_init(&p, prompt, size);
 	tb_init(&n, line, size);
 	if (m->stage == CTLS_FIRST) {
-		tb_str(&p, "Press a key for ");
+		tb_str(&p, "Press a key or button for ");
 		shout(&p, id);
 		tb_str(&p, "...");
 	} else if (m->stage == CTLS_SECOND) {
@@ -146,10 +190,7 @@ void ctlmenu_text(const CtlMenu *m, const Controls *c, char *prompt, char *line,
 	}
 	switch ((CtlNote)m->note) {
 	case CTLN_DONE:
-		controls_keys_text(c, (Control)m->row, ", ", keys, sizeof keys);
-		tb_str(&n, control_defs[m->row].name);
-		tb_str(&n, ": ");
-		tb_str(&n, keys);
+		row_text(&n, c, m->row);
 		break;
 	case CTLN_TAKEN:
 		tb_str(&n, key_name(m->note_key));
@@ -158,7 +199,7 @@ void ctlmenu_text(const CtlMenu *m, const Controls *c, char *prompt, char *line,
 		tb_str(&n, "'s key: try another");
 		break;
 	case CTLN_RESERVED:
-		tb_str(&n, m->note_key == GK_ESC ? "Esc always pauses: try another" : "Enter always chooses: try another");
+		tb_str(&n, fixed_text(m->note_key));
 		break;
 	case CTLN_UNNAMED:
 		tb_str(&n, "That key cannot be used");
@@ -225,6 +266,11 @@ void ctlmenu_log(const CtlMenu *m, const Controls *c, CtlOutcome o, char *buf, s
 		break;
 	case CTLO_LEAVE:
 		tb_str(&t, "back");
+		break;
+	case CTLO_PAD:
+		tb_str(&t, id);
+		tb_str(&t, " pad = ");
+		tb_str(&t, key_name(c->pad[m->row]));
 		break;
 	case CTLO_NONE:
 		tb_str(&t, "-");

@@ -26,6 +26,9 @@ enum {
  *           has no name for is refused with a note; it keeps waiting.
  *   SECOND  "...and a second key?": another key is added; Enter, Esc or
  *           the first key again leave it at one key. Refusals as above.
+ * A pad button pressed in FIRST or SECOND becomes the action's pad
+ * button (its keys unchanged) and ends the choice (CTLO_PAD). With a pad
+ * alone: its directions move, Joy 1 (jump) chooses, Joy 9 (Back) is Esc.
  */
 typedef enum CtlStage {
 	CTLS_BROWSE,
@@ -71,6 +74,7 @@ typedef enum CtlOutcome {
 	CTLO_CANCELLED,
 	CTLO_DEFAULTS,
 	CTLO_LEAVE,
+	CTLO_PAD,                       /* FIRST or SECOND got a pad button: the action's, back to BROWSE */
 } CtlOutcome;
 
 void ctlmenu_init(CtlMenu *m);
@@ -78,6 +82,9 @@ CtlOutcome ctlmenu_tick(CtlMenu *m, Controls *c, const CtlMenuInput *in);
 
 /* A row's label: the action's name, "Restore defaults", "Back". */
 const char *ctlmenu_row_label(int row);
+
+/* A row's bindings as the screen shows them: "Ctrl, Alt" and the pad button apart ("Joy 1", "" if none). */
+void ctlmenu_row_keys(const Controls *c, int row, char *keys, size_t keys_size, char *pad, size_t pad_size);
 
 /* The two lines under the table: the prompt of the stage and the note. */
 void ctlmenu_text(const CtlMenu *m, const Controls *c, char *prompt, char *note, size_t size);

@@ -17,13 +17,15 @@
 #define SCORE_BYTES     (HISCORE_NAME + 4)
 #define AT_GAMES        (AT_SCORES + HISCORE_COUNT * SCORE_BYTES)
 #define GAME_BYTES      18
-#define END             (AT_GAMES + SAVE_SLOTS * GAME_BYTES)
+#define AT_PAD          (AT_GAMES + SAVE_SLOTS * GAME_BYTES)
+#define END             (AT_PAD + CTL_COUNT)
 
 #define FLAG_MUSIC      0x01
 #define FLAG_SFX        0x02
 #define FLAG_CRASH      0x04
 
 _Static_assert(END == PROGRESS_BYTES, "PROGRESS_BYTES is the layout's end");
+_Static_assert(AT_PAD == PROGRESS_V1_BYTES, "version 2 appends to version 1");
 _Static_assert(PROGRESS_BYTES <= PROGRESS_MAX_BYTES, "the save area's slot holds the payload");
 
 /* The original's table when it has no config file (cosmore, game2.c): nine names, the tenth row empty. */
@@ -100,10 +102,16 @@ size_t progress_encode(const Progress *p, uint8_t *buf, size_t cap)
 		put16(r + 12, g->stats.secrets);
 		put32(r + 14, g->stats.frames);
 	}
+	for (int a = 0; a < CTL_COUNT; a++)
+		buf[AT_PAD + a] = p->controls.pad[a];
 	return PROGRESS_BYTES;
 }
 
-/* Every action has a first key; no key is reserved, outside the table, or given twice; gaps only at the end. */
+/*
+ * Every action has a first key; no key is reserved, outside the table, or
+ * given twice; gaps only at the end; keyboard slots hold keyboard keys, the
+ * pad slot a pad button or none.
+ */
 static bool controls_valid(const Controls *c)
 {
 	bool seen[GK_COUNT] = { false };
@@ -117,10 +125,15 @@ static bool controls_valid(const Controls *c)
 					return false;
 				continue;
 			}
-			if (controls_reserved(key) || seen[key] || c->keys[a][k - (k > 0)] == GK_NONE)
+			if (controls_reserved(key) || key_is_pad(key) || seen[key] || c->keys[a][k - (k > 0)] == GK_NONE)
 				return false;
 			seen[key] = true;
 		}
+		if (c->pad[a] == GK_NONE)
+			continue;
+		if (!key_is_pad(c->pad[a]) || controls_reserved(c->pad[a]) || seen[c->pad[a]])
+			return false;
+		seen[c->pad[a]] = true;
 	}
 	return true;
 }
@@ -170,12 +183,19 @@ bool progress_decode(Progress *p, const uint8_t *buf, size_t len)
 {
 	Progress q;                     /* built aside: *p changes only when all of it is good */
 
-	if (!buf || len != PROGRESS_BYTES || get16(buf) != PROGRESS_VERSION || get16(buf + 2) != PROGRESS_BYTES)
+	bool v1;
+
+	if (!buf || len < 4)
+		return false;
+	v1 = get16(buf) == 1 && len == PROGRESS_V1_BYTES && get16(buf + 2) == PROGRESS_V1_BYTES;
+	if (!v1 && (len != PROGRESS_BYTES || get16(buf) != PROGRESS_VERSION || get16(buf + 2) != PROGRESS_BYTES))
 		return false;
 	q = (Progress){ .music_on = false };
-	for (int a = 0; a < CTL_COUNT; a++)
+	for (int a = 0; a < CTL_COUNT; a++) {
 		for (int k = 0; k < CONTROL_KEYS; k++)
 			q.controls.keys[a][k] = buf[AT_CONTROLS + a * CONTROL_KEYS + k];
+		q.controls.pad[a] = v1 ? control_defs[a].pad : buf[AT_PAD + a];    /* version 1: no pads yet */
+	}
 	if (!controls_valid(&q.controls) || (buf[AT_FLAGS] & ~(FLAG_MUSIC | FLAG_SFX | FLAG_CRASH)))
 		return false;
 	q.music_on = (buf[AT_FLAGS] & FLAG_MUSIC) != 0;

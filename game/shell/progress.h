@@ -40,18 +40,22 @@ typedef struct Progress {
 } Progress;
 
 /*
- * The encoding (version 1), little-endian, fixed layout, PROGRESS_BYTES:
- *   0  u16 version (1)          2  u16 length (PROGRESS_BYTES)
+ * The encoding (version 2), little-endian, fixed layout, PROGRESS_BYTES:
+ *   0  u16 version (2)          2  u16 length (PROGRESS_BYTES)
  *   4  controls: CTL_COUNT x CONTROL_KEYS GameKeys (controls.h rules: first key set, no key twice,
  *      none reserved, empty slots GK_NONE after the used ones)
  *  22  u8 flags: bit 0 music on, bit 1 sound effects on, bit 2 crash report; other bits 0
  *  23  10 scores x (16 name bytes: printable ASCII, NUL, then NULs; u32 score), best first
  * 223  9 games x 18 bytes: u8 used (0/1), u8 level, u8 bonus (0/1), u8 health, u8 lives, u8 bombs,
  *      u32 score, u16 prizes, u16 secrets, u32 frames; an unused slot is all zeros
- * 385  end
+ * 385  pad buttons: CTL_COUNT GameKeys (GK_JOY_1..GK_JOY_16 or GK_NONE; none fixed, none twice)
+ * 394  end
+ * Version 1 (issue 26) is the same without the pad buttons (385 bytes): it still loads, with the
+ * default pad buttons.
  */
-#define PROGRESS_VERSION    1
-#define PROGRESS_BYTES      385
+#define PROGRESS_VERSION    2
+#define PROGRESS_BYTES      394
+#define PROGRESS_V1_BYTES   385
 #define PROGRESS_MAX_BYTES  1024        /* the largest encoding: the save area's slot must hold it */
 #define SAVED_LIVES_MAX     9
 

@@ -179,6 +179,7 @@ void session_draw_demo_label(Frame *f)
 #define CTL_GAP         4               /* between the actions and the two other rows */
 #define CTL_LABEL_X     48
 #define CTL_KEYS_X      152
+#define CTL_PAD_X       244             /* the pad button: "Joy 10" ends at the box's edge */
 
 static void draw_controls(const Session *s, Frame *f)
 {
@@ -188,7 +189,7 @@ static void draw_controls(const Session *s, Frame *f)
 		[CTLS_SECOND] = "Enter or Esc: keep one key",
 	};
 	const CtlMenu *m = &s->ctl;
-	char prompt[48], note[48], keys[32];
+	char prompt[48], note[48], keys[32], pad[8];
 
 	scr_backdrop(f, false);
 	scr_heading(f, 4, "CONTROLS", 11, 1, 2);
@@ -204,7 +205,9 @@ static void draw_controls(const Session *s, Frame *f)
 		frame_text(f, CTL_LABEL_X, y, ctlmenu_row_label(r), cur ? 14 : 7);
 		if (r >= CTL_COUNT)
 			continue;
-		controls_keys_text(&s->controls, (Control)r, ", ", keys, sizeof keys);
+		ctlmenu_row_keys(&s->controls, r, keys, sizeof keys, pad, sizeof pad);
+		if (!(cur && m->stage == CTLS_SECOND))  /* "Ctrl, ..." may reach its column */
+			frame_text(f, CTL_PAD_X, y, pad, cur ? 15 : 11);
 		if (cur && m->stage == CTLS_FIRST)
 			frame_text(f, CTL_KEYS_X, y, "...", 14);
 		else if (cur && m->stage == CTLS_SECOND) {

@@ -158,7 +158,7 @@ void session_tick_controls(Session *s, const SessionInput *in, SessionEvents *ev
 	static const SoundId sounds[] = {
 		[CTLO_MOVED] = SND_MENU, [CTLO_WAITING] = SND_MENU, [CTLO_FIRST_KEY] = SND_PICKUP,
 		[CTLO_DONE] = SND_PICKUP, [CTLO_REFUSED] = SND_BUMP, [CTLO_CANCELLED] = SND_MENU,
-		[CTLO_DEFAULTS] = SND_SWITCH,
+		[CTLO_DEFAULTS] = SND_SWITCH, [CTLO_PAD] = SND_PICKUP,
 	};
 	CtlMenuInput mi = {
 		.up = (in->menu.pressed & BTN_BIT(BTN_UP)) != 0,
@@ -176,9 +176,11 @@ void session_tick_controls(Session *s, const SessionInput *in, SessionEvents *ev
 	if (o == CTLO_LEAVE) {
 		bool changed = false;
 
-		for (int a = 0; a < CTL_COUNT; a++)
+		for (int a = 0; a < CTL_COUNT; a++) {
 			for (int i = 0; i < CONTROL_KEYS; i++)
 				changed |= s->controls.keys[a][i] != s->progress.controls.keys[a][i];
+			changed |= s->controls.pad[a] != s->progress.controls.pad[a];
+		}
 		if (changed)
 			session_settings_changed(s);    /* the Controls screen left: a rest point */
 		session_go_menu(s, ev);

@@ -13,6 +13,7 @@
 static const uint8_t screen_keys[GK_COUNT] = {
 	[GK_ESC] = SKEY_ESC,
 	[GK_Q] = SKEY_QUIT,
+	[CONTROLS_PAD_BACK] = SKEY_ESC,         /* a pad's Back: Esc, so the menus work with a pad alone */
 };
 
 /*
@@ -44,7 +45,7 @@ void session_keyboard(const Session *s, const KeyboardTick *k, SessionInput *in)
 	}
 }
 
-/* "controls: jump = A, S" for every action not at its defaults. */
+/* "controls: jump = A, S" for every action whose keys are not the defaults; "controls: jump pad = Joy 2" for its pad button. */
 static void log_changes(const Session *s)
 {
 	for (int a = 0; a < CTL_COUNT; a++) {
@@ -54,15 +55,25 @@ static void log_changes(const Session *s)
 
 		for (int i = 0; i < CONTROL_KEYS; i++)
 			same &= s->controls.keys[a][i] == control_defs[a].keys[i];
-		if (same || !s->hooks.log)
+		if (!s->hooks.log)
 			continue;
-		controls_keys_text(&s->controls, (Control)a, ", ", keys, sizeof keys);
-		tb_init(&t, line, sizeof line);
-		tb_str(&t, "controls: ");
-		tb_str(&t, control_defs[a].id);
-		tb_str(&t, " = ");
-		tb_str(&t, keys);
-		s->hooks.log(s->hooks.log_ctx, line);
+		if (!same) {
+			controls_keys_text(&s->controls, (Control)a, ", ", keys, sizeof keys);
+			tb_init(&t, line, sizeof line);
+			tb_str(&t, "controls: ");
+			tb_str(&t, control_defs[a].id);
+			tb_str(&t, " = ");
+			tb_str(&t, keys);
+			s->hooks.log(s->hooks.log_ctx, line);
+		}
+		if (s->controls.pad[a] != control_defs[a].pad) {
+			tb_init(&t, line, sizeof line);
+			tb_str(&t, "controls: ");
+			tb_str(&t, control_defs[a].id);
+			tb_str(&t, " pad = ");
+			tb_str(&t, s->controls.pad[a] != GK_NONE ? key_name(s->controls.pad[a]) : "none");
+			s->hooks.log(s->hooks.log_ctx, line);
+		}
 	}
 }
 

@@ -139,11 +139,13 @@ static void grey_keys_are_their_twins_and_other_e0_keys_none(void **state)
 	assert_int_equal(keymap_key(0x80 | 0x5B), GK_NONE);     /* left Windows key */
 }
 
-/* Every game key comes from some scancode: nothing the Controls screen could ask for is unreachable. */
+/* Every keyboard key comes from some scancode: nothing the Controls screen could ask for is unreachable (pads: test_padmap). */
 static void every_game_key_has_a_scancode(void **state)
 {
 	(void)state;
-	for (int g = GK_NONE + 1; g < GK_COUNT; g++) {
+	for (int k = 0; k < KBD_KEYS; k++)
+		assert_row(!key_is_pad(keymap_key((uint8_t)k)), "scancode key %02x gives a pad's key", k);
+	for (int g = GK_NONE + 1; g < GK_KEYBOARD_COUNT; g++) {
 		bool found = false;
 
 		for (int k = 0; k < 0x80; k++)

@@ -17,7 +17,7 @@ static void busy(Progress *x)
 	char err[CONTROLS_ERR_SIZE];
 
 	progress_defaults(x);
-	assert_true(controls_parse(&x->controls, "jump:a,jump:s,fire:f1,left:j", err, sizeof err));
+	assert_true(controls_parse(&x->controls, "jump:a,jump:s,fire:f1,left:j,jump:joy5", err, sizeof err));
 	x->music_on = false;
 	x->crash_report = true;
 	hiscore_insert(x->scores, 0, "ZED 9.-", 2000000);
@@ -74,8 +74,8 @@ static void encoding_is_little_endian_at_fixed_offsets(void **state)
 	assert_int_equal(progress_encode(&p, buf, PROGRESS_BYTES - 1), 0);
 	assert_int_equal(buf[0], 0xEE);                 /* nothing written when it does not fit */
 	assert_int_equal(progress_encode(&p, buf, sizeof buf), PROGRESS_BYTES);
-	assert_int_equal(PROGRESS_BYTES, 385);
-	assert_int_equal(buf[0], 1);
+	assert_int_equal(PROGRESS_BYTES, 394);
+	assert_int_equal(buf[0], 2);
 	assert_int_equal(buf[1], 0);
 	assert_int_equal(buf[2], PROGRESS_BYTES & 0xFF);
 	assert_int_equal(buf[3], PROGRESS_BYTES >> 8);
@@ -89,6 +89,10 @@ static void encoding_is_little_endian_at_fixed_offsets(void **state)
 	assert_memory_equal(buf + 223, "\x01\x04\x00\x02\x03\x09\x39\x30\x00\x00\x07\x00\x01\x00\x0F\x27\x00\x00", 18);
 	for (int i = 223 + 18; i < 223 + 36; i++)
 		assert_int_equal(buf[i], 0);            /* slot 2 unused: all zeros */
+	assert_int_equal(buf[385 + CTL_JUMP], GK_JOY_5);        /* the pad buttons, appended in version 2 */
+	assert_int_equal(buf[385 + CTL_FIRE], GK_JOY_2);
+	assert_int_equal(buf[385 + CTL_PAUSE], GK_JOY_10);
+	assert_int_equal(buf[385 + CTL_LEFT], GK_NONE);
 	assert_int_equal(buf[PROGRESS_BYTES], 0xEE);    /* nothing past the end */
 }
 
@@ -126,7 +130,8 @@ static void every_bad_field_is_rejected(void **state)
 {
 	(void)state;
 	reject("version 0", 0, 0);
-	reject("version 2", 0, 2);
+	reject("version 1 at version 2's length", 0, 1);
+	reject("version 3", 0, 3);
 	reject("version high byte", 1, 1);
 	reject("length", 2, 0);
 	reject("no first key", 4 + CTL_LEFT * 2, GK_NONE);
@@ -152,6 +157,41 @@ static void every_bad_field_is_rejected(void **state)
 	reject("too many bombs", GAME(0, 5), MAX_BOMBS + 1);
 	reject("an unused slot with data", GAME(1, 7), 1);
 	reject("an unused slot with a level", GAME(1, 1), 3);
+	reject("a pad button twice", 385 + CTL_BOMB, GK_JOY_2);         /* fire has Joy 2 */
+	reject("a keyboard key in a pad slot", 385 + CTL_BOMB, GK_X);
+	reject("a pad button in a keyboard slot", 4 + CTL_BOMB * 2, GK_JOY_7);
+	reject("Joy 9 (Back, fixed) bound", 385 + CTL_BOMB, GK_JOY_9);
+	reject("a pad direction bound", 385 + CTL_LEFT, GK_JOY_LEFT);
+	reject("a pad key out of the table", 385 + CTL_LEFT, GK_COUNT);
+}
+
+/*
+ * A version 1 record (issue 26: no pad buttons, 385 bytes) still loads:
+ * its keys, flags, table and games as they were, the pad buttons the
+ * defaults; saved again it is version 2.
+ */
+static void a_version_1_record_loads_with_the_default_pad_buttons(void **state)
+{
+	uint8_t old[PROGRESS_MAX_BYTES];
+
+	(void)state;
+	busy(&p);
+	assert_int_equal(progress_encode(&p, buf, sizeof buf), PROGRESS_BYTES);
+	memcpy(old, buf, PROGRESS_V1_BYTES);
+	old[0] = 1;                             /* what issue 26's build wrote: version 1, 385 bytes */
+	old[2] = PROGRESS_V1_BYTES & 0xFF;
+	old[3] = PROGRESS_V1_BYTES >> 8;
+	memset(&q, 0x5A, sizeof q);
+	assert_true(progress_decode(&q, old, PROGRESS_V1_BYTES));
+	for (int a = 0; a < CTL_COUNT; a++)
+		assert_row(q.controls.pad[a] == control_defs[a].pad, "action %d: pad %d", a, q.controls.pad[a]);
+	p.controls.pad[CTL_JUMP] = GK_JOY_1;    /* all else as saved */
+	same(&p, &q);
+	assert_false(progress_decode(&q, old, PROGRESS_BYTES));         /* version 1 at the new length */
+	old[0] = 2;
+	assert_false(progress_decode(&q, old, PROGRESS_V1_BYTES));      /* version 2 at the old length */
+	assert_int_equal(progress_encode(&q, buf, sizeof buf), PROGRESS_BYTES);
+	assert_int_equal(buf[0], 2);
 }
 
 static void wrong_lengths_are_rejected(void **state)
@@ -293,6 +333,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(round_trip_keeps_every_field),
 		cmocka_unit_test(every_bad_field_is_rejected),
 		cmocka_unit_test(wrong_lengths_are_rejected),
+		cmocka_unit_test(a_version_1_record_loads_with_the_default_pad_buttons),
 		cmocka_unit_test(the_table_ranks_and_inserts),
 		cmocka_unit_test(name_keys_give_letters_digits_and_space),
 		cmocka_unit_test(the_table_as_text),
