@@ -50,11 +50,33 @@ class LatencyTableTest(unittest.TestCase):
             self.run_tool("no markers\n", [RECORD])
         with self.assertRaises(SystemExit):
             self.run_tool("%s\n%s\n" % (ult.BEGIN, ult.END), [dict(RECORD, passed=False)])
+        with self.assertRaises(SystemExit):             # pad records, no pad markers
+            self.run_tool("%s\n%s\n" % (ult.BEGIN, ult.END), [{"name": "pad_xhci_bios", "passed": True,
+                          "pad_latency_median_ms": 1, "pad_latency_p90_ms": 1, "pad_latency_max_ms": 1}])
 
     def test_the_document_has_the_markers(self):
         with open(os.path.join(REPO, "docs", "usb.md")) as f:
             text = f.read()
         self.assertLess(text.index(ult.BEGIN), text.index(ult.END))
+        self.assertLess(text.index(ult.PAD_BEGIN), text.index(ult.PAD_END))
+
+    def test_pad_table_from_the_cells(self):
+        doc = "a\n%s\nold kbd\n%s\nb\n%s\nold pad\n%s\nc\n" % (ult.BEGIN, ult.END, ult.PAD_BEGIN, ult.PAD_END)
+        cells = [{"name": "pad_xhci_bios", "passed": True, "pad_latency_median_ms": 9.04, "pad_latency_p90_ms": 12.0,
+                  "pad_latency_max_ms": 14.26},
+                 {"name": "pad_ohci_bios", "passed": True, "pad_latency_median_ms": 8.0, "pad_latency_p90_ms": 9.0,
+                  "pad_latency_max_ms": 10.0},
+                 {"name": "pad_uhci_bios", "passed": False, "pad_latency_median_ms": 1.0, "pad_latency_p90_ms": 1.0,
+                  "pad_latency_max_ms": 1.0},
+                 {"name": "pad_ehci_uefi", "passed": True, "pad_latency_median_ms": 2.0, "pad_latency_p90_ms": 2.0,
+                  "pad_latency_max_ms": 2.0}]
+        out = self.run_tool(doc, cells)
+        self.assertIn("old kbd", out)                   # no keyboard record: that table as it was
+        self.assertNotIn("old pad", out)
+        self.assertIn("| xHCI (`qemu-xhci`) | 9.0 ms | 12.0 ms | 14.3 ms |\n| OHCI (`pci-ohci`) | 8.0 ms", out)
+        self.assertNotIn("UHCI", out)                   # failed: no row
+        self.assertNotIn("EHCI", out)                   # UEFI cells are not in the table
+        self.assertTrue(out.endswith(ult.PAD_END + "\nc\n"))
 
 
 if __name__ == "__main__":

@@ -28,6 +28,12 @@ bool sysinfo_add(SysInfo *si, const char *label, const char *value)
 	return true;
 }
 
+void sysinfo_cut(SysInfo *si, int count)
+{
+	if (count >= 0 && count < si->count)
+		si->count = count;
+}
+
 const char *sysinfo_find(const SysInfo *si, const char *label)
 {
 	for (int i = 0; i < si->count; i++) {

@@ -26,6 +26,7 @@ typedef struct SysInfo {
 void sysinfo_clear(SysInfo *si);
 bool sysinfo_add(SysInfo *si, const char *label, const char *value);   /* false: full (dropped) */
 const char *sysinfo_find(const SysInfo *si, const char *label);          /* its value, NULL if none */
+void sysinfo_cut(SysInfo *si, int count);       /* keep the first count lines (facts that change are redone: pads) */
 
 /* The System info screen's body under its heading (game/shell/sysscreen.c): the lines, the palette strip. */
 struct Frame;
