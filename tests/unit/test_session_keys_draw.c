@@ -96,11 +96,14 @@ static void the_controls_screen_lists_the_keys(void **state)
 	assert_int_equal(find_text(">")->y, find_text("Up, look")->y - 11 * 2);
 	for (int r = 0; r < CTLROW_COUNT; r++)
 		assert_non_null(find_text(ctlmenu_row_label(r)));
+	assert_non_null(find_text("Joy 1"));            /* the pad buttons' column: jump's */
+	assert_non_null(find_text("Joy 10"));           /* pause's */
+	assert_int_equal(find_text("Joy 1")->y, find_text("Jump")->y);
 	for (int i = 0; i < 4; i++)
 		tap(GK_DOWN);
 	tap(GK_ENTER);
 	draw();
-	assert_non_null(find_text("Press a key for JUMP..."));
+	assert_non_null(find_text("Press a key or button for JUMP..."));
 	assert_non_null(find_text("Esc: cancel"));
 	assert_null(find_text("Ctrl, Alt"));
 	tap(GK_SPACE);
@@ -110,11 +113,12 @@ static void the_controls_screen_lists_the_keys(void **state)
 	draw();
 	assert_non_null(find_text("A second key for JUMP? Enter: no"));
 	assert_non_null(find_text("A, ..."));
-	assert_non_null(find_text("Jump: A"));
+	assert_null(find_text("Joy 1"));                /* its column left free while "A, ..." may reach it */
+	assert_non_null(find_text("Jump: A, Joy 1"));
 	tap(GK_S);
 	draw();
 	assert_non_null(find_text("A, S"));
-	assert_non_null(find_text("Jump: A, S"));
+	assert_non_null(find_text("Jump: A, S, Joy 1"));
 	assert_non_null(find_text("Enter: change a key  Esc: back"));
 	for (int y = 0; y < SCREEN_H; y++)
 		for (int x = 0; x < SCREEN_W; x++)
