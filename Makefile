@@ -73,7 +73,7 @@ ISO    := $(B)/shardfall.iso
 # Host build: the pure logic (game, decoders, parsers) for unit tests. The save area's readers
 # (kernel/save: partition, FAT, records) are pure too: the unit tests and fuzz-replay link them.
 SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
-HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c \
+HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c drivers/usb/hidparse.c drivers/usb/hidparserep.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c \
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c kernel/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \

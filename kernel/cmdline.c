@@ -108,6 +108,8 @@ static const char *const sound_names[] = {
 	[SOUND_AC97] = "ac97", [SOUND_OFF] = "off",
 };
 
+static const char *const padtest_names[] = { [PADTEST_TABLET] = "tablet" };
+
 const char *sound_choice_name(SoundChoice c)
 {
 	return c <= SOUND_OFF ? sound_names[c] : "?";
@@ -129,6 +131,7 @@ typedef enum OptKind {
 	OPT_CRASH,                      /* crashtest=NAME: one of crash_names */
 	OPT_KEYS,                       /* keys=SPEC: kept for the session to check (controls_parse) */
 	OPT_SOUND,                      /* sound=NAME: one of sound_names */
+	OPT_PADTEST,                    /* padtest=NAME: one of padtest_names */
 } OptKind;
 
 typedef struct BootOption {
@@ -160,6 +163,7 @@ static const BootOption boot_options[] = {
 	{ "savecut",    OPT_COUNT,      FIELD(savecut) },
 	{ "savetear",   OPT_COUNT,      FIELD(savetear) },
 	{ "disktest",   OPT_NAME,       FIELD(disktest) },      /* kernel/save/disks.c */
+	{ "padtest",    OPT_PADTEST,    FIELD(padtest) },       /* kernel/usb.c, drivers/usb/usbpad.h */
 };
 #undef FIELD
 
@@ -211,6 +215,15 @@ static void set_option(BootOptions *o, const BootOption *opt, const char *whole,
 			}
 		}
 		problem(o, whole, "no such sound device", "bad value for %s: '%s' (want " SOUND_NAMES ")", opt->name, value);
+		return;
+	case OPT_PADTEST:
+		for (size_t i = PADTEST_TABLET; i < sizeof padtest_names / sizeof padtest_names[0]; i++) {
+			if (streq(value, padtest_names[i])) {
+				*(PadTest *)field = (PadTest)i;
+				return;
+			}
+		}
+		problem(o, whole, "no such pad test", "bad value for %s: '%s' (want " PADTEST_NAMES ")", opt->name, value);
 		return;
 	case OPT_KEYS:
 		/* The value is checked by the session (controls_parse), which names what is wrong. */

@@ -33,6 +33,14 @@ typedef enum SoundChoice {
 
 #define SOUND_NAMES "auto, speaker, adlib, hda, ac97 or off"
 
+/* padtest=NAME: test-only pad sources (drivers/usb/usbpad.h). */
+typedef enum PadTest {
+	PADTEST_NONE,
+	PADTEST_TABLET,                 /* a report-protocol HID pointer with absolute X/Y (QEMU's usb-tablet) is a pad */
+} PadTest;
+
+#define PADTEST_NAMES "tablet"
+
 #define CMDLINE_WORD_MAX        256     /* longest option word + 1 */
 #define CMDLINE_MAX_PROBLEMS    8
 #define CMDLINE_LEVEL_LEN       32
@@ -69,6 +77,7 @@ typedef struct BootOptions {
 	char imageid[17];               /* imageid=HEX: the image's id, put there by the build ("" = none) */
 	uint32_t savecut;               /* savecut=N: stop the machine after the N-th sector write (0 = never) */
 	uint32_t savetear;              /* savetear=N: tear the N-th sector write (half old, half new), then stop */
+	PadTest padtest;                /* padtest=NAME (PADTEST_NAMES): test-only pad sources */
 } BootOptions;
 
 const char *sound_choice_name(SoundChoice c);   /* "auto", "hda", ... */

@@ -270,7 +270,7 @@ void kmain(uint32_t magic, uint32_t info)
 		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
 	disks_init();                   /* IDE drives; USB mass storage offered to the USB layer before it starts */
-	usb_init();                     /* PCI scan, xHCI controllers, USB keyboards (waits need the tick) */
+	usb_init(opts.padtest == PADTEST_TABLET);       /* PCI scan, controllers, keyboards and pads (waits need the tick) */
 	usb_fact();                     /* System info: the USB keyboards found */
 	disks_wait_usb(DISKS_USB_MS, usb_service);      /* sticks enumerated; one COM1 line per disk */
 	if (opts.disktest[0])

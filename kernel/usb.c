@@ -13,6 +13,7 @@
 #include "usbdev.h"
 #include "usbhub.h"
 #include "usbkbd.h"
+#include "usbpad.h"
 #include "ehci.h"
 #include "ohci.h"
 #include "uhci.h"
@@ -141,7 +142,7 @@ typedef struct UsbFound {
  * enumerated (an EHCI before its companions). Each costs only the memory
  * it takes (pages_alloc); `max` of a kind at most (more: named on COM1).
  */
-void usb_init(void)
+void usb_init(bool pad_tablets)
 {
 	static UsbFound f;
 	uint32_t t0 = pit_ticks(), t1;
@@ -155,6 +156,8 @@ void usb_init(void)
 	t1 = pit_ticks();
 	usbdev_add_class(&usbkbd_class);        /* offered each new device in this order */
 	usbdev_add_class(&usbhub_class);
+	usbpad_take_tablets(pad_tablets);       /* padtest=tablet: QEMU's usb-tablet is a pad */
+	usbdev_add_class(&usbpad_class);
 	for (int k = 0; k < KINDS; k++)
 		for (int i = 0; i < f.n[k]; i++) {
 			f.claimed[k][i] = i < kinds[k].max && kinds[k].claim(i, &f.pci[k][i]);

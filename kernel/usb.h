@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-void usb_init(void);                    /* after interrupts are on: waits count PIT ticks */
+void usb_init(bool pad_tablets);        /* after interrupts are on: waits count PIT ticks; padtest=tablet */
 void usb_tick(void);                    /* timer IRQ body: take reports, never waits */
 bool usb_service(void);                 /* main loop: attach/detach; true if the keyboards changed */
 void usb_note(char *buf, size_t size);  /* "keyboard: USB (xHCI port 1)", "" if no USB keyboard */

@@ -76,10 +76,10 @@ KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
 # Rooms in sub-layers, lowest first: (layer, its units, the layers it may use, all earlier).
 USB_LAYERS = [
     ("interface", ["usbhc"], []),
-    ("parsing", ["usbhid"], []),
+    ("parsing", ["usbhid", "hidparse", "x360rep"], []),
     ("controllers", ["xhci", "uhci", "ohci", "ehci"], ["interface"]),
     ("devices", ["usbdev"], ["interface", "parsing"]),
-    ("classes", ["usbkbd", "usbhub"], ["devices", "interface", "parsing"]),
+    ("classes", ["usbkbd", "usbhub", "usbpad"], ["devices", "interface", "parsing"]),
 ]
 # The presenter as one pipeline (docs/render.md): keys -> diff -> plan -> draw, the display on top.
 PRESENT_LAYERS = [

@@ -11,7 +11,7 @@
 
 #define USBDEV_MAX              32      /* devices at once, every controller */
 #define USBDEV_MAX_HC           32      /* controllers of every kind (140 bytes each) */
-#define USBDEV_MAX_CLASSES      4       /* class drivers */
+#define USBDEV_MAX_CLASSES      6       /* class drivers (mass storage, keyboard, hub, pad; room for two) */
 #define USBDEV_PORT_NAME        USB_PORT_NAME   /* "31.15.15.15.15.15" and its NUL */
 
 /* Enumeration timings (USB 2.0 7.1.7.3, 7.1.7.5, 9.2.6.3; Linux's hub driver). */
