@@ -25,6 +25,7 @@
 #include "loophooks.h"
 #include "multiboot.h"
 #include "music.h"
+#include "pads.h"
 #include "pcm.h"
 #include "pit.h"
 #include "progress.h"
@@ -53,8 +54,9 @@ static bool scripted;
 
 /*
  * The tick's input record: the keys down and the presses queued, as game
- * keys (keymap.c); the session makes buttons of them through the player's
- * bindings. With input=SCRIPT the script replaces the keyboard.
+ * keys (keymap.c), and the pads' keys (pads.c) the same way; the session
+ * makes buttons of them through the player's bindings. With input=SCRIPT
+ * the script replaces the keyboard and the pads.
  */
 static void input_sample(SessionInput *in)
 {
@@ -67,6 +69,7 @@ static void input_sample(SessionInput *in)
 		in->menu = in->pad;
 		while (kbd_pop_press(&key))
 			;                       /* a scripted run ignores the keyboard */
+		pad_fill(&k);                   /* and the pads */
 		return;
 	}
 	{
@@ -79,6 +82,7 @@ static void input_sample(SessionInput *in)
 	k.down[GK_NONE] = false;
 	while (kbd_pop_press(&key))
 		keyboard_tick_press(&k, keymap_key(key));
+	pad_fill(&k);                           /* the pads' keys held and pressed since the last tick */
 	session_keyboard(&session, &k, in);
 }
 
@@ -456,7 +460,10 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 		loophook_hang();
 	for (;;) {
 		uint64_t t0 = loophook_stamp();
-		uint32_t world_frames = run_due_ticks(&ls, o, b);
+		uint32_t world_frames;
+
+		pad_poll();                     /* every pad's state, once a pass, just before the ticks that read it */
+		world_frames = run_due_ticks(&ls, o, b);
 
 		music_select(session_music(&session));  /* the tune follows the session; it never leads */
 		if (session_look(&session) != ls.look) {

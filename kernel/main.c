@@ -21,6 +21,7 @@
 #include "mce.h"
 #include "multiboot.h"
 #include "music.h"
+#include "pads.h"
 #include "pages.h"
 #include "paging.h"
 #include "pcm.h"
@@ -280,5 +281,6 @@ void kmain(uint32_t magic, uint32_t info)
 	    boot.boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
 	save_open(opts.imageid, NULL);  /* the save area on the disk we booted from, by its image id */
 	sound_start(adlib == ADLIB_FOUND);      /* Intel HDA or AC'97 (PCI), which device plays what */
+	pad_init(&sysinfo);             /* the game port (timed on the PIT), the USB pads found: COM1, System info */
 	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
 }

@@ -33,6 +33,7 @@ import usb_tests                # noqa: E402
 import uefi_tests               # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
+import padgame_tests            # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
 import save_tests               # noqa: E402
@@ -375,6 +376,7 @@ TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM 
 TESTS += ac97_tests.TESTS       # tests/qemu/ac97_tests.py: AC'97, the PCM output
 TESTS += disk_tests.TESTS       # tests/qemu/disk_tests.py: USB mass storage, IDE (docs/storage.md)
 TESTS += save_tests.TESTS       # tests/qemu/save_tests.py: progress on the stick, power cuts
+TESTS += padgame_tests.TESTS    # tests/qemu/padgame_tests.py: a pad (padtest=tablet) moves the hero on each USB controller kind; latency
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),

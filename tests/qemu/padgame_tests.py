@@ -1,0 +1,124 @@
+"""padgame_tests.py: QEMU tests of a pad moving the hero through the whole USB path (issue 31). QEMU 7.2 has
+no USB gamepad; its usb-tablet is a report-protocol HID device with absolute X/Y (0..32767) and
+buttons, and the test-only boot option `padtest=tablet` lets the game-controller class
+(drivers/usb/usbpad.c) take it as a pad: X/Y the left stick, the left button button 1 (Joy 1:
+jump, which also chooses in the menus). One boot per cell, on each controller kind (xHCI, EHCI,
+UHCI, OHCI), under SeaBIOS and OVMF:
+
+  1. COM1 names the pad (`pad: 0627:0001 on <kind> port N: ...`);
+  2. on the title, QMP `input-send-event` `abs` X at 32767 (then 0) steps the hero right (left),
+     back at the centre lets go: the host time from the event to the title's `title: sprite`
+     line is the latency (as usb_latency measures a key, tests/qemu/usb_tests.py);
+  3. the left button twice (title -> menu -> New game), then X at 32767: the hero runs right in
+     level 1 (the `trace` rows); the button again: he jumps (y goes up, then down).
+
+Under SeaBIOS each cell records pad_latency_median_ms / _p90_ms / _max_ms; docs/usb.md's pad
+table is made from them by tools/usb_latency_table.py. Used by run_tests.py (TESTS below).
+"""
+
+import os
+import re
+import statistics
+import time
+
+from usb_tests import READY_TIMEOUT_S, RE_READY, RE_SPRITE, on_uefi, player_xs, wait_line_fast
+
+PC = ["-M", "pc"]
+TABLET = "usb-tablet,id=tablet,bus=%s"
+CELLS = {   # kind: QEMU arguments with a usb-tablet on that controller kind only
+    "xHCI": PC + ["-device", "qemu-xhci,id=xhci", "-device", TABLET % "xhci.0"],
+    # ICH9's EHCI with its UHCI companions, as usbold_tests.py's EHCI_SET: the tablet (high speed
+    # in QEMU 7.2, usb_version=2) stays on the EHCI
+    "EHCI": ["-M", "q35", "-device", "ich9-usb-ehci1,id=ehci,addr=1d.7,multifunction=on",
+             "-device", "ich9-usb-uhci1,masterbus=ehci.0,firstport=0,addr=1d.0,multifunction=on",
+             "-device", "ich9-usb-uhci2,masterbus=ehci.0,firstport=2,addr=1d.1",
+             "-device", "ich9-usb-uhci3,masterbus=ehci.0,firstport=4,addr=1d.2",
+             "-device", TABLET % "ehci.0"],
+    "UHCI": PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", TABLET % "uhci.0"],
+    "OHCI": PC + ["-device", "pci-ohci,id=ohci", "-device", TABLET % "ohci.0"],
+}
+AXIS_MAX = 32767
+CENTRE = 16384
+TAPS = 16                       # latency samples per cell (the keyboard's tables use 30; time is short)
+RE_PLAYER = r"^T=\d+ player \d+ x=(-?\d+) y=(-?\d+)"
+
+
+def send(m, *events):
+    """Events to the tablet: ("abs", axis, value) or ("btn", button, down)."""
+    evs = []
+    for kind, what, value in events:
+        if kind == "abs":
+            evs.append({"type": "abs", "data": {"axis": what, "value": value}})
+        else:
+            evs.append({"type": "btn", "data": {"button": what, "down": value}})
+    m.qmp.command("input-send-event", events=evs)          # the tablet is the only absolute device; once polled, the first for buttons too
+
+
+def click(m, hold_s=0.15):
+    send(m, ("btn", "left", True))
+    time.sleep(hold_s)
+    send(m, ("btn", "left", False))
+
+
+def measure(m, n=TAPS):
+    """Host time from an `abs` X event past the press point (right, then left, in turn) to the
+    title's `title: sprite` line; X back at the centre between samples."""
+    regex = re.compile(RE_SPRITE, re.M)
+    lat = []
+    for i in range(n):
+        since = os.path.getsize(m.serial_path)
+        t0 = time.monotonic()
+        send(m, ("abs", "x", AXIS_MAX if i % 2 == 0 else 0))
+        lat.append((wait_line_fast(m, regex, since) - t0) * 1000)
+        send(m, ("abs", "x", CENTRE))
+        time.sleep(0.06)
+    return lat
+
+
+def players(m, since):
+    return [(int(x), int(y)) for x, y in re.findall(RE_PLAYER, m.serial()[since:], re.M)]
+
+
+def pad_cell(kind, uefi=False):
+    """One cell: the tablet on `kind`'s controller; see the module's doc."""
+    def run(ctx):
+        m = ctx.machine(extra=CELLS[kind], opts="padtest=tablet trace")
+        m.wait_for(RE_READY, getattr(ctx, "ready_timeout", READY_TIMEOUT_S))
+        named = m.wait_for(r"^pad: (0627:0001 on %s port [\d./]+: [^\n]*)$" % kind, 5)
+        send(m, ("abs", "x", CENTRE), ("abs", "y", CENTRE))     # the stick at rest
+        time.sleep(0.3)
+        lat = sorted(measure(m))
+        med, p90 = statistics.median(lat), lat[int(len(lat) * 0.9) - 1]
+        ctx.note("%s; abs X to the title's step: median %.1f ms, 90%% %.1f ms, max %.1f ms (%d events)" % (
+            named.group(1), med, p90, lat[-1], len(lat)))
+        if not uefi:
+            ctx.record["pad_latency_median_ms"] = round(med, 2)
+            ctx.record["pad_latency_p90_ms"] = round(p90, 2)
+            ctx.record["pad_latency_max_ms"] = round(lat[-1], 2)
+        assert med < 100, "median latency %.1f ms" % med
+
+        click(m)                                                # Joy 1 chooses: the menu
+        m.wait_for(r"^session: menu", 3)
+        time.sleep(0.2)         # a pad is read as a state once a pass: a release and a press must not share one
+        mark = m.mark()
+        click(m)                                                # New game
+        m.wait_for(r"^T=\d+ player ", 5, since=mark)
+        time.sleep(0.5)
+        mark = m.mark()
+        send(m, ("abs", "x", AXIS_MAX))
+        time.sleep(1.2)
+        send(m, ("abs", "x", CENTRE))
+        ran = player_xs(m, mark)
+        assert len(ran) > 5 and ran[-1] > ran[0], "abs X at its maximum did not run the hero right: x %s" % ran[:8]
+        time.sleep(0.6)
+        mark = m.mark()
+        click(m, 0.3)
+        time.sleep(1.0)
+        ys = [y for _, y in players(m, mark)]
+        assert ys and min(ys) < ys[0], "the button did not jump: y %s" % ys[:12]
+        ctx.note("X max ran the hero x %d -> %d; the button jumped y %d -> %d" % (ran[0], ran[-1], ys[0], min(ys)))
+    return on_uefi(run) if uefi else run
+
+
+TESTS = [("pad_%s_bios" % k.lower(), pad_cell(k), (), ()) for k in CELLS] + \
+        [("pad_%s_uefi" % k.lower(), pad_cell(k, uefi=True), (), ()) for k in CELLS]
