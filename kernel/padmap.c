@@ -16,17 +16,21 @@ _Static_assert(PADMAP_KEYS <= 32, "the pad keys fit a mask");
 /* The hat's eight positions, clockwise from up (HID's order). */
 static const uint32_t hat_dirs[8] = { UP, UP | RIGHT, RIGHT, DOWN | RIGHT, DOWN, DOWN | LEFT, LEFT, UP | LEFT };
 
-/* An Xbox 360 pad's report bits (bytes 2-3, as Linux's xpad reads them) as pad keys; 0: none. */
-static const uint32_t xbox360_bits[16] = {
-	[0] = UP, [1] = DOWN, [2] = LEFT, [3] = RIGHT,
-	[4] = PADMAP_BIT(GK_JOY_10),            /* Start */
-	[5] = PADMAP_BIT(GK_JOY_9),             /* Back: Esc */
-	[6] = PADMAP_BIT(GK_JOY_11), [7] = PADMAP_BIT(GK_JOY_12),      /* stick clicks */
-	[8] = PADMAP_BIT(GK_JOY_5), [9] = PADMAP_BIT(GK_JOY_6),        /* LB, RB */
-	[10] = PADMAP_BIT(GK_JOY_13),           /* Guide */
-	[12] = PADMAP_BIT(GK_JOY_1), [13] = PADMAP_BIT(GK_JOY_2),      /* A, B */
-	[14] = PADMAP_BIT(GK_JOY_3), [15] = PADMAP_BIT(GK_JOY_4),      /* X, Y */
+/*
+ * An Xbox 360 pad's buttons as drivers/usb/x360rep.c numbers them (A B X Y
+ * LB RB Back Start L3 R3 Guide: bits 0..10) to the pad keys of the common
+ * layout: Back is Joy 9 (Esc), Start Joy 10; its D-pad comes as the hat.
+ */
+static const uint8_t xbox360_keys[11] = {
+	GK_JOY_1, GK_JOY_2, GK_JOY_3, GK_JOY_4, GK_JOY_5, GK_JOY_6, GK_JOY_9, GK_JOY_10, GK_JOY_11, GK_JOY_12,
+	GK_JOY_13,
 };
+
+/* Its triggers (Z, RZ: PAD_AXIS_MIN out, PAD_AXIS_MAX in) are Joy 7 and 8: down half way in, up below 35 %. */
+#define TRIGGER_PRESS   0
+#define TRIGGER_RELEASE (PAD_AXIS_MIN + (PAD_AXIS_MAX - PAD_AXIS_MIN) * 35 / 100)
+#define LT      PADMAP_BIT(GK_JOY_7)
+#define RT      PADMAP_BIT(GK_JOY_8)
 
 void padmap_reset(PadMap *m)
 {
@@ -41,22 +45,33 @@ static uint32_t hysteresis(uint32_t was, uint32_t bit, int32_t v)
 	return v >= PADMAP_PRESS ? bit : 0;
 }
 
+/* The stick's directions, and an Xbox 360 pad's triggers: what the hysteresis holds (PadMap.stick). */
 static uint32_t stick(const PadMap *m, const PadState *p)
 {
 	int32_t x = p->axis[PAD_AXIS_X], y = p->axis[PAD_AXIS_Y];
-
-	return hysteresis(m->stick, RIGHT, x) | hysteresis(m->stick, LEFT, -x) |
+	uint32_t k = hysteresis(m->stick, RIGHT, x) | hysteresis(m->stick, LEFT, -x) |
 	    hysteresis(m->stick, DOWN, y) | hysteresis(m->stick, UP, -y);
+
+	if (p->kind == PAD_KIND_XBOX360) {
+		k |= (m->stick & LT) ? (p->axis[PAD_AXIS_Z] >= TRIGGER_RELEASE ? LT : 0) :
+		    (p->axis[PAD_AXIS_Z] >= TRIGGER_PRESS ? LT : 0);
+		k |= (m->stick & RT) ? (p->axis[PAD_AXIS_RZ] >= TRIGGER_RELEASE ? RT : 0) :
+		    (p->axis[PAD_AXIS_RZ] >= TRIGGER_PRESS ? RT : 0);
+	}
+	return k;
 }
 
 static uint32_t buttons(const PadState *p)
 {
 	uint32_t keys = 0;
 
-	for (int b = 0; b < 16; b++) {
+	for (int b = 0; b < GK_JOY_BUTTONS; b++) {
 		if (!(p->buttons & (1u << b)))
 			continue;
-		keys |= p->kind == PAD_KIND_XBOX360 ? xbox360_bits[b] : PADMAP_BIT(GK_JOY_1 + b);
+		if (p->kind != PAD_KIND_XBOX360)
+			keys |= PADMAP_BIT(GK_JOY_1 + b);
+		else if (b < (int)sizeof xbox360_keys)
+			keys |= PADMAP_BIT(xbox360_keys[b]);
 	}
 	return keys;
 }

@@ -37,9 +37,10 @@ void padmap_reset(PadMap *m);           /* nothing down (a pad that came or went
 
 /*
  * The pad's keys now. Buttons by kind: a HID pad's or the game port's
- * button n is Joy n; an Xbox 360 pad's (its report's bits, bytes 2-3)
- * are A B X Y = Joy 1-4, LB RB = Joy 5-6, Back = Joy 9 (Esc), Start =
- * Joy 10, the stick clicks Joy 11-12, Guide Joy 13, its D-pad the
+ * button n is Joy n; an Xbox 360 pad's (drivers/usb/x360rep.c's order)
+ * are A B X Y = Joy 1-4, LB RB = Joy 5-6, its triggers Joy 7-8 (down
+ * half way in, up below 35 %), Back = Joy 9 (Esc), Start = Joy 10, the
+ * stick clicks Joy 11-12, Guide Joy 13; its D-pad (a hat) the
  * directions. A pad not present has nothing down.
  */
 PadKeys padmap_update(PadMap *m, const PadState *p);

@@ -136,23 +136,47 @@ static void hid_buttons_by_number(void **state)
 	assert_int_equal(k.down, B(GK_JOY_1) | B(GK_JOY_2) | B(GK_JOY_3) | B(GK_JOY_4));
 }
 
-/* An Xbox 360 pad: its report's bits in the layout the defaults expect. */
-static void xbox360_buttons_and_dpad(void **state)
+/* An Xbox 360 pad: x360rep.c's buttons 1..11 in the layout the defaults expect; past 11 nothing. */
+static void xbox360_buttons(void **state)
 {
 	static const struct { int bit; uint32_t key; } rows[] = {
-		{ 0, B(GK_JOY_UP) }, { 1, B(GK_JOY_DOWN) }, { 2, B(GK_JOY_LEFT) }, { 3, B(GK_JOY_RIGHT) },
-		{ 4, B(GK_JOY_10) }, { 5, B(GK_JOY_9) }, { 6, B(GK_JOY_11) }, { 7, B(GK_JOY_12) },
-		{ 8, B(GK_JOY_5) }, { 9, B(GK_JOY_6) }, { 10, B(GK_JOY_13) }, { 11, 0 },
-		{ 12, B(GK_JOY_1) }, { 13, B(GK_JOY_2) }, { 14, B(GK_JOY_3) }, { 15, B(GK_JOY_4) },
+		{ 0, B(GK_JOY_1) }, { 1, B(GK_JOY_2) }, { 2, B(GK_JOY_3) }, { 3, B(GK_JOY_4) },         /* A B X Y */
+		{ 4, B(GK_JOY_5) }, { 5, B(GK_JOY_6) },                                                 /* LB RB */
+		{ 6, B(GK_JOY_9) }, { 7, B(GK_JOY_10) },                                                /* Back Start */
+		{ 8, B(GK_JOY_11) }, { 9, B(GK_JOY_12) }, { 10, B(GK_JOY_13) },                         /* L3 R3 Guide */
+		{ 11, 0 }, { 15, 0 },
 	};
 
 	(void)state;
 	p.kind = PAD_KIND_XBOX360;
+	p.axis[PAD_AXIS_Z] = p.axis[PAD_AXIS_RZ] = PAD_AXIS_MIN;       /* triggers out */
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
 		padmap_reset(&m);
 		p.buttons = 1u << rows[i].bit;
 		assert_row(padmap_update(&m, &p).down == rows[i].key, "bit %d", rows[i].bit);
 	}
+}
+
+/* Its triggers: Joy 7 (LT) and 8 (RT), down half way in, up again below 35 % of the travel. */
+static void xbox360_triggers_with_hysteresis(void **state)
+{
+	static const struct { int16_t z; uint32_t down; } rows[] = {
+		{ PAD_AXIS_MIN, 0 }, { -10000, 0 }, { -1, 0 }, { 0, B(GK_JOY_7) }, { -5000, B(GK_JOY_7) },
+		{ -9800, B(GK_JOY_7) }, { -10000, 0 }, { -5000, 0 }, { PAD_AXIS_MAX, B(GK_JOY_7) },
+	};
+
+	(void)state;
+	p.kind = PAD_KIND_XBOX360;
+	p.axis[PAD_AXIS_RZ] = PAD_AXIS_MIN;
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		p.axis[PAD_AXIS_Z] = rows[i].z;
+		assert_row(padmap_update(&m, &p).down == rows[i].down, "tick %zu, z %d", i, rows[i].z);
+	}
+	p.axis[PAD_AXIS_RZ] = PAD_AXIS_MAX;
+	assert_int_equal(padmap_update(&m, &p).down, B(GK_JOY_7) | B(GK_JOY_8));
+	p.kind = PAD_KIND_HID;                  /* a HID pad's Z is no trigger of ours */
+	padmap_reset(&m);
+	assert_int_equal(padmap_update(&m, &p).down, 0);
 }
 
 /* Unplugged: nothing down at once; plugged again, what is held is pressed anew. */
@@ -212,7 +236,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(the_hat_points_eight_ways, setup),
 	cmocka_unit_test_setup(hat_and_stick_add_up, setup),
 	cmocka_unit_test_setup(hid_buttons_by_number, setup),
-	cmocka_unit_test_setup(xbox360_buttons_and_dpad, setup),
+	cmocka_unit_test_setup(xbox360_buttons, setup),
+	cmocka_unit_test_setup(xbox360_triggers_with_hysteresis, setup),
 	cmocka_unit_test_setup(a_pad_that_goes_away_lets_go, setup),
 	cmocka_unit_test(keys_into_a_keyboard_tick),
 	cmocka_unit_test(pad_keys_are_appended_and_named),
