@@ -68,7 +68,7 @@ static bool other_pad(const PadState *was, const PadState *now)
 	return false;
 }
 
-/* System info: a line per pad ("Pad 1"...), a line per controller refused; the pads' lines first redone. */
+/* System info: a line per pad ("Pad 1"...), a line per controller refused, each said on COM1 too; the pads' lines first redone. */
 static void facts(void)
 {
 	char label[SYSINFO_LABEL_SIZE], value[SYSINFO_VALUE_SIZE];
@@ -83,9 +83,12 @@ static void facts(void)
 		kfmt_snprintf(label, sizeof label, "Pad %d", ++n);
 		describe(&P.state[s], value, sizeof value);
 		sysinfo_add(P.si, label, value);
+		klog("sysinfo: %s: %s\n", label, value);
 	}
-	for (int i = 0; usbpad_refused(i, value, sizeof value); i++)
+	for (int i = 0; usbpad_refused(i, value, sizeof value); i++) {
 		sysinfo_add(P.si, "No pad", value);
+		klog("sysinfo: No pad: %s\n", value);
+	}
 }
 
 void pad_init(SysInfo *si)

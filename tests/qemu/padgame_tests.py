@@ -5,7 +5,8 @@ buttons, and the test-only boot option `padtest=tablet` lets the game-controller
 jump, which also chooses in the menus). One boot per cell, on each controller kind (xHCI, EHCI,
 UHCI, OHCI), under SeaBIOS and OVMF:
 
-  1. COM1 names the pad (`pad: 0627:0001 on <kind> port N: ...`);
+  1. COM1 names the pad (`pad: 0627:0001 on <kind> port N: ...`), and System info's line too
+     (`sysinfo: Pad 1: ...`);
   2. on the title, QMP `input-send-event` `abs` X at 32767 (then 0) steps the hero right (left),
      back at the centre lets go: the host time from the event to the title's `title: sprite`
      line is the latency (as usb_latency measures a key, tests/qemu/usb_tests.py);
@@ -85,6 +86,7 @@ def pad_cell(kind, uefi=False):
         m = ctx.machine(extra=CELLS[kind], opts="padtest=tablet trace")
         m.wait_for(RE_READY, getattr(ctx, "ready_timeout", READY_TIMEOUT_S))
         named = m.wait_for(r"^pad: (0627:0001 on %s port [\d./]+: [^\n]*)$" % kind, 5)
+        m.wait_for(r"^sysinfo: Pad 1: %s$" % re.escape(named.group(1)), 1)      # System info's line, said on COM1
         send(m, ("abs", "x", CENTRE), ("abs", "y", CENTRE))     # the stick at rest
         time.sleep(0.3)
         lat = sorted(measure(m))
