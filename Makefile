@@ -73,7 +73,7 @@ ISO    := $(B)/shardfall.iso
 # Host build: the pure logic (game, decoders, parsers) for unit tests. The save area's readers
 # (kernel/save: partition, FAT, records) are pure too: the unit tests and fuzz-replay link them.
 SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
-HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c drivers/usb/hidparse.c drivers/usb/hidparserep.c \
+HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c \
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c kernel/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
@@ -278,6 +278,15 @@ $(B)/tests/test_gameport: tests/unit/test_gameport.c tests/unit/simport/io.h dri
 $(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sound/ac97.c $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< drivers/sound/ac97.c $(HOBJ) -lcmocka -lm -o $@
+
+# The game-controller class (tests/unit/test_usbpad.c) on the xHCI driver and its simulated controller
+# (xhcisim.h, its EP0 answered by the test's pads): the device layer reads the descriptors, the class
+# its report descriptor, reports come through the interrupt ring; linked without PIE, as test_xhci.
+PAD_SRC := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbpad.c
+$(B)/tests/test_usbpad: tests/unit/test_usbpad.c tests/unit/xhcisim.h tests/unit/padfix.h tests/unit/simio/io.h \
+		$(XHCI_SRC) $(PAD_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(PAD_SRC) $(HOBJ) -lcmocka -lm -o $@
 
 # The UHCI driver on a simulated controller (tests/unit/test_uhci.c, uhcisim.h), linked without PIE as
 # test_xhci is; its port I/O goes through tests/unit/simuhci/io.h to the simulation.

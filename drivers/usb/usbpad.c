@@ -37,6 +37,8 @@
 #define USBPAD_MAX_IFACES       4       /* candidate interfaces of one device looked at */
 #define USBPAD_COPY_TRIES       4       /* usbpad_get: copies that may be torn by a report before it gives up */
 #define USBPAD_LOG_STATES       16      /* state changes logged per pad, then no more */
+/* NOTE: the controllers' control transfers carry 512 bytes (CTRL_BUF; EHCI 1024): a longer report descriptor is refused. */
+#define USBPAD_RDESC_MAX        512
 
 typedef enum IfaceKind { IFACE_HID, IFACE_X360, IFACE_X360_WIRELESS, IFACE_XONE } IfaceKind;
 
@@ -64,7 +66,7 @@ static UsbPad pads[USBPAD_MAX];
 static bool take_tablets;
 static char refused[USBPAD_REFUSED_MAX][USBPAD_REFUSED_LEN];
 static int refused_n;
-static uint8_t rdesc_scratch[HIDPARSE_MAX_DESC];       /* probe only (main line, one device at a time) */
+static uint8_t rdesc_scratch[USBPAD_RDESC_MAX];        /* probe only (main line, one device at a time) */
 static HidPadDesc desc_scratch;
 
 #define barrier() __asm__ volatile("" ::: "memory")
@@ -199,7 +201,8 @@ static int scan_config(const uint8_t *buf, size_t len, PadIface *out)
 				cur->kind = IFACE_XONE;
 			else
 				cur = NULL;
-		} else if (cur && d[1] == USB_DT_HID && d[0] >= HID_DESC_LEN + 2 && d[HID_DESC_TYPE] == USB_DT_REPORT) {
+		} else if (cur && cur->kind == IFACE_HID && d[1] == USB_DT_HID && d[0] >= HID_DESC_LEN + 2 &&
+		    d[HID_DESC_TYPE] == USB_DT_REPORT) {
 			cur->rdesc_len = le16(d + HID_DESC_LEN);
 		} else if (cur && !cur->ep && d[1] == USB_DT_ENDPOINT && d[0] >= 7 && (d[2] & USB_EP_DIR_IN) &&
 		    (d[2] & 0x0F) && (d[3] & USB_EP_XFER_MASK) == USB_EP_XFER_INTERRUPT && (le16(d + 4) & 0x07FF)) {
@@ -248,8 +251,8 @@ static bool read_hid(UsbDev *d, const PadIface *f, const char **why)
 	bool pointer;
 
 	*why = NULL;
-	if (len > HIDPARSE_MAX_DESC) {
-		*why = "report descriptor longer than 1024 bytes";
+	if (len > USBPAD_RDESC_MAX) {
+		*why = "report descriptor longer than 512 bytes (our control transfers' limit)";
 		return false;
 	}
 	if (!usbdev_control(d, USB_REQ_IN_STD_IFACE, USB_REQ_GET_DESCRIPTOR, USB_DT_REPORT << 8, f->number,
@@ -297,8 +300,7 @@ static UsbProbe usbpad_probe(UsbDev *d, const UsbDescs *descs)
 		return USB_PROBE_NOT_MINE;
 	name_device(d, descs, name, sizeof name);
 	if (ifaces[0].kind == IFACE_XONE)
-		return refuse(name, "not supported: Xbox One pads (GIP) need an init packet on their interrupt OUT "
-		    "endpoint, which the USB layer cannot send yet");
+		return refuse(name, "not supported: Xbox One pads (GIP) need an init packet on interrupt OUT");
 	if (ifaces[0].kind == IFACE_X360_WIRELESS)
 		return refuse(name, "not supported: the Xbox 360 wireless receiver");
 	for (slot = 0; slot < USBPAD_MAX && pads[slot].used; slot++)

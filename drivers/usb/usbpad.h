@@ -24,7 +24,7 @@
  */
 #define USBPAD_MAX              PAD_MAX         /* USB pads at once, every controller */
 #define USBPAD_REFUSED_MAX      4               /* refused controllers remembered (the latest) */
-#define USBPAD_REFUSED_LEN      96              /* "045e:02d1 on xHCI port 2: not supported: ..." */
+#define USBPAD_REFUSED_LEN      128             /* "045e:02ea on xHCI port 2: not supported: ..." */
 
 extern const UsbClassDriver usbpad_class;       /* for usbdev_add_class */
 
@@ -41,7 +41,8 @@ void usbpad_take_tablets(bool on);
 
 /*
  * Controllers we could not use since boot, newest last, for System info:
- * "045e:02ea on xHCI port 1: not supported: Xbox One pads (GIP) need ..."
+ * "045e:02ea on xHCI port 1: not supported: Xbox One pads (GIP) need an init
+ * packet on interrupt OUT"
  * (each also named on COM1 when it came). False past the last one.
  */
 bool usbpad_refused(int i, char *buf, size_t size);

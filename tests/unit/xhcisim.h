@@ -3,8 +3,9 @@
  * rings in host memory, stepped by the fake bounded wait, so drivers/usb/xhci*.c run on the host
  * against what QEMU 7.2 cannot do: interrupt endpoints that fail, commands that never complete.
  * It does what the driver asks of a controller and no more: commands, the event ring, EP0
- * control transfers (answered with success), interrupt-IN transfers the test injects, and bulk
- * transfers answered as the test says (data, a stall, nothing).
+ * control transfers (answered with success, or by the test's device model: IN data, a short
+ * packet, a stall), interrupt-IN transfers the test injects, and bulk transfers answered as the
+ * test says (data, a stall, nothing).
  */
 #ifndef TESTS_UNIT_XHCISIM_H
 #define TESTS_UNIT_XHCISIM_H
@@ -63,7 +64,16 @@ typedef struct Sim {
 	uint32_t bulk_in_len;           /* IN: bytes the device has left to send (a short packet when they end) */
 	uint8_t bulk_out[4096];         /* OUT: what the device got last */
 	uint32_t bulk_out_len;
+	/*
+	 * The device behind EP0, if the test gives one: called at each setup packet with the slot,
+	 * it returns the IN data's length (written to ep0_data) or SIM_EP0_STALL. NULL: success, no data.
+	 */
+	int (*ep0_device)(uint32_t slot, const UsbSetup *setup, uint8_t *data);
+	uint8_t ep0_data[1024];
+	int ep0_len;                    /* the current request's answer: bytes, or SIM_EP0_STALL */
 } Sim;
+
+#define SIM_EP0_STALL   (-1)
 
 static Sim sim __attribute__((aligned(4096)));
 
@@ -244,16 +254,40 @@ static volatile uint32_t *sim_next_trb(SimEp *e)
 	return NULL;
 }
 
-/* EP0: setup, data, status; every control transfer succeeds (IN data stays as it is). */
+/*
+ * EP0: setup, data, status. Without a device model every control transfer
+ * succeeds (IN data stays as it is); with one, IN data is its answer (a
+ * short packet when it has less than asked) and a stall ends the transfer
+ * at its status stage, the endpoint halted.
+ */
 static void sim_ep0(uint32_t slot)
 {
 	SimEp *e = &sim.ep[slot][DCI_EP0];
 	volatile uint32_t *trb;
 
 	while (e->state == EP_STATE_RUNNING && (trb = sim_next_trb(e)) != NULL) {
-		if (TRB_GET_TYPE(trb[3]) == TRB_SETUP && sim.nsetups < SIM_LOG)
-			sim.setups[sim.nsetups++] = (UsbSetup){ .type = (uint8_t)trb[0], .request = (uint8_t)(trb[0] >> 8),
+		uint32_t type = TRB_GET_TYPE(trb[3]);
+
+		if (type == TRB_SETUP) {
+			UsbSetup st = { .type = (uint8_t)trb[0], .request = (uint8_t)(trb[0] >> 8),
 			    .value = (uint16_t)(trb[0] >> 16), .index = (uint16_t)trb[1], .length = (uint16_t)(trb[1] >> 16) };
+
+			if (sim.nsetups < SIM_LOG)
+				sim.setups[sim.nsetups++] = st;
+			sim.ep0_len = sim.ep0_device ? sim.ep0_device(slot, &st, sim.ep0_data) : 0;
+		} else if (type == TRB_DATA && (trb[3] & TRB_DIR_IN) && sim.ep0_device && sim.ep0_len >= 0) {
+			uint32_t asked = trb[2] & 0x1FFFF, n = (uint32_t)sim.ep0_len < asked ? (uint32_t)sim.ep0_len : asked;
+
+			memcpy((void *)(uintptr_t)trb[0], sim.ep0_data, n);
+			if (n < asked)
+				sim_event(e->deq, CC_SHORT_PACKET << 24 | (asked - n),
+				    TRB_TYPE(TRB_EV_TRANSFER) | TRB_SLOT(slot) | TRB_EP(DCI_EP0));
+		} else if (type == TRB_STATUS && sim.ep0_len == SIM_EP0_STALL) {
+			sim_event(e->deq, CC_STALL << 24, TRB_TYPE(TRB_EV_TRANSFER) | TRB_SLOT(slot) | TRB_EP(DCI_EP0));
+			e->state = EP_STATE_HALTED;
+			sim.ep0_len = 0;
+			break;
+		}
 		if (trb[3] & TRB_IOC)
 			sim_event(e->deq, CC_SUCCESS << 24, TRB_TYPE(TRB_EV_TRANSFER) | TRB_SLOT(slot) | TRB_EP(DCI_EP0));
 		e->deq += 16;
@@ -432,7 +466,7 @@ static bool sim_intr(uint32_t slot, uint32_t dci, uint32_t cc, const uint8_t *da
 }
 
 /* TRBs queued on an endpoint's ring ahead of the controller (links not counted). */
-static int sim_queued(uint32_t slot, uint32_t dci)
+static inline int sim_queued(uint32_t slot, uint32_t dci)
 {
 	SimEp e = sim.ep[slot][dci];
 	int n = 0;
