@@ -29,7 +29,8 @@ __attribute__((unused)) static bool fuzz_accepts(const uint8_t *data, size_t siz
  * controls.h's promises: all or nothing (a refused spec leaves the
  * bindings as they were), the message terminated in its buffer, and an
  * accepted one leaves every action a first key, no empty slot before a
- * used one, no key given to two actions, Esc and Enter unbound.
+ * used one, no key given to two actions, Esc and Enter unbound, pad
+ * buttons only in the pad slot (Joy 9 and the directions never).
  */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -54,7 +55,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				expect(c.keys[a][k - 1] != GK_NONE || c.keys[a][k] == GK_NONE);
 			for (int k = 0; k < CONTROL_KEYS && c.keys[a][k] != GK_NONE; k++) {
 				expect(!controls_reserved(c.keys[a][k]));
+				expect(!key_is_pad(c.keys[a][k]));     /* pad buttons go to the pad slot */
 				expect(controls_owner(&c, c.keys[a][k]) == a);
+			}
+			if (c.pad[a] != GK_NONE) {
+				expect(key_is_pad(c.pad[a]) && !controls_reserved(c.pad[a]));
+				expect(controls_owner(&c, c.pad[a]) == a);
 			}
 		}
 	}
