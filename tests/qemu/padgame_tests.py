@@ -11,7 +11,9 @@ UHCI, OHCI), under SeaBIOS and OVMF:
      back at the centre lets go: the host time from the event to the title's `title: sprite`
      line is the latency (as usb_latency measures a key, tests/qemu/usb_tests.py);
   3. the left button twice (title -> menu -> New game), then X at 32767: the hero runs right in
-     level 1 (the `trace` rows); the button again: he jumps (y goes up, then down).
+     level 1 (the `trace` rows); the button again: he jumps (y goes up, then down);
+  4. (xHCI under SeaBIOS) the tablet pulled out while X at 0 holds the hero running left: COM1
+     says the pad is gone and the hero stops.
 
 Under SeaBIOS each cell records pad_latency_median_ms / _p90_ms / _max_ms; docs/usb.md's pad
 table is made from them by tools/usb_latency_table.py. Used by run_tests.py (TESTS below).
@@ -80,8 +82,9 @@ def players(m, since):
     return [(int(x), int(y)) for x, y in re.findall(RE_PLAYER, m.serial()[since:], re.M)]
 
 
-def pad_cell(kind, uefi=False):
-    """One cell: the tablet on `kind`'s controller; see the module's doc."""
+def pad_cell(kind, uefi=False, unplug=False):
+    """One cell: the tablet on `kind`'s controller; see the module's doc. unplug: then pull it
+    out while it holds the hero running (check_unplug)."""
     def run(ctx):
         m = ctx.machine(extra=CELLS[kind], opts="padtest=tablet trace")
         m.wait_for(RE_READY, getattr(ctx, "ready_timeout", READY_TIMEOUT_S))
@@ -119,8 +122,30 @@ def pad_cell(kind, uefi=False):
         ys = [y for _, y in players(m, mark)]
         assert ys and min(ys) < ys[0], "the button did not jump: y %s" % ys[:12]
         ctx.note("X max ran the hero x %d -> %d; the button jumped y %d -> %d" % (ran[0], ran[-1], ys[0], min(ys)))
+        if unplug:
+            check_unplug(m, ctx, named.group(1))
     return on_uefi(run) if uefi else run
 
 
-TESTS = [("pad_%s_bios" % k.lower(), pad_cell(k), (), ()) for k in CELLS] + \
+def check_unplug(m, ctx, name):
+    """The pad pulled out (device_del) while X at 0 holds the hero running left (back the way he
+    came: right of him is the wall he ran into): COM1 says it is gone, and the hero stops: nothing
+    of it stays held."""
+    time.sleep(0.5)
+    mark = m.mark()
+    send(m, ("abs", "x", 0))
+    time.sleep(0.4)
+    m.qmp.command("device_del", id="tablet")
+    m.wait_for(r"^pad: gone: %s$" % re.escape(name.split(": ")[0]), 5, since=mark)
+    gone = m.mark()
+    ran = player_xs(m, mark)
+    assert len(ran) > 2 and ran[-1] < ran[0], "X at 0 did not run the hero left before the unplug: x %s" % ran
+    time.sleep(1.0)                 # held on, he would run on to the left edge (x 5) within this second
+    still = player_xs(m, gone)[2:]  # a frame or two may still be under way when COM1 says it
+    assert len(still) > 5 and len(set(still)) == 1, "the hero still runs after the pad went: x %s" % still
+    ctx.note("unplugged while running left (x %d -> %d): pad gone, the hero stays at x=%d" % (
+        ran[0], ran[-1], still[0]))
+
+
+TESTS = [("pad_%s_bios" % k.lower(), pad_cell(k, unplug=k == "xHCI"), (), ()) for k in CELLS] + \
         [("pad_%s_uefi" % k.lower(), pad_cell(k, uefi=True), (), ()) for k in CELLS]
