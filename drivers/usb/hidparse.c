@@ -151,7 +151,7 @@ static void input_controls(Parser *ps, HidPadDesc *out, uint32_t base, uint8_t f
 	    .physical_min = g->pmin, .physical_max = g->pmax };
 	uint16_t page, usage;
 
-	if (g->size == 0 || g->size > MAX_FIELD_BITS || ps->nspans == 0)
+	if (g->size == 0 || g->size > MAX_FIELD_BITS || g->count == 0 || ps->nspans == 0)
 		return;
 	if (!(flags & INPUT_VARIABLE)) {
 		const Span *s = &ps->spans[0];
