@@ -87,7 +87,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb bench-save test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
+        fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
         bench-synth synth-compare
 all: $(KERNEL)
 
@@ -362,7 +362,7 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo usbdesc hidboot cmdline keys input kbdscan savedisk saverec
+FUZZ_TARGETS ?= level demo usbdesc hidboot hidparse cmdline keys input kbdscan savedisk saverec
 FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usb/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
@@ -396,6 +396,10 @@ FUZZ_SEEDS_usbdesc  := $(FUZZ_INPUTS_usbdesc)
 FUZZ_SEEDS_hidboot  := $(FUZZ_INPUTS_hidboot)
 FUZZ_LIBS_usbdesc   := $(FUZZ_LIBS)
 FUZZ_LIBS_hidboot   := $(FUZZ_LIBS)
+# The HID report-descriptor parser and the report readers (drivers/usb/hidparse.c, hidparserep.c, x360rep.c).
+FUZZ_INPUTS_hidparse := tests/fuzz/hidparse_corpus $(wildcard tests/fuzz/hidparse_regressions)
+FUZZ_SEEDS_hidparse  := $(FUZZ_INPUTS_hidparse)
+FUZZ_LIBS_hidparse   := drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c
 
 .SECONDEXPANSION:
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
@@ -404,7 +408,7 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
 	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
@@ -416,12 +420,14 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -DFUZZ_TARGET='"fuzz_$*.c"' $< $(HOBJ) -o $@
 
 fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
+             $(B)/fuzz/replay_hidparse \
              $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan \
              $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
 	$(B)/fuzz/replay_hidboot $(FUZZ_INPUTS_hidboot)
+	$(B)/fuzz/replay_hidparse $(FUZZ_INPUTS_hidparse)
 	$(B)/fuzz/replay_cmdline $(FUZZ_INPUTS_cmdline)
 	$(B)/fuzz/replay_keys $(FUZZ_INPUTS_keys)
 	$(B)/fuzz/replay_input $(FUZZ_INPUTS_input)

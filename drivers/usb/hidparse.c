@@ -41,7 +41,6 @@ enum { TYPE_MAIN, TYPE_GLOBAL, TYPE_LOCAL, TYPE_RESERVED };
 #define LOCAL_USAGE_MIN         0x1
 #define LOCAL_USAGE_MAX         0x2
 
-#define MAX_FIELD_BITS          32      /* a control's value fits a uint32_t */
 #define MAX_REPORT_SIZE         1024    /* Report Size in bits: more is garbage */
 #define NO_APP                  (-1)
 
@@ -151,7 +150,7 @@ static void input_controls(Parser *ps, HidPadDesc *out, uint32_t base, uint8_t f
 	    .physical_min = g->pmin, .physical_max = g->pmax };
 	uint16_t page, usage;
 
-	if (g->size == 0 || g->size > MAX_FIELD_BITS || ps->nspans == 0)
+	if (g->size == 0 || g->size > HIDPARSE_MAX_FIELD_BITS || g->count == 0 || ps->nspans == 0)
 		return;
 	if (!(flags & INPUT_VARIABLE)) {
 		const Span *s = &ps->spans[0];

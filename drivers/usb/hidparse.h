@@ -18,6 +18,7 @@
 #define HIDPARSE_MAX_REPORTS    16      /* input report ids */
 #define HIDPARSE_MAX_REPORT     256     /* bytes of one input report, its id byte included */
 #define HIDPARSE_REASON_LEN     64
+#define HIDPARSE_MAX_FIELD_BITS 32      /* a control's value fits a uint32_t (wider fields are not controls) */
 
 /* HID Usage Tables 1.12: the pages and usages the parser names. */
 #define HID_PAGE_DESKTOP        0x01

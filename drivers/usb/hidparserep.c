@@ -6,7 +6,6 @@
 #include "hidparse.h"
 #include "pad.h"
 
-#define MAX_FIELD_BITS          32      /* a control's value fits a uint32_t */
 
 int16_t hidparse_scale(int32_t v, int32_t lmin, int32_t lmax)
 {
@@ -34,7 +33,7 @@ static bool field(const uint8_t *data, size_t len, uint32_t at, uint32_t size, b
 {
 	uint32_t raw = 0;
 
-	if (size == 0 || size > MAX_FIELD_BITS || at + size > len * 8)
+	if (size == 0 || size > HIDPARSE_MAX_FIELD_BITS || at + size > len * 8)
 		return false;
 	for (uint32_t i = 0; i < size; i++)
 		raw |= (uint32_t)(data[(at + i) / 8] >> ((at + i) % 8) & 1) << i;

@@ -303,10 +303,6 @@ static UsbProbe usbpad_probe(UsbDev *d, const UsbDescs *descs)
 		return refuse(name, "not supported: Xbox One pads (GIP) need an init packet on interrupt OUT");
 	if (ifaces[0].kind == IFACE_X360_WIRELESS)
 		return refuse(name, "not supported: the Xbox 360 wireless receiver");
-	for (slot = 0; slot < USBPAD_MAX && pads[slot].used; slot++)
-		;
-	if (slot == USBPAD_MAX)
-		return refuse(name, "not used: already 4 pads");
 	if (!usbdev_set_configuration(d, descs->cfg.config_value))
 		return refuse(name, "SET_CONFIGURATION failed");
 	for (int i = 0; i < n && !f; i++)
@@ -316,6 +312,10 @@ static UsbProbe usbpad_probe(UsbDev *d, const UsbDescs *descs)
 			return refuse(name, why);
 	if (!f)
 		return USB_PROBE_NOT_MINE;      /* HID, but a mouse or such: the device layer names it */
+	for (slot = 0; slot < USBPAD_MAX && pads[slot].used; slot++)
+		;
+	if (slot == USBPAD_MAX)
+		return refuse(name, "not used: already 4 pads");
 	p = &pads[slot];
 	*p = (UsbPad){ .kind = f->kind == IFACE_X360 ? PAD_KIND_XBOX360 : PAD_KIND_HID };
 	if (f->kind == IFACE_HID) {

@@ -74,6 +74,42 @@ def tablet_pad(kind):
     return run
 
 
+def test_pad_tablet_hotplug(ctx):
+    """padtest=tablet on xHCI with a hub and no tablet at boot: two tablets plugged in while the
+    game runs (QMP device_add; one behind the hub, `P.3`) are pads 0 and 1, named with their places;
+    abs X reaches the newest (QEMU sends absolute events to the last tablet added); pulled out
+    (device_del) each is removed with its report count and its slot is free again."""
+    m = ctx.machine(opts="padtest=tablet", extra=["-M", "q35", "-device", "qemu-xhci,id=hc",
+                                                  "-device", "usb-hub,bus=hc.0,port=1,id=hub"])
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    assert not re.search(r"^pad \d: ", m.serial(), re.M), "a pad before any was plugged in"
+    mark = m.mark()
+    m.qmp.command("device_add", driver="usb-tablet", id="t1", bus="hc.0", port="2")
+    first = m.wait_for(r"^pad (\d): 0627:0001 on xHCI port (\d+), HID tablet \(padtest\)", 10, since=mark)
+    m.qmp.command("device_add", driver="usb-tablet", id="t2", bus="hc.0", port="1.3")
+    second = m.wait_for(r"^pad (\d): 0627:0001 on xHCI port (\d+\.3), HID tablet \(padtest\)", 10, since=mark)
+    assert {first.group(1), second.group(1)} == {"0", "1"}, (first.group(0), second.group(0))
+    mark = m.mark()
+    abs_event(m, x=ABS_MAX, y=0)
+    moved = m.wait_for(state_re(x=str(PAD_AXIS_MAX), y=str(-PAD_AXIS_MAX)), 3, since=mark)
+    assert moved.group(1) == second.group(1), "abs X reached pad %s, not the newest tablet" % moved.group(1)
+    mark = m.mark()
+    m.qmp.command("device_del", id="t2")
+    gone = m.wait_for(r"^pad %s: 0627:0001 on xHCI port %s removed after (\d+) reports$" % (
+        second.group(1), re.escape(second.group(2))), 5, since=mark)
+    assert int(gone.group(1)) >= 1, gone.group(0)
+    m.qmp.command("device_del", id="t1")
+    m.wait_for(r"^pad %s: 0627:0001 on xHCI port %s removed after \d+ reports$" % (first.group(1), first.group(2)), 5,
+               since=mark)
+    mark = m.mark()
+    m.qmp.command("device_add", driver="usb-tablet", id="t3", bus="hc.0", port="2")
+    again = m.wait_for(r"^pad (\d): 0627:0001 on xHCI port %s, HID tablet" % first.group(2), 10, since=mark)
+    assert again.group(1) == "0", "the freed slot 0 was not reused: %s" % again.group(0)
+    ctx.note("%s; %s; abs -> %s; %s; replugged: %s" % (first.group(0), second.group(0), moved.group(0),
+                                                     gone.group(0), again.group(0)))
+
+
 def tests():
     """As run_tests.py lists them: (name, function, goldens it writes, goldens it reads)."""
-    return [("pad_tablet_%s" % kind.lower(), tablet_pad(kind), (), ()) for kind in KINDS]
+    return [("pad_tablet_%s" % kind.lower(), tablet_pad(kind), (), ()) for kind in KINDS] + [
+        ("pad_tablet_hotplug", test_pad_tablet_hotplug, (), ())]

@@ -410,6 +410,10 @@ static void refused_devices_are_named_with_the_reason(void **state)
 	plug(&ds4, 5, USB_SPEED_FULL, &taken);
 	assert_false(taken);
 	assert_true(refused_has("054c:05c4 on xHCI port 5: not used: already 4 pads"));
+	plug(&tablet, 6, USB_SPEED_HIGH, &taken);              /* not a pad: ignored, not "already 4 pads" */
+	assert_false(taken);
+	assert_false(refused_has("0627:0001 on xHCI port 6: not used: already 4 pads"));
+	assert_non_null(strstr(logbuf, "usb: port 6: 0627:0001 HID device (class 03.00.00): not a boot keyboard, ignored"));
 	assert_int_equal(usbpad_count(), USBPAD_MAX);
 	assert_false(usbpad_refused(USBPAD_REFUSED_MAX, (char[8]){ 0 }, 8));
 }
