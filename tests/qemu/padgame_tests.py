@@ -15,6 +15,9 @@ UHCI, OHCI), under SeaBIOS and OVMF:
   4. (xHCI under SeaBIOS) the tablet pulled out while X at 0 holds the hero running left: COM1
      says the pad is gone and the hero stops.
 
+pad_refused_named: five tablets, four pads; System info names each pad and the fifth with the
+class's reason (said on COM1 as `sysinfo: ...` lines).
+
 Under SeaBIOS each cell records pad_latency_median_ms / _p90_ms / _max_ms; docs/usb.md's pad
 table is made from them by tools/usb_latency_table.py. Used by run_tests.py (TESTS below).
 """
@@ -147,5 +150,22 @@ def check_unplug(m, ctx, name):
         ran[0], ran[-1], still[0]))
 
 
-TESTS = [("pad_%s_bios" % k.lower(), pad_cell(k, unplug=k == "xHCI"), (), ()) for k in CELLS] + \
+def test_pad_refused_named(ctx):
+    """Five tablets taken as pads on one xHCI (QEMU chains a hub for the last two): four are pads, System info gets a line for each
+    (`sysinfo: Pad 1: ...` .. `Pad 4`), and the fifth, refused by the class, a line with the
+    reason (`sysinfo: No pad: 0627:0001 on xHCI port N: not used: already 4 pads`)."""
+    extra = PC + ["-device", "qemu-xhci,id=xhci"] + [
+        a for i in range(5) for a in ("-device", "usb-tablet,id=tablet%d,bus=xhci.0" % i)]
+    m = ctx.machine(extra=extra, opts="padtest=tablet")
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    refused = m.wait_for(r"^sysinfo: No pad: (0627:0001 on xHCI port [\d.]+: not used: already 4 pads)$", 5)
+    text = m.serial()
+    for n in range(1, 5):
+        assert re.search(r"^sysinfo: Pad %d: 0627:0001 on xHCI port [\d.]+: HID, axes X Y, 3 buttons$" % n, text, re.M), (
+            "System info has no line for pad %d" % n)
+    assert not re.search(r"^sysinfo: Pad 5:", text, re.M), "a fifth pad line"
+    ctx.note("four pads named; %s" % refused.group(1))
+
+
+TESTS = [("pad_refused_named", test_pad_refused_named, (), ())] + [("pad_%s_bios" % k.lower(), pad_cell(k, unplug=k == "xHCI"), (), ()) for k in CELLS] + \
         [("pad_%s_uefi" % k.lower(), pad_cell(k, uefi=True), (), ()) for k in CELLS]
