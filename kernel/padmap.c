@@ -26,6 +26,31 @@ static const uint8_t xbox360_keys[11] = {
 	GK_JOY_13,
 };
 
+/*
+ * HID pads known to number their face buttons west, south, east, north
+ * (DirectInput's usual order; facts from SDL's controller database): a
+ * DualShock 4's Square Cross Circle Triangle, a Logitech F310/F510/F710's X
+ * A B Y in DirectInput mode. Their buttons 1-4 become Joy 3 1 2 4, so the
+ * south button (Cross, A) is Joy 1 and jumps, as an Xbox pad's A does;
+ * their Share/Back (9) and Options/Start (10) are already Joy 9 and 10.
+ * Other HID pads keep button n as Joy n.
+ */
+static const struct { uint16_t vendor, product; } wsen_pads[] = {
+	{ 0x054C, 0x05C4 }, { 0x054C, 0x09CC },                        /* Sony DualShock 4, both models */
+	{ 0x046D, 0xC216 }, { 0x046D, 0xC218 }, { 0x046D, 0xC219 },    /* Logitech F310, F510, F710 (D mode) */
+};
+static const uint8_t wsen_keys[4] = { GK_JOY_3, GK_JOY_1, GK_JOY_2, GK_JOY_4 };
+
+static bool wsen_pad(const PadState *p)
+{
+	if (p->kind != PAD_KIND_HID)
+		return false;
+	for (unsigned i = 0; i < sizeof wsen_pads / sizeof wsen_pads[0]; i++)
+		if (p->vendor == wsen_pads[i].vendor && p->product == wsen_pads[i].product)
+			return true;
+	return false;
+}
+
 /* Its triggers (Z, RZ: PAD_AXIS_MIN out, PAD_AXIS_MAX in) are Joy 7 and 8: down half way in, up below 35 %. */
 #define TRIGGER_PRESS   0
 #define TRIGGER_RELEASE (PAD_AXIS_MIN + (PAD_AXIS_MAX - PAD_AXIS_MIN) * 35 / 100)
@@ -63,15 +88,20 @@ static uint32_t stick(const PadMap *m, const PadState *p)
 
 static uint32_t buttons(const PadState *p)
 {
+	bool wsen = wsen_pad(p);
 	uint32_t keys = 0;
 
 	for (int b = 0; b < GK_JOY_BUTTONS; b++) {
 		if (!(p->buttons & (1u << b)))
 			continue;
-		if (p->kind != PAD_KIND_XBOX360)
+		if (p->kind == PAD_KIND_XBOX360) {
+			if (b < (int)sizeof xbox360_keys)
+				keys |= PADMAP_BIT(xbox360_keys[b]);
+		} else if (wsen && b < 4) {
+			keys |= PADMAP_BIT(wsen_keys[b]);
+		} else {
 			keys |= PADMAP_BIT(GK_JOY_1 + b);
-		else if (b < (int)sizeof xbox360_keys)
-			keys |= PADMAP_BIT(xbox360_keys[b]);
+		}
 	}
 	return keys;
 }

@@ -37,7 +37,9 @@ void padmap_reset(PadMap *m);           /* nothing down (a pad that came or went
 
 /*
  * The pad's keys now. Buttons by kind: a HID pad's or the game port's
- * button n is Joy n; an Xbox 360 pad's (drivers/usb/x360rep.c's order)
+ * button n is Joy n, except the face buttons of pads known to number them
+ * west, south, east, north (a DualShock 4, a Logitech F310/F510/F710 in
+ * DirectInput mode: 1-4 are Joy 3 1 2 4, south first); an Xbox 360 pad's (drivers/usb/x360rep.c's order)
  * are A B X Y = Joy 1-4, LB RB = Joy 5-6, its triggers Joy 7-8 (down
  * half way in, up below 35 %), Back = Joy 9 (Esc), Start = Joy 10, the
  * stick clicks Joy 11-12, Guide Joy 13; its D-pad (a hat) the

@@ -136,6 +136,40 @@ static void hid_buttons_by_number(void **state)
 	assert_int_equal(k.down, B(GK_JOY_1) | B(GK_JOY_2) | B(GK_JOY_3) | B(GK_JOY_4));
 }
 
+/*
+ * A DualShock 4 (054c:05c4) and a Logitech F310 in DirectInput mode (046d:c216) number their face
+ * buttons west, south, east, north: the south one (Cross, A: button 2) is Joy 1 and jumps; the
+ * others follow; L1/LB (5) and Share/Back (9), Options/Start (10) keep their numbers. Another
+ * HID pad (a DragonRise, 0079:0006) keeps button n as Joy n.
+ */
+static void known_pads_put_the_south_button_first(void **state)
+{
+	static const struct { uint16_t vendor, product; } wsen[] = { { 0x054C, 0x05C4 }, { 0x046D, 0xC216 } };
+	static const struct { int bit; uint8_t key; } rows[] = {
+		{ 0, GK_JOY_3 }, { 1, GK_JOY_1 }, { 2, GK_JOY_2 }, { 3, GK_JOY_4 }, { 4, GK_JOY_5 },
+		{ 8, GK_JOY_9 }, { 9, GK_JOY_10 },
+	};
+
+	(void)state;
+	for (size_t v = 0; v < ARRAY_LEN(wsen); v++) {
+		p.vendor = wsen[v].vendor;
+		p.product = wsen[v].product;
+		for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+			padmap_reset(&m);
+			p.buttons = 1u << rows[i].bit;
+			assert_row(padmap_update(&m, &p).down == B(rows[i].key), "%04x:%04x button %d", p.vendor, p.product,
+			    rows[i].bit + 1);
+		}
+	}
+	p.vendor = 0x0079;
+	p.product = 0x0006;
+	for (int b = 0; b < 4; b++) {
+		padmap_reset(&m);
+		p.buttons = 1u << b;
+		assert_int_equal(padmap_update(&m, &p).down, B(GK_JOY_1 + b));
+	}
+}
+
 /* An Xbox 360 pad: x360rep.c's buttons 1..11 in the layout the defaults expect; past 11 nothing. */
 static void xbox360_buttons(void **state)
 {
@@ -236,6 +270,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(the_hat_points_eight_ways, setup),
 	cmocka_unit_test_setup(hat_and_stick_add_up, setup),
 	cmocka_unit_test_setup(hid_buttons_by_number, setup),
+	cmocka_unit_test_setup(known_pads_put_the_south_button_first, setup),
 	cmocka_unit_test_setup(xbox360_buttons, setup),
 	cmocka_unit_test_setup(xbox360_triggers_with_hysteresis, setup),
 	cmocka_unit_test_setup(a_pad_that_goes_away_lets_go, setup),
