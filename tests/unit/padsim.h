@@ -14,6 +14,8 @@ typedef struct SimPad {
 	const uint8_t *device, *config, *rdesc;
 	size_t config_len, rdesc_len;
 	bool stall_idle;                /* SET_IDLE answered with a STALL (many pads do) */
+	const uint8_t *rdesc1;          /* interface 1's report descriptor, if it has a second HID interface */
+	size_t rdesc1_len;
 } SimPad;
 
 /* Sony DualShock 4 (054c:05c4): device descriptor; its configuration with the audio interfaces
@@ -87,20 +89,34 @@ static const uint8_t tablet_config[34] = {
 
 static const uint8_t unclosed_rdesc[6] = { 0x05, 0x01, 0x09, 0x05, 0xA1, 0x01 };
 
-static const SimPad ds4 = { ds4_device, ds4_config, padfix_ds4_rdesc, sizeof ds4_config, sizeof padfix_ds4_rdesc,
-	false };
-static const SimPad dragonrise = { dr_device, dr_config, padfix_dragonrise_rdesc, sizeof dr_config,
-	sizeof padfix_dragonrise_rdesc, true };
-static const SimPad boot_pad = { dr_device, boot_config, padfix_dragonrise_rdesc, sizeof boot_config,
-	sizeof padfix_dragonrise_rdesc, false };
-static const SimPad x360 = { x360_device, x360_config, NULL, sizeof x360_config, 0, false };
-static const SimPad xone = { xone_device, xone_config, NULL, sizeof xone_config, 0, false };
-static const SimPad tablet = { tablet_device, tablet_config, padfix_tablet_rdesc, sizeof tablet_config,
-	sizeof padfix_tablet_rdesc, false };
-static const SimPad broken = { dr_device, dr_config, unclosed_rdesc, sizeof dr_config, sizeof unclosed_rdesc, false };
+#define PADSIM(dev, cfg, rd)    .device = (dev), .config = (cfg), .config_len = sizeof (cfg), .rdesc = (rd), \
+				.rdesc_len = sizeof (rd)
+static const SimPad ds4 = { PADSIM(ds4_device, ds4_config, padfix_ds4_rdesc) };
+static const SimPad dragonrise = { PADSIM(dr_device, dr_config, padfix_dragonrise_rdesc), .stall_idle = true };
+static const SimPad boot_pad = { PADSIM(dr_device, boot_config, padfix_dragonrise_rdesc) };
+static const SimPad x360 = { .device = x360_device, .config = x360_config, .config_len = sizeof x360_config };
+static const SimPad xone = { .device = xone_device, .config = xone_config, .config_len = sizeof xone_config };
+static const SimPad tablet = { PADSIM(tablet_device, tablet_config, padfix_tablet_rdesc) };
+static const SimPad broken = { PADSIM(dr_device, dr_config, unclosed_rdesc) };
+
+/* Two HID interfaces (made up): interface 0's report descriptor is broken, interface 1 is the DragonRise's. */
+static const uint8_t two_hid_config[66] = {
+	0x09, 0x02, 0x42, 0x00, 0x02, 0x01, 0x00, 0x80, 0xFA,
+	0x09, 0x04, 0x00, 0x00, 0x01, 0x03, 0x00, 0x00, 0x00,
+	0x09, 0x21, 0x10, 0x01, 0x00, 0x01, 0x22, 0x06, 0x00,
+	0x07, 0x05, 0x81, 0x03, 0x08, 0x00, 0x0A,
+	0x09, 0x04, 0x01, 0x00, 0x01, 0x03, 0x00, 0x00, 0x00,
+	0x09, 0x21, 0x10, 0x01, 0x00, 0x01, 0x22, 0x65, 0x00,
+	0x07, 0x05, 0x82, 0x03, 0x08, 0x00, 0x0A,
+	0x07, 0x05, 0x02, 0x03, 0x08, 0x00, 0x0A,
+};
+static const SimPad two_hid = { PADSIM(dr_device, two_hid_config, unclosed_rdesc), .rdesc1 = padfix_dragonrise_rdesc,
+	.rdesc1_len = sizeof padfix_dragonrise_rdesc };
+#undef PADSIM
 
 /* What a pad's EP0 answers: descriptors, its report descriptor, SET_IDLE; IN data's length, -1 for a STALL, 0 else. */
-static inline int padsim_answer(const SimPad *p, uint8_t type, uint8_t request, uint16_t value, uint8_t *data)
+static inline int padsim_answer(const SimPad *p, uint8_t type, uint8_t request, uint16_t value, uint16_t index,
+                                uint8_t *data)
 {
 	const uint8_t *bytes = NULL;
 	size_t len = 0;
@@ -111,6 +127,8 @@ static inline int padsim_answer(const SimPad *p, uint8_t type, uint8_t request, 
 		bytes = p->device, len = 18;
 	else if (type == 0x80 && request == 0x06 && value >> 8 == 0x02)
 		bytes = p->config, len = p->config_len;
+	else if (type == 0x81 && request == 0x06 && value == 0x2200 && index == 1 && p->rdesc1)
+		bytes = p->rdesc1, len = p->rdesc1_len;
 	else if (type == 0x81 && request == 0x06 && value == 0x2200 && p->rdesc)
 		bytes = p->rdesc, len = p->rdesc_len;
 	else if (type == 0x81 && request == 0x06)

@@ -45,7 +45,7 @@ static void *test_alloc(uint32_t bytes)
 /* The simulated pads' EP0 (padsim.h), by the slot the controller gave each. */
 static int pad_ep0(uint32_t slot, const UsbSetup *s, uint8_t *data)
 {
-	int n = padsim_answer(on_slot[slot], s->type, s->request, s->value, data);
+	int n = padsim_answer(on_slot[slot], s->type, s->request, s->value, s->index, data);
 
 	return n < 0 ? SIM_EP0_STALL : n;
 }
@@ -311,6 +311,24 @@ static void refused_devices_are_named_with_the_reason(void **state)
 	assert_false(usbpad_refused(USBPAD_REFUSED_MAX, (char[8]){ 0 }, 8));
 }
 
+/* Two HID interfaces: the first one's report descriptor is broken, the second is a pad and is taken. */
+static void a_later_interface_can_be_the_pad(void **state)
+{
+	const uint8_t r[8] = { 0x00, 0x00, 0x00, 0xFF };
+	PadState st;
+	UsbDev *d;
+
+	(void)state;
+	d = plug_pad(&two_hid, 1, USB_SPEED_FULL);
+	assert_setup(4, 0x81, 0x06, 0x2200, 0, 6);             /* interface 0's, refused by the parser */
+	assert_setup(5, 0x81, 0x06, 0x2200, 1, 101);           /* interface 1's: the pad */
+	assert_setup(6, 0x21, 0x0A, 0, 1, 0);
+	assert_non_null(strstr(logbuf, "HID joystick, axes X Y, hat no, buttons 10, endpoint 82, interval 10\n"));
+	send(d, 0x82, r, sizeof r);
+	assert_true(usbpad_get(0, &st));
+	assert_int_equal(st.axis[PAD_AXIS_X], PAD_AXIS_MAX);
+}
+
 /* QEMU's tablet: a mouse, ignored by default; a pad with X/Y and 3 buttons once tablets are taken (padtest=tablet). */
 static void tablets_only_when_asked(void **state)
 {
@@ -362,6 +380,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(two_pads_at_once, fresh),
 	cmocka_unit_test_setup(xbox360_pad, fresh),
 	cmocka_unit_test_setup(refused_devices_are_named_with_the_reason, fresh),
+	cmocka_unit_test_setup(a_later_interface_can_be_the_pad, fresh),
 	cmocka_unit_test_setup(tablets_only_when_asked, fresh),
 	cmocka_unit_test_setup(state_changes_are_logged_bounded, fresh),
 };

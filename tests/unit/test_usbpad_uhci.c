@@ -50,7 +50,8 @@ static int pads_ep0(uint8_t addr, const uint8_t *setup, uint8_t *data)
 
 	if (addr == 0 && setup[0] == 0x00 && setup[1] == 0x05)
 		by_addr[setup[2] & 0x7F] = enumerating;
-	return padsim_answer(p, setup[0], setup[1], (uint16_t)(setup[2] | setup[3] << 8), data);
+	return padsim_answer(p, setup[0], setup[1], (uint16_t)(setup[2] | setup[3] << 8),
+	    (uint16_t)(setup[4] | setup[5] << 8), data);
 }
 
 /* The main loop and the tick until COM1 has `line` (or the limit passes). */
