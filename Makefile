@@ -283,8 +283,8 @@ $(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sou
 # (xhcisim.h, its EP0 answered by the test's pads): the device layer reads the descriptors, the class
 # its report descriptor, reports come through the interrupt ring; linked without PIE, as test_xhci.
 PAD_SRC := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbpad.c
-$(B)/tests/test_usbpad: tests/unit/test_usbpad.c tests/unit/xhcisim.h tests/unit/padfix.h tests/unit/simio/io.h \
-		$(XHCI_SRC) $(PAD_SRC) $(HOBJ)
+$(B)/tests/test_usbpad: tests/unit/test_usbpad.c tests/unit/xhcisim.h tests/unit/padfix.h tests/unit/padsim.h \
+		tests/unit/simio/io.h $(XHCI_SRC) $(PAD_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(PAD_SRC) $(HOBJ) -lcmocka -lm -o $@
 
@@ -294,6 +294,12 @@ UHCI_SRC := drivers/usb/uhci.c drivers/usb/uhcixfer.c drivers/usb/uhcibulk.c
 $(B)/tests/test_uhci: tests/unit/test_uhci.c tests/unit/uhcisim.h tests/unit/simuhci/io.h $(UHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(HOBJ) -lcmocka -lm -o $@
+# The game-controller class on the whole UHCI path (tests/unit/test_usbpad_uhci.c): the device layer's attach
+# on the simulated controller, whose devices the test's pads answer (padsim.h); as test_uhci.
+$(B)/tests/test_usbpad_uhci: tests/unit/test_usbpad_uhci.c tests/unit/uhcisim.h tests/unit/padsim.h tests/unit/padfix.h \
+		tests/unit/simuhci/io.h $(UHCI_SRC) $(PAD_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(PAD_SRC) $(HOBJ) -lcmocka -lm -o $@
 # Its bulk transfers (tests/unit/test_uhcibulk.c) on the same simulation, as test_uhci.
 $(B)/tests/test_uhcibulk: tests/unit/test_uhcibulk.c tests/unit/uhcisim.h tests/unit/simuhci/io.h $(UHCI_SRC) $(HOBJ)
 	@mkdir -p $(@D)

@@ -19,10 +19,10 @@ PRESENT_LAYERS below; docs/usb.md, docs/render.md), each
 a list of units (a unit is the files whose names start with its prefix:
 xhci.c, xhciport.c, xhcireg.h, xhci.h are the unit "xhci"):
 
-    interface (usbhc.h: the host-controller operations), parsing (usbhid)
+    interface (usbhc.h: the host-controller operations), parsing (usbhid, hidparse, x360rep)
         <- controllers (xhci, uhci, ohci, ehci)         interface only
         <- devices (usbdev)                              interface, parsing
-        <- classes (usbkbd, usbhub; mass storage next)   devices, interface, parsing
+        <- classes (usbkbd, usbhub, usbpad)              devices, interface, parsing
 
 A unit uses its own files and the layers its layer lists, which all come
 before it, and never a peer of its own layer (a class driver no other class,

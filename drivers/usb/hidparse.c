@@ -180,6 +180,10 @@ static void input_controls(Parser *ps, HidPadDesc *out, uint32_t base, uint8_t f
 		} else if (page == HID_PAGE_DESKTOP && usage == HID_USAGE_HAT) {
 			c.kind = HID_CTL_HAT;
 			add_control(out, &c);
+		} else if (page == HID_PAGE_DESKTOP && usage >= HID_USAGE_DPAD_UP && usage <= HID_USAGE_DPAD_LEFT) {
+			c.kind = HID_CTL_DPAD;
+			c.axis = (uint8_t)(usage - HID_USAGE_DPAD_UP);
+			add_control(out, &c);
 		} else if (page == HID_PAGE_BUTTON && usage >= 1 && usage <= PAD_BUTTONS_MAX) {
 			if (last && last->kind == HID_CTL_BUTTONS && last->report_id == c.report_id &&
 			    last->bit_size == c.bit_size && last->count < 255 &&
@@ -435,8 +439,12 @@ bool hidparse_desc(const uint8_t *desc, size_t len, HidPadDesc *out)
 			out->axes_used |= (uint8_t)(1u << c->axis);
 		else if (c->kind == HID_CTL_HAT)
 			out->has_hat = true;
+		else if (c->kind == HID_CTL_DPAD)
+			out->dpad_hat = true;
 		else if (c->kind == HID_CTL_BUTTONS || c->kind == HID_CTL_BUTTON_ARRAY)
 			out->buttons = (uint8_t)(last > PAD_BUTTONS_MAX ? PAD_BUTTONS_MAX : last > out->buttons ? last : out->buttons);
 	}
+	out->dpad_hat &= !out->has_hat;         /* a hat switch wins over D-pad usages */
+	out->has_hat |= out->dpad_hat;
 	return true;
 }

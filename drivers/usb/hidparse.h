@@ -30,12 +30,15 @@
 #define HID_USAGE_X             0x30    /* X, Y, Z, Rx, Ry, Rz: 0x30..0x35 */
 #define HID_USAGE_RZ            0x35
 #define HID_USAGE_HAT           0x39
+#define HID_USAGE_DPAD_UP       0x90    /* D-pad Up, Down, Right, Left: 0x90..0x93 */
+#define HID_USAGE_DPAD_LEFT     0x93
 
 typedef enum HidCtlKind {
 	HID_CTL_AXIS,                   /* one value: PadAxis `axis` */
 	HID_CTL_HAT,                    /* one value: a hat switch, null outside its logical range */
 	HID_CTL_BUTTONS,                /* `count` one-or-more-bit values: buttons first_button.. */
 	HID_CTL_BUTTON_ARRAY,           /* `count` slots, each a usage index: the button pressed, or none */
+	HID_CTL_DPAD,                   /* one value: a D-pad direction (`axis`: 0 up, 1 down, 2 right, 3 left), on if not 0 */
 } HidCtlKind;
 
 /* One named control: where it is in its report and how to read it. */
@@ -63,7 +66,8 @@ typedef struct HidPadDesc {
 	HidControl controls[HIDPARSE_MAX_CONTROLS];
 	uint8_t axes_used;              /* bit n: PadAxis n, absolute */
 	uint8_t buttons;                /* the highest button number (0..PAD_BUTTONS_MAX) */
-	bool has_hat;
+	bool has_hat;                   /* a hat switch, or D-pad usages that make one */
+	bool dpad_hat;                  /* the hat comes from D-pad usages (there is no hat switch) */
 	bool dropped;                   /* more controls than HIDPARSE_MAX_CONTROLS: the rest not kept */
 	uint16_t report_len;            /* bytes of the longest input report with a control, id byte included */
 	char reason[HIDPARSE_REASON_LEN];       /* why it was rejected */

@@ -78,6 +78,8 @@ static void read_control(const HidControl *c, const uint8_t *data, size_t len, P
 				st->buttons = v ? st->buttons | bit : st->buttons & ~bit;
 			}
 		break;
+	case HID_CTL_DPAD:                      /* hidparse_report makes the hat of them all */
+		break;
 	case HID_CTL_BUTTON_ARRAY:
 		if ((uint32_t)c->bit_offset + (uint32_t)c->count * c->bit_size > len * 8)
 			break;                  /* all slots or none: a half array would lift held buttons */
@@ -91,10 +93,41 @@ static void read_control(const HidControl *c, const uint8_t *data, size_t len, P
 	}
 }
 
+/* D-pad directions (bit 0 up, 1 down, 2 right, 3 left) to a hat: 0 up, clockwise in eighths; opposites cancel. */
+static uint8_t dpad_hat(unsigned bits)
+{
+	static const uint8_t hats[3][3] = {     /* [y + 1][x + 1] */
+		{ 7, 0, 1 },
+		{ 6, PAD_HAT_NONE, 2 },
+		{ 5, 4, 3 },
+	};
+	int x = !!(bits & 4) - !!(bits & 8), y = !!(bits & 2) - !!(bits & 1);
+
+	return hats[y + 1][x + 1];
+}
+
+/* A D-pad direction's value: 1 if on; the other directions' bits as they were (from st's hat). */
+static void read_dpad(const HidControl *c, const uint8_t *data, size_t len, unsigned *bits)
+{
+	int64_t v;
+
+	if (field(data, len, c->bit_offset, c->bit_size, false, &v))
+		*bits = v ? *bits | 1u << c->axis : *bits & ~(1u << c->axis);
+}
+
+/* The hat as D-pad bits (bit 0 up, 1 down, 2 right, 3 left). */
+static unsigned hat_bits(uint8_t hat)
+{
+	static const uint8_t bits[8] = { 0x1, 0x5, 0x4, 0x6, 0x2, 0xA, 0x8, 0x9 };
+
+	return hat < 8 ? bits[hat] : 0;
+}
+
 bool hidparse_report(const HidPadDesc *p, const uint8_t *report, size_t len, PadState *st)
 {
 	uint8_t id = 0;
-	bool ours = false;
+	bool ours = false, dpad = false;
+	unsigned bits = hat_bits(st->hat);
 
 	if (len == 0)
 		return false;
@@ -106,7 +139,14 @@ bool hidparse_report(const HidPadDesc *p, const uint8_t *report, size_t len, Pad
 	for (int i = 0; i < p->controls_n; i++)
 		if (p->controls[i].report_id == id) {
 			ours = true;
-			read_control(&p->controls[i], report, len, st);
+			if (p->controls[i].kind == HID_CTL_DPAD && p->dpad_hat) {
+				read_dpad(&p->controls[i], report, len, &bits);
+				dpad = true;
+			} else {
+				read_control(&p->controls[i], report, len, st);
+			}
 		}
+	if (dpad)
+		st->hat = dpad_hat(bits);
 	return ours;
 }

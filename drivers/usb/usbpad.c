@@ -291,7 +291,7 @@ static bool read_hid(UsbDev *d, const PadIface *f, const char **why)
 static UsbProbe usbpad_probe(UsbDev *d, const UsbDescs *descs)
 {
 	PadIface ifaces[USBPAD_MAX_IFACES], *f = NULL;
-	char name[PAD_NAME_LEN];
+	char name[PAD_NAME_LEN], fault_copy[USBPAD_REFUSED_LEN];
 	const char *why = NULL;
 	int n = scan_config(descs->config, descs->config_len, ifaces), slot;
 	UsbPad *p;
@@ -305,11 +305,20 @@ static UsbProbe usbpad_probe(UsbDev *d, const UsbDescs *descs)
 		return refuse(name, "not supported: the Xbox 360 wireless receiver");
 	if (!usbdev_set_configuration(d, descs->cfg.config_value))
 		return refuse(name, "SET_CONFIGURATION failed");
-	for (int i = 0; i < n && !f; i++)
-		if (ifaces[i].kind == IFACE_X360 || (ifaces[i].kind == IFACE_HID && read_hid(d, &ifaces[i], &why)))
+	for (int i = 0; i < n && !f; i++) {
+		const char *fault = NULL;
+
+		if (ifaces[i].kind == IFACE_X360 || (ifaces[i].kind == IFACE_HID && read_hid(d, &ifaces[i], &fault)))
 			f = &ifaces[i];
-		else if (why)
-			return refuse(name, why);
+		else if (fault && !why) {       /* the first interface we could not read; a later one may be the pad */
+			Text t = { .buf = fault_copy, .size = sizeof fault_copy };
+
+			put(&t, fault);         /* copied: a later parse overwrites the scratch reason */
+			why = fault_copy;
+		}
+	}
+	if (!f && why)
+		return refuse(name, why);
 	if (!f)
 		return USB_PROBE_NOT_MINE;      /* HID, but a mouse or such: the device layer names it */
 	for (slot = 0; slot < USBPAD_MAX && pads[slot].used; slot++)

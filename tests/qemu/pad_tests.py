@@ -10,7 +10,6 @@ a pad's first 16 state changes). Moving the hero is the game port's test (padgam
 
 import re
 
-READY_TIMEOUT_S = 20.0
 RE_READY = r"^ready$"
 ABS_MAX = 0x7FFF                        # QEMU's absolute axes: 0..0x7FFF
 PAD_AXIS_MAX = 32767                    # drivers/input/pad.h
@@ -47,7 +46,7 @@ def tablet_pad(kind):
     padtest the same tablet is only named and ignored."""
     def run(ctx):
         m = ctx.machine(opts="padtest=tablet", extra=KINDS[kind])
-        m.wait_for(RE_READY, READY_TIMEOUT_S)
+        m.wait_for(RE_READY, ctx.ready_timeout)
         text = m.serial()
         named = re.search(r"^pad (\d): 0627:0001 on %s port (\d+), HID tablet \(padtest\), axes X Y, hat no, "
                           r"buttons 3, endpoint 81, interval (\d+)$" % kind, text, re.M)
@@ -65,7 +64,7 @@ def tablet_pad(kind):
         assert not re.search(r"^pad: .*refused|^usb: .*0627:0001.*ignored", m.serial(), re.M), \
             "the tablet was refused or ignored as well"
         plain = ctx.machine(extra=KINDS[kind])
-        plain.wait_for(RE_READY, READY_TIMEOUT_S)
+        plain.wait_for(RE_READY, ctx.ready_timeout)
         plain_text = plain.serial()
         assert re.search(r"^usb: port \d+: 0627:0001 .*ignored$", plain_text, re.M), \
             "without padtest the tablet is not named and ignored"
@@ -81,7 +80,7 @@ def test_pad_tablet_hotplug(ctx):
     (device_del) each is removed with its report count and its slot is free again."""
     m = ctx.machine(opts="padtest=tablet", extra=["-M", "q35", "-device", "qemu-xhci,id=hc",
                                                   "-device", "usb-hub,bus=hc.0,port=1,id=hub"])
-    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_for(RE_READY, ctx.ready_timeout)
     assert not re.search(r"^pad \d: ", m.serial(), re.M), "a pad before any was plugged in"
     mark = m.mark()
     m.qmp.command("device_add", driver="usb-tablet", id="t1", bus="hc.0", port="2")
@@ -111,5 +110,7 @@ def test_pad_tablet_hotplug(ctx):
 
 def tests():
     """As run_tests.py lists them: (name, function, goldens it writes, goldens it reads)."""
+    import usb_tests                # it imports this module: here, not at the top
     return [("pad_tablet_%s" % kind.lower(), tablet_pad(kind), (), ()) for kind in KINDS] + [
-        ("pad_tablet_hotplug", test_pad_tablet_hotplug, (), ())]
+        ("pad_tablet_hotplug", test_pad_tablet_hotplug, (), ()),
+        ("pad_tablet_uefi_xhci", usb_tests.on_uefi(tablet_pad("xHCI")), (), ())]

@@ -276,6 +276,39 @@ static void array_buttons(void **state)
 	assert_int_equal(st.buttons, 0);
 }
 
+/* D-pad usages (0x90..0x93, one bit each) make the hat when there is no hat switch; opposite directions cancel. */
+static void dpad_usages_make_the_hat(void **state)
+{
+	static const uint8_t desc[] = {
+		0x05, 0x01, 0x09, 0x05, 0xA1, 0x01, 0x15, 0x00, 0x25, 0x01, 0x75, 0x01,
+		0x19, 0x90, 0x29, 0x93, 0x95, 0x04, 0x81, 0x02,         /* up, down, right, left */
+		0x05, 0x09, 0x19, 0x01, 0x29, 0x04, 0x95, 0x04, 0x81, 0x02,
+		0xC0,
+	};
+	static const struct {
+		uint8_t bits;
+		uint8_t hat;
+	} rows[] = {
+		{ 0x00, PAD_HAT_NONE }, { 0x01, 0 }, { 0x05, 1 }, { 0x04, 2 }, { 0x06, 3 }, { 0x02, 4 }, { 0x0A, 5 },
+		{ 0x08, 6 }, { 0x09, 7 }, { 0x03, PAD_HAT_NONE }, { 0x0C, PAD_HAT_NONE },
+	};
+
+	(void)state;
+	parse_pad(desc, sizeof desc);
+	assert_true(d.has_hat);
+	assert_true(d.dpad_hat);
+	assert_int_equal(d.buttons, 4);
+	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
+		const uint8_t r[1] = { (uint8_t)(rows[i].bits | 0x10) };
+
+		assert_true(hidparse_report(&d, r, sizeof r, &st));
+		assert_row(st.hat == rows[i].hat, "bits %x: hat %d", rows[i].bits, st.hat);
+		assert_row(st.buttons == 1, "bits %x: buttons %x", rows[i].bits, st.buttons);
+	}
+	parse_pad(padfix_ds4_rdesc, sizeof padfix_ds4_rdesc);
+	assert_false(d.dpad_hat);                               /* a hat switch and no D-pad usages */
+}
+
 /* Two application collections: a keyboard first, the gamepad second is chosen; report ids per collection. */
 static void second_collection_with_report_ids(void **state)
 {
@@ -400,6 +433,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(push_pop_and_long_items),
 	cmocka_unit_test(locals_and_ranges),
 	cmocka_unit_test(array_buttons),
+	cmocka_unit_test(dpad_usages_make_the_hat),
 	cmocka_unit_test(second_collection_with_report_ids),
 	cmocka_unit_test(short_report),
 	cmocka_unit_test(garbage_refused),

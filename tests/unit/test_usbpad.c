@@ -17,99 +17,10 @@
 #include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
 #include "padfix.h"
+#include "padsim.h"
 #include "usbdev.h"
 #include "usbdevenum.h"
 #include "usbpad.h"
-
-/* A simulated device: what its EP0 answers. */
-typedef struct SimPad {
-	const uint8_t *device, *config, *rdesc;
-	size_t config_len, rdesc_len;
-	bool stall_idle;                /* SET_IDLE answered with a STALL (many pads do) */
-} SimPad;
-
-/* Sony DualShock 4 (054c:05c4): device descriptor; its configuration with the audio interfaces
- * reduced to their interface descriptors, then HID interface 3 (EP 0x84 IN 64 bytes, interval 5). */
-static const uint8_t ds4_device[18] = {
-	0x12, 0x01, 0x00, 0x02, 0x00, 0x00, 0x00, 0x40, 0x4C, 0x05, 0xC4, 0x05, 0x00, 0x01, 0x01, 0x02, 0x00, 0x01,
-};
-static const uint8_t ds4_config[59] = {
-	0x09, 0x02, 0x3B, 0x00, 0x03, 0x01, 0x00, 0xC0, 0xFA,
-	0x09, 0x04, 0x00, 0x00, 0x00, 0x01, 0x01, 0x00, 0x00,           /* audio control */
-	0x09, 0x04, 0x01, 0x00, 0x00, 0x01, 0x02, 0x00, 0x00,           /* audio streaming, alternate 0 */
-	0x09, 0x04, 0x03, 0x00, 0x02, 0x03, 0x00, 0x00, 0x00,           /* HID */
-	0x09, 0x21, 0x11, 0x01, 0x00, 0x01, 0x22, 0xFB, 0x01,           /* report descriptor: 507 bytes */
-	0x07, 0x05, 0x84, 0x03, 0x40, 0x00, 0x05,
-	0x07, 0x05, 0x03, 0x03, 0x40, 0x00, 0x05,
-};
-
-/* DragonRise (0079:0006), low speed: device and configuration as a USBView dump gives them (forum.pjrc.com 33246). */
-static const uint8_t dr_device[18] = {
-	0x12, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x08, 0x79, 0x00, 0x06, 0x00, 0x07, 0x01, 0x01, 0x02, 0x00, 0x01,
-};
-static const uint8_t dr_config[41] = {
-	0x09, 0x02, 0x29, 0x00, 0x01, 0x01, 0x00, 0x80, 0xFA,
-	0x09, 0x04, 0x00, 0x00, 0x02, 0x03, 0x00, 0x00, 0x00,
-	0x09, 0x21, 0x10, 0x01, 0x21, 0x01, 0x22, 0x65, 0x00,
-	0x07, 0x05, 0x81, 0x03, 0x08, 0x00, 0x0A,
-	0x07, 0x05, 0x01, 0x03, 0x08, 0x00, 0x0A,
-};
-/* The same pad as if its interface declared the boot subclass (some arcade sticks do): SET_PROTOCOL goes first. */
-static const uint8_t boot_config[41] = {
-	0x09, 0x02, 0x29, 0x00, 0x01, 0x01, 0x00, 0x80, 0xFA,
-	0x09, 0x04, 0x00, 0x00, 0x02, 0x03, 0x01, 0x00, 0x00,
-	0x09, 0x21, 0x10, 0x01, 0x21, 0x01, 0x22, 0x65, 0x00,
-	0x07, 0x05, 0x81, 0x03, 0x08, 0x00, 0x0A,
-	0x07, 0x05, 0x01, 0x03, 0x08, 0x00, 0x0A,
-};
-
-/* Xbox 360 wired pad (045e:028e): vendor class, interface 0 FF/5D/01 with its 17-byte vendor descriptor. */
-static const uint8_t x360_device[18] = {
-	0x12, 0x01, 0x00, 0x02, 0xFF, 0xFF, 0xFF, 0x08, 0x5E, 0x04, 0x8E, 0x02, 0x14, 0x01, 0x01, 0x02, 0x03, 0x01,
-};
-static const uint8_t x360_config[49] = {
-	0x09, 0x02, 0x31, 0x00, 0x01, 0x01, 0x00, 0xA0, 0xFA,
-	0x09, 0x04, 0x00, 0x00, 0x02, 0xFF, 0x5D, 0x01, 0x00,
-	0x11, 0x21, 0x00, 0x01, 0x01, 0x25, 0x81, 0x14, 0x00, 0x00, 0x00, 0x00, 0x13, 0x01, 0x08, 0x00, 0x00,
-	0x07, 0x05, 0x81, 0x03, 0x20, 0x00, 0x04,
-	0x07, 0x05, 0x01, 0x03, 0x20, 0x00, 0x08,
-};
-
-/* Xbox One pad (045e:02ea): GIP, FF/47/D0. */
-static const uint8_t xone_device[18] = {
-	0x12, 0x01, 0x00, 0x02, 0xFF, 0x47, 0xD0, 0x40, 0x5E, 0x04, 0xEA, 0x02, 0x08, 0x05, 0x01, 0x02, 0x03, 0x01,
-};
-static const uint8_t xone_config[32] = {
-	0x09, 0x02, 0x20, 0x00, 0x01, 0x01, 0x00, 0xA0, 0xFA,
-	0x09, 0x04, 0x00, 0x00, 0x02, 0xFF, 0x47, 0xD0, 0x00,
-	0x07, 0x05, 0x02, 0x03, 0x40, 0x00, 0x04,
-	0x07, 0x05, 0x82, 0x03, 0x40, 0x00, 0x04,
-};
-
-/* QEMU 7.2's usb-tablet (0627:0001): interface 03.00.00, 74-byte report descriptor, EP 0x81 8 bytes. */
-static const uint8_t tablet_device[18] = {
-	0x12, 0x01, 0x00, 0x02, 0x00, 0x00, 0x00, 0x40, 0x27, 0x06, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x0B, 0x01,
-};
-static const uint8_t tablet_config[34] = {
-	0x09, 0x02, 0x22, 0x00, 0x01, 0x01, 0x04, 0xA0, 0x32,
-	0x09, 0x04, 0x00, 0x00, 0x01, 0x03, 0x00, 0x00, 0x00,
-	0x09, 0x21, 0x01, 0x00, 0x00, 0x01, 0x22, 0x4A, 0x00,
-	0x07, 0x05, 0x81, 0x03, 0x08, 0x00, 0x0A,
-};
-
-static const uint8_t unclosed_rdesc[6] = { 0x05, 0x01, 0x09, 0x05, 0xA1, 0x01 };
-
-static const SimPad ds4 = { ds4_device, ds4_config, padfix_ds4_rdesc, sizeof ds4_config, sizeof padfix_ds4_rdesc,
-	false };
-static const SimPad dragonrise = { dr_device, dr_config, padfix_dragonrise_rdesc, sizeof dr_config,
-	sizeof padfix_dragonrise_rdesc, true };
-static const SimPad boot_pad = { dr_device, boot_config, padfix_dragonrise_rdesc, sizeof boot_config,
-	sizeof padfix_dragonrise_rdesc, false };
-static const SimPad x360 = { x360_device, x360_config, NULL, sizeof x360_config, 0, false };
-static const SimPad xone = { xone_device, xone_config, NULL, sizeof xone_config, 0, false };
-static const SimPad tablet = { tablet_device, tablet_config, padfix_tablet_rdesc, sizeof tablet_config,
-	sizeof padfix_tablet_rdesc, false };
-static const SimPad broken = { dr_device, dr_config, unclosed_rdesc, sizeof dr_config, sizeof unclosed_rdesc, false };
 
 static const SimPad *on_slot[SIM_SLOTS + 1];
 static UsbHc *hc;
@@ -131,30 +42,12 @@ static void *test_alloc(uint32_t bytes)
 	return p;
 }
 
-static int answer(const uint8_t *bytes, size_t len, uint8_t *data)
-{
-	memcpy(data, bytes, len);
-	return (int)len;
-}
-
-/* The simulated pads' EP0: descriptors, the HID report descriptor, SET_IDLE; everything else succeeds. */
+/* The simulated pads' EP0 (padsim.h), by the slot the controller gave each. */
 static int pad_ep0(uint32_t slot, const UsbSetup *s, uint8_t *data)
 {
-	const SimPad *p = on_slot[slot];
+	int n = padsim_answer(on_slot[slot], s->type, s->request, s->value, s->index, data);
 
-	if (!p)
-		return 0;
-	if (s->type == 0x80 && s->request == USB_REQ_GET_DESCRIPTOR && s->value >> 8 == USB_DT_DEVICE)
-		return answer(p->device, 18, data);
-	if (s->type == 0x80 && s->request == USB_REQ_GET_DESCRIPTOR && s->value >> 8 == USB_DT_CONFIG)
-		return answer(p->config, p->config_len, data);
-	if (s->type == 0x81 && s->request == USB_REQ_GET_DESCRIPTOR && s->value == 0x2200 && p->rdesc)
-		return answer(p->rdesc, p->rdesc_len, data);
-	if (s->type == 0x81 && s->request == USB_REQ_GET_DESCRIPTOR)
-		return SIM_EP0_STALL;
-	if (s->type == 0x21 && s->request == 0x0A && p->stall_idle)
-		return SIM_EP0_STALL;
-	return 0;
+	return n < 0 ? SIM_EP0_STALL : n;
 }
 
 /* A device on a root port: addressed by the controller, its descriptors read and offered to the classes. */
@@ -418,6 +311,24 @@ static void refused_devices_are_named_with_the_reason(void **state)
 	assert_false(usbpad_refused(USBPAD_REFUSED_MAX, (char[8]){ 0 }, 8));
 }
 
+/* Two HID interfaces: the first one's report descriptor is broken, the second is a pad and is taken. */
+static void a_later_interface_can_be_the_pad(void **state)
+{
+	const uint8_t r[8] = { 0x00, 0x00, 0x00, 0xFF };
+	PadState st;
+	UsbDev *d;
+
+	(void)state;
+	d = plug_pad(&two_hid, 1, USB_SPEED_FULL);
+	assert_setup(4, 0x81, 0x06, 0x2200, 0, 6);             /* interface 0's, refused by the parser */
+	assert_setup(5, 0x81, 0x06, 0x2200, 1, 101);           /* interface 1's: the pad */
+	assert_setup(6, 0x21, 0x0A, 0, 1, 0);
+	assert_non_null(strstr(logbuf, "HID joystick, axes X Y, hat no, buttons 10, endpoint 82, interval 10\n"));
+	send(d, 0x82, r, sizeof r);
+	assert_true(usbpad_get(0, &st));
+	assert_int_equal(st.axis[PAD_AXIS_X], PAD_AXIS_MAX);
+}
+
 /* QEMU's tablet: a mouse, ignored by default; a pad with X/Y and 3 buttons once tablets are taken (padtest=tablet). */
 static void tablets_only_when_asked(void **state)
 {
@@ -469,6 +380,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(two_pads_at_once, fresh),
 	cmocka_unit_test_setup(xbox360_pad, fresh),
 	cmocka_unit_test_setup(refused_devices_are_named_with_the_reason, fresh),
+	cmocka_unit_test_setup(a_later_interface_can_be_the_pad, fresh),
 	cmocka_unit_test_setup(tablets_only_when_asked, fresh),
 	cmocka_unit_test_setup(state_changes_are_logged_bounded, fresh),
 };

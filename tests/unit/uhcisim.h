@@ -3,7 +3,8 @@
  * (two root ports) and a walk of the frame list's queues once a step, so drivers/usb/uhci*.c run
  * on the host against what QEMU cannot do: a reset that never ends, transfers that never
  * complete, interrupt transfers that fail. Devices answer every setup and OUT packet, IN packets
- * on EP0 from sim.ctrl_in, interrupt IN packets with a report the test queued, and a bulk
+ * on EP0 from sim.ctrl_in (or from the test's device model, sim.ep0_device, by address),
+ * interrupt IN packets with a report the test queued (for one address, or any), and a bulk
  * endpoint pair (sim.bulk_ep) from sim.bulk_in into sim.bulk_out, or stalled on request.
  */
 #ifndef TESTS_UNIT_UHCISIM_H
@@ -32,10 +33,13 @@ typedef struct Sim {
 	uint8_t setups[SIM_LOG][8];     /* setup packets, in order */
 	uint32_t setup_tokens[SIM_LOG], setup_status[SIM_LOG];
 	int nsetups;
-	uint8_t ctrl_in[64];            /* what an IN data stage on EP0 brings */
+	uint8_t ctrl_in[512];           /* what an IN data stage on EP0 brings */
 	uint16_t ctrl_in_len;
+	/* The devices behind EP0, if the test gives them: at each setup packet, by the token's address; returns the IN data's length. */
+	int (*ep0_device)(uint8_t addr, const uint8_t *setup, uint8_t *data);
 	uint8_t report[8];              /* an interrupt report waiting for the next IN */
 	bool report_ready;
+	uint8_t report_addr;            /* only the device at this address takes it (0: any) */
 	uint32_t intr_tokens[SIM_LOG];  /* interrupt IN tokens that moved data, in order */
 	int nintr;
 	uint8_t bulk_ep;                /* the endpoint number of a bulk pair (IN and OUT), 0: none */
@@ -164,13 +168,14 @@ static int sim_bulk_td(UhciTd *td, uint32_t tok, uint32_t max, uint8_t *buf)
 /* One packet of a TD, as the device answers it. */
 static int sim_td(UhciTd *td)
 {
-	uint32_t tok = td->token, pid = tok & 0xFF, ep = tok >> 15 & 0x0F;
+	uint32_t tok = td->token, pid = tok & 0xFF, ep = tok >> 15 & 0x0F, addr = tok >> 8 & 0x7F;
+	bool mine = sim.report_ready && (!sim.report_addr || sim.report_addr == addr);
 	uint32_t max = ((tok >> 21) + 1) & 0x7FF, n = max;
 	uint8_t *buf = (uint8_t *)(uintptr_t)td->buffer;
 
 	if (!sim.transfers_hang && ep && ep == sim.bulk_ep)
 		return sim_bulk_td(td, tok, max, buf);
-	if (sim.transfers_hang || (pid == PID_IN && ep && !sim.report_ready && !sim.intr_fails)) {
+	if (sim.transfers_hang || (pid == PID_IN && ep && !mine && !sim.intr_fails)) {
 		td->status |= TD_NAK;
 		return TD_NAKED;
 	}
@@ -184,6 +189,11 @@ static int sim_td(UhciTd *td)
 		sim.setup_status[sim.nsetups++] = td->status;
 		if ((buf[0] & 0x80) == 0)
 			sim.ctrl_in_len = 0;
+		if (sim.ep0_device) {
+			int n_in = sim.ep0_device((uint8_t)addr, buf, sim.ctrl_in);
+
+			sim.ctrl_in_len = (uint16_t)(n_in > 0 ? n_in : 0);
+		}
 	} else if (pid == PID_IN && ep) {
 		n = max < 8 ? max : 8;
 		memcpy(buf, sim.report, n);
