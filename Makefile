@@ -459,6 +459,10 @@ run-uefi: deps-run-uefi
 # sees, shim's refusal and MokManager to enrol SHARDFALL.CER (docs/secureboot.md). The copy keeps
 # the enrolled key until the next run; `make run-secureboot SB_VARS=keep` boots it again as it is.
 SB_RUN_VARS := $(B)/ovmf-vars-secureboot.fd
+# NOTE: this OVMF connects only the devices in QEMU's boot order, so the options disk is a second
+# USB stick with a boot index of its own (an IDE one stays unseen by GRUB).
+RUN_DISK_SB = $(if $(RUN_DISK),-drive if=none,id=opts,file=$(RUN_OPTS_IMG),format=raw,snapshot=on \
+              -device usb-storage,drive=opts,bootindex=1)
 run-secureboot: deps-run-uefi
 	@$(MAKE) --no-print-directory iso
 	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
@@ -470,7 +474,7 @@ run-secureboot: deps-run-uefi
 		-drive if=pflash,format=raw,unit=1,file=$(SB_RUN_VARS) \
 		-drive if=none,id=stick,format=raw,file=$(ISO),snapshot=on -device qemu-xhci \
 		-device usb-storage,drive=stick,bootindex=0 \
-		-chardev stdio,id=com1,logfile=$(B)/serial.log -serial chardev:com1 $(QEMU_AUDIO) $(QEMU_DISPLAY) $(RUN_DISK)
+		-chardev stdio,id=com1,logfile=$(B)/serial.log -serial chardev:com1 $(QEMU_AUDIO) $(QEMU_DISPLAY) $(RUN_DISK_SB)
 
 run-gdb: deps-run
 	@$(MAKE) --no-print-directory iso
@@ -504,6 +508,7 @@ test-tools:
 	$(PYTHON) tools/test_song2c.py
 	$(PYTHON) tools/test_usb_latency_table.py
 	$(PYTHON) tools/test_save_table.py
+	$(PYTHON) tools/test_mkpe.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 
