@@ -27,6 +27,7 @@ fi
 
 rm -rf "$out" && mkdir -p "$out/esp/EFI/BOOT" "$out/memdisk/boot/grub"
 openssl x509 -in "$crt" -outform DER -out "$out/esp/SHARDFALL.CER"
+cp "$out/esp/SHARDFALL.CER" "$tree/SHARDFALL.CER"     # also in the ISO's root: a FAT32 file copy has it
 
 # The kernel: flat in a PE32+ file with an .sbat section, signed (tools/mkpe.py).
 python3 "$here/mkpe.py" "$tree/boot/kernel.elf" "$here/../boot/sbat-kernel.csv" -o "$out/kernel-unsigned.pe"
