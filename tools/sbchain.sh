@@ -14,10 +14,10 @@ key=$keys/shardfall.key
 crt=$keys/shardfall.crt
 
 # The builder's key pair: RSA 2048, self-signed, code signing only, 10 years. Made once, kept.
+case $(realpath -m "$keys")/ in
+$(realpath "$here/..")/*) echo "sbchain: $keys is inside the repository (or build/): a private key never goes there" >&2; exit 1 ;;
+esac
 if [ ! -f "$key" ] || [ ! -f "$crt" ]; then
-	case $(realpath -m "$keys")/ in
-	$(realpath "$here/..")/*) echo "sbchain: $keys is inside the repository: refusing to keep a private key there" >&2; exit 1 ;;
-	esac
 	(umask 077 && mkdir -p "$keys" && openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 -days 3650 \
 		-subj "/CN=SHARDFALL local build key/" -addext "extendedKeyUsage=codeSigning" \
 		-addext "basicConstraints=critical,CA:FALSE" -addext "keyUsage=critical,digitalSignature" \
