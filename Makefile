@@ -175,7 +175,11 @@ GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
 # lives outside the repository, made on the first build: $$SHARDFALL_KEYS, else ~/.config/shardfall/keys.
 SB_KEYS    := $(or $(SHARDFALL_KEYS),$(HOME)/.config/shardfall/keys)
 SB_SOURCES := tools/sbchain.sh tools/mkpe.py tools/espwrap.py boot/grub-sb.cfg boot/sbat-grub.csv boot/sbat-kernel.csv
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES)
+# Which key signs is a prerequisite too: the stamp changes (when make reads this file) with
+# $$SHARDFALL_KEYS, so another key signs the image anew.
+SB_KEY_STAMP := $(B)/sb-key.txt
+$(shell mkdir -p $(B) && { echo '$(SB_KEYS)' | cmp -s - $(SB_KEY_STAMP) || echo '$(SB_KEYS)' >$(SB_KEY_STAMP); })
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP)
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
