@@ -465,8 +465,8 @@ run-uefi: deps-run-uefi
 SB_RUN_VARS := $(B)/ovmf-vars-secureboot.fd
 # NOTE: this OVMF connects only the devices in QEMU's boot order, so the options disk is a second
 # USB stick with a boot index of its own (an IDE one stays unseen by GRUB).
-RUN_DISK_SB = $(if $(RUN_DISK),-drive if=none,id=opts,file=$(RUN_OPTS_IMG),format=raw,snapshot=on \
-              -device usb-storage,drive=opts,bootindex=1)
+RUN_STICK_SB = -drive if=none,id=opts,file=$(RUN_OPTS_IMG),format=raw,snapshot=on -device usb-storage,drive=opts,bootindex=1
+RUN_DISK_SB = $(if $(RUN_DISK),$(RUN_STICK_SB))
 run-secureboot: deps-run-uefi
 	@$(MAKE) --no-print-directory iso
 	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
