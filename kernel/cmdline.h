@@ -40,6 +40,12 @@ typedef enum PadTest {
 } PadTest;
 
 #define PADTEST_NAMES "tablet"
+/* secureboot=on|off: what the boot loader found (docs/secureboot.md); only our signed GRUB says it. */
+typedef enum SecureBootWord {
+	SECBOOT_UNSAID,                 /* no secureboot= word: a BIOS boot, or a loader that does not tell */
+	SECBOOT_ON,                     /* GRUB had shim_lock=y: Secure Boot on, shim verified this kernel */
+	SECBOOT_OFF,                    /* GRUB found Secure Boot off */
+} SecureBootWord;
 
 #define CMDLINE_WORD_MAX        256     /* longest option word + 1 */
 #define CMDLINE_MAX_PROBLEMS    8
@@ -78,6 +84,7 @@ typedef struct BootOptions {
 	uint32_t savecut;               /* savecut=N: stop the machine after the N-th sector write (0 = never) */
 	uint32_t savetear;              /* savetear=N: tear the N-th sector write (half old, half new), then stop */
 	PadTest padtest;                /* padtest=NAME (PADTEST_NAMES): test-only pad sources */
+	SecureBootWord secureboot;      /* secureboot=on|off: put there by the signed GRUB; the first word counts */
 } BootOptions;
 
 const char *sound_choice_name(SoundChoice c);   /* "auto", "hda", ... */
