@@ -168,7 +168,7 @@ GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
 # as partition 2 (MBR type 0x01; in the GPT a basic data partition). The image's id (SHA-256 of the
 # kernel, the configs and the tool, 16 hex digits) goes into SAVE.DAT's header and, as imageid=, onto
 # the kernel's command line (boot/*.cfg's @IMAGEID@), so the kernel knows the stick it booted from.
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL)
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) tools/fixtables.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
@@ -179,8 +179,10 @@ $(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TO
 	for p in $(GRUB_PLATFORMS); do mkdir -p $(B)/iso/boot/grub/fast/$$p && \
 		cp /usr/lib/grub/$$p/test.mod $(B)/iso/boot/grub/fast/$$p/ || exit 1; done
 	$(PYTHON) $(SAVE_TOOL) part --id $$(cat $(B)/imageid.txt) -o $(B)/save-part.img
+	$(PYTHON) $(SAVE_TOOL) folder --id $$(cat $(B)/imageid.txt) -o $(B)/iso/SHARDFALL
 	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso -- -append_partition 2 0x01 $(B)/save-part.img \
 		2>$(B)/grub-mkrescue.log || { cat $(B)/grub-mkrescue.log >&2; exit 1; }
+	$(PYTHON) tools/fixtables.py $@ || { rm -f $@; exit 1; }
 	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) --imageid $$(cat $(B)/imageid.txt) || { rm -f $@; exit 1; }
 
 # Host objects and unit tests (cmocka).
@@ -476,6 +478,7 @@ test-tools:
 	$(PYTHON) tools/test_song2c.py
 	$(PYTHON) tools/test_usb_latency_table.py
 	$(PYTHON) tools/test_save_table.py
+	$(PYTHON) tools/test_fixtables.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 

@@ -8,6 +8,8 @@ Usage:
   mksave.py disk --id HEX --table gpt|mbr -o OUT
                                             a small disk holding the same partition behind a partition
                                             table, as the ISO has it (the host tests read these)
+  mksave.py folder --id HEX -o DIR         the same four files in DIR (the ISO's /SHARDFALL: a FAT32 copy of
+                                            the image's files carries its save area with it, docs/save.md)
   mksave.py check IMAGE [--id HEX]          find the partition in IMAGE (GPT or MBR) and check it
   mksave.py mtools --id HEX --bits 16|32 -o OUT
                                             the same files on a FAT16 or FAT32 volume that mtools formats
@@ -204,6 +206,14 @@ def mtools_volume(id_hex, bits, out):
 			subprocess.run(["mcopy", "-i", out, path, "::" + name + "." + ext], check=True)
 
 
+def write_folder(id_hex, out):
+	"""The four files, uppercase 8.3 names, as the ISO's /SHARDFALL folder."""
+	os.makedirs(out, exist_ok=True)
+	for name, ext, data in files(id_hex):
+		with open(os.path.join(out, name + "." + ext), "wb") as f:
+			f.write(data)
+
+
 class Bad(Exception):
 	pass
 
@@ -326,6 +336,8 @@ def main(argv):
 	elif cmd == "disk":
 		with open(opts["-o"], "wb") as f:
 			f.write(make_disk(opts["--id"], opts.get("--table", "gpt")))
+	elif cmd == "folder":
+		write_folder(opts["--id"], opts["-o"])
 	elif cmd == "mtools":
 		mtools_volume(opts["--id"], int(opts["--bits"]), opts["-o"])
 	elif cmd == "check":
