@@ -117,15 +117,17 @@ def boot_sector(old, first_core_sector):
 	return boot
 
 
-def file_sectors(vol, vol_lba, path):
-	"""The disk LBAs of a file's sectors, from mshowfat's cluster runs and the volume's BPB."""
-	with open(vol, "rb") as f:
+def file_sectors(img, vol_lba, path):
+	"""The disk LBAs of a file's sectors on the FAT volume at vol_lba, from mshowfat's cluster runs and the BPB."""
+	with open(img, "rb") as f:
+		f.seek(vol_lba * SECTOR)
 		bs = f.read(SECTOR)
 	spc, res, nfats = bs[13], struct.unpack_from("<H", bs, 14)[0], bs[16]
 	fatsz = struct.unpack_from("<I", bs, 36)[0]
 	data = res + nfats * fatsz
 	out = []
-	for a, b in re.findall(r"<(\d+)(?:-(\d+))?>", run(["mshowfat", "-i", vol, "::" + path])):
+	listing = run(["mshowfat", "-i", "%s@@%d" % (img, vol_lba * SECTOR), "::" + path])
+	for a, b in re.findall(r"<(\d+)(?:-(\d+))?>", listing):
 		for c in range(int(a), int(b or a) + 1):
 			out += [vol_lba + data + (c - 2) * spc + k for k in range(spc)]
 	return out

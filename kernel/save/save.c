@@ -179,8 +179,13 @@ bool save_open(const char *image_id, SaveStatus *st)
 	S.st.valid_records = S.slots.count;
 	S.st.newest_seq = S.slots.newest_seq;
 	S.st.crash_pending = same(S.sec, (const uint8_t *)SAVE_CRASH_NEW "\n", sizeof SAVE_CRASH_NEW);
-	klog("save: %s, partition %d, %d valid records, newest seq=%u\n", S.st.device, S.st.partition,
-	     S.st.valid_records, (unsigned)S.st.newest_seq);
+	S.st.folder = S.area.folder;
+	if (S.area.folder && S.area.partition == 0)
+		klog("save: %s, no partition table, folder SHARDFALL, %d valid records, newest seq=%u\n", S.st.device,
+		     S.st.valid_records, (unsigned)S.st.newest_seq);
+	else
+		klog("save: %s, partition %d%s, %d valid records, newest seq=%u\n", S.st.device, S.st.partition,
+		     S.area.folder ? ", folder SHARDFALL" : "", S.st.valid_records, (unsigned)S.st.newest_seq);
 	if (st)
 		*st = S.st;
 	return true;
