@@ -286,6 +286,7 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 	SaveScan root;
 	SaveFind r = savefat_mount(rd, ctx, lba, sectors, &f, sec);
 	const uint8_t *lab;
+	bool broken = false;
 
 	a->folder = false;
 	if (r != FIND_OK)
@@ -305,6 +306,7 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 			return r;
 		r = take_files(&f, &dir, a);
 		a->folder = true;
+		broken = r == FIND_NONE;
 	} else {
 		r = FIND_NONE;
 	}
@@ -317,6 +319,7 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 		if (b == FIND_OK) {
 			a->boot_cfg = x;
 			a->boot_vol = f.v;
+			a->broken_folder = broken;
 		}
 	}
 	if (r != FIND_OK)

@@ -53,6 +53,7 @@ typedef struct SaveArea {
 	int boot_partition;
 	SaveVolume boot_vol;
 	SaveExtent boot_cfg;
+	bool broken_folder;             /* FIND_NONE: that volume has a folder SHARDFALL without all its files whole */
 } SaveArea;
 
 typedef enum SaveFind {
