@@ -87,31 +87,6 @@ static bool failed(BlockErr e, const char *what)
 	return false;
 }
 
-/* Whether the text of /boot/grub/grub.cfg at x holds "imageid=" and this image's id: the stick we booted from. */
-static bool cfg_names_us(const SaveExtent *x, const char *image_id)
-{
-	char want[8 + 2 * SAVEREC_ID_BYTES + 1] = "imageid=";
-	uint8_t win[sizeof want - 1 + SAVE_SECTOR];
-	size_t n = sizeof want - 1, have = 0;
-
-	copy(want + 8, image_id, sizeof want - 8);
-	for (uint32_t k = 0; k < x->sectors; k++) {
-		uint32_t bytes = x->bytes - k * SAVE_SECTOR < SAVE_SECTOR ? x->bytes - k * SAVE_SECTOR : SAVE_SECTOR;
-
-		if (!rd(&S.io, x->lba + k, S.sec))
-			return false;
-		for (uint32_t i = 0; i < bytes; i++)
-			win[have++] = S.sec[i];
-		for (size_t i = 0; i + n <= have; i++)
-			if (same(win + i, (const uint8_t *)want, n))
-				return true;
-		for (size_t i = 0; i + 1 < n && have >= n - 1; i++)
-			win[i] = win[have - (n - 1) + i];  /* the last n-1 bytes carried into the next sector's window */
-		have = have >= n - 1 ? n - 1 : have;
-	}
-	return false;
-}
-
 static SaveFind try_disk(BlockDev *d, const uint8_t *id, bool *other_image)
 {
 	SaveArea a = { 0 };
@@ -120,7 +95,7 @@ static SaveFind try_disk(BlockDev *d, const uint8_t *id, bool *other_image)
 
 	saveio_init(&S.io, d);
 	f = savepart_find(rd, &S.io, d->sectors, &a);
-	if (f == FIND_NONE && a.boot_cfg.sectors && id && !S.mine && cfg_names_us(&a.boot_cfg, S.image_id)) {
+	if (f == FIND_NONE && a.boot_cfg.sectors && id && !S.mine && savemk_cfg_names_us(&S.io, &a.boot_cfg, S.image_id, S.sec)) {
 		S.mine = d;             /* our stick, copied without the folder: save_open creates it */
 		S.mine_vol = a.boot_vol;
 		S.mine_broken = a.broken_folder;

@@ -442,3 +442,36 @@ failed:
 	*err = e;
 	return MK_WRITE;
 }
+
+bool savemk_cfg_names_us(SaveIo *io, const SaveExtent *x, const char *image_id, uint8_t *sec)
+{
+	static const char key[] = "imageid=";
+	char want[sizeof key - 1 + 2 * SAVEREC_ID_BYTES];
+	uint8_t win[sizeof want + SAVE_SECTOR];
+	size_t n = sizeof want, have = 0;
+
+	for (size_t i = 0; i < n; i++)
+		want[i] = i < sizeof key - 1 ? key[i] : image_id[i - (sizeof key - 1)];
+	for (uint32_t k = 0; k < x->sectors; k++) {
+		uint32_t bytes = x->bytes - k * SAVE_SECTOR < SAVE_SECTOR ? x->bytes - k * SAVE_SECTOR : SAVE_SECTOR;
+
+		if (!read_fn(io, x->lba + k, sec))
+			return false;
+		for (uint32_t i = 0; i < bytes; i++)
+			win[have++] = sec[i];
+		for (size_t i = 0; i + n <= have; i++) {
+			size_t j = 0;
+
+			while (j < n && win[i + j] == (uint8_t)want[j])
+				j++;
+			if (j == n)
+				return true;
+		}
+		if (have >= n - 1) {            /* the last n-1 bytes carried into the next sector's window */
+			for (size_t i = 0; i < n - 1; i++)
+				win[i] = win[have - (n - 1) + i];
+			have = n - 1;
+		}
+	}
+	return false;
+}

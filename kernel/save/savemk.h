@@ -32,6 +32,12 @@ typedef enum SaveMk {
  */
 SaveMk savemk_create(SaveIo *io, const SaveVolume *v, const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err);
 
+/*
+ * Whether /boot/grub/grub.cfg (its extent x) holds "imageid=" and image_id
+ * (16 hex digits): the stick this image booted from. sec: a sector buffer.
+ */
+bool savemk_cfg_names_us(SaveIo *io, const SaveExtent *x, const char *image_id, uint8_t *sec);
+
 /* README.TXT's and CRASH.TXT's first text, as tools/mksave.py writes them (test_savemk compares). */
 extern const char savemk_readme[];
 extern const char savemk_crash_none[];
