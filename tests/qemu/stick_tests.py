@@ -167,5 +167,70 @@ def reason_test(layout, readonly=False, full=False, folder=True, want=""):
     return run
 
 
+def test_created_once(ctx):
+    """A copy without /SHARDFALL (rufus layout, SeaBIOS, xHCI): the kernel creates it (`save: created the
+    folder SHARDFALL`), Music off is saved; after a power cut the next boot finds the folder, creates nothing
+    and has Music off; fsck.fat -n clean; the folder's files read back by mtools as the ISO ships them."""
+    disk = make_stick(ctx, "rufus", folder=False)
+    m = ctx.machine(disk=disk, boot="usb")
+    made = m.wait_for(r"^save: created the folder SHARDFALL on (.+) in ([\d.]+) ms$", READY_TIMEOUT_S)
+    opened(m, "usb")
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    wrote = music_off(m)
+    m.power_cut()
+    m = ctx.machine(disk=disk, boot="usb")
+    records, newest = opened(m, "usb")
+    assert "created the folder" not in m.serial(), "created twice"
+    assert (records, newest) == (1, int(wrote.group(1))), "after the cut: %d records, newest %d" % (records, newest)
+    m.wait_for(r"^progress: loaded, music off", 5)
+    m.power_cut()
+    summary = fsck(ctx, disk)
+    vol = mkstick.volume_lba(disk)
+    for name in ("README.TXT", "SCORES.TXT", "CRASH.TXT"):
+        r = subprocess.run(["mtype", "-i", "%s@@%d" % (disk, vol * SECTOR), "::/SHARDFALL/" + name],
+                           capture_output=True)
+        shipped_path = os.path.join(ctx.outdir, "shipped-" + name)
+        subprocess.run(["xorriso", "-osirrox", "on", "-indev", ctx.iso, "-extract", "/SHARDFALL/" + name,
+                        shipped_path], capture_output=True, check=True)
+        with open(shipped_path, "rb") as f:
+            shipped = f.read()
+        assert r.returncode == 0 and r.stdout == shipped, "/SHARDFALL/%s differs from the ISO's" % name
+    ctx.note("created in %s ms, Music off back after a power cut; fsck.fat -n: %s" % (made.group(2), summary))
+
+
+# savecut=N during the creation (37 writes on the rufus stick: FSInfo, 32 cluster sectors, 2 FAT sectors, the
+# root sector, FSInfo): the first write, the folder's own cluster, each FAT, the root entry (the commit), the last.
+CREATE_CUTS = (1, 33, 34, 35, 36, 37)
+
+
+def test_create_cuts(ctx):
+    """savecut=N at chosen writes of the folder's creation: the next boot plays, opens (or creates) the
+    folder and saves Music off; fsck.fat -n exits 0 except right after a FAT write (clusters allocated,
+    not yet linked: "Reclaimed 32 unused clusters", docs/save.md), which the next boot leaves as it is."""
+    notes = []
+    for n in CREATE_CUTS:
+        disk = make_stick(ctx, "rufus", name="cut%d.img" % n, folder=False)
+        m = ctx.machine(disk=disk, boot="usb", opts="savecut=%d" % n)
+        m.wait_for(r"^savecut: stopped after write %d$" % n, READY_TIMEOUT_S)
+        m.power_cut()
+        vol = mkstick.volume_lba(disk)
+        target = os.path.join(ctx.outdir, "volume.img")
+        with open(disk, "rb") as src, open(target, "wb") as dst:
+            src.seek(vol * SECTOR)
+            dst.write(src.read())
+        r = subprocess.run(["fsck.fat", "-n", target], capture_output=True, text=True)
+        leak = "Reclaimed" in r.stdout
+        assert r.returncode == 0 or leak, "cut %d: fsck.fat -n: %s" % (n, r.stdout)
+        m = ctx.machine(disk=disk, boot="usb")
+        opened(m, "usb")
+        m.wait_for(RE_READY, READY_TIMEOUT_S)
+        music_off(m)
+        m.power_cut()
+        notes.append("%d: %s" % (n, "clusters allocated, not linked" if leak else "clean"))
+    ctx.note("creation cut after writes %s; next boot saves each time" % ", ".join(notes))
+
+
 TESTS = [("stick_" + name, cell(name), (), ()) for name in CELLS]
+TESTS += [("stick_created_once", test_created_once, (), ()), ("stick_create_cuts", test_create_cuts, (), ()),
+          ("stick_full", reason_test("superfloppy", full=True, folder=False, want="no room on the stick"), (), ())]
 TESTS += [("stick_readonly", reason_test("superfloppy", readonly=True, want="the stick is write-protected"), (), ())]
