@@ -25,6 +25,7 @@ RE_READY = r"^ready$"
 RE_MENU = r"^session: menu$"
 RE_STICK = (r"^save: (.+?), (?:partition (\d+)|no partition table), folder SHARDFALL, (\d+) valid records, "
             r"newest seq=(\d+)$")
+RE_RESCUE = r"error: unknown filesystem\."
 RE_WROTE_SETTINGS = r"^save: wrote seq=(\d+) \(settings\) in ([\d.]+) ms$"
 SAVE_FILES = ("SAVE.DAT", "SCORES.TXT", "CRASH.TXT")
 
@@ -127,6 +128,11 @@ def cell(name):
         before = os.path.join(ctx.outdir, "as-made.img")
         subprocess.run(["cp", "--sparse=always", disk, before], check=True)
         m = ctx.machine(disk=disk, boot=boot, firmware=firmware)
+        first = m.wait_for(RE_STICK + "|" + RE_RESCUE, READY_TIMEOUT_S)
+        assert "unknown filesystem" not in first.group(0), (
+            "GRUB's EFI image (grub-mkrescue's) says `error: unknown filesystem.` and stops at `grub rescue>`: it "
+            "does not find its files on a FAT32 partition. This cell needs the EFI GRUB of issue 34's Secure Boot "
+            "chain (branch sb), whose embedded config searches for /boot/kernel.elf on any file system")
         records, _ = opened(m, boot)
         assert records == 0, "a fresh copy holds %d records" % records
         m.wait_for(RE_READY, READY_TIMEOUT_S)
