@@ -5,7 +5,7 @@ Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi [--imag
 Exit status 1 (with the reason) when a platform is missing, or the save area (docs/save.md) is
 missing or wrong: its partition (GPT basic data and MBR type 0x01), label, the four files each
 contiguous at its size, SAVE.DAT's header with the image id, which grub.cfg must pass as imageid=
-too. Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
+too; and the same four files in the ISO tree's /SHARDFALL (what a FAT32 copy of the files carries). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
 """
 
 import os
@@ -90,6 +90,15 @@ def main(argv):
                     problems.append("efi.img has no /EFI/BOOT/%s" % loader)
         elif any(p in EFI_LOADERS for p in platforms):
             problems.append("no /efi.img (EFI system partition)")
+        if image_id is not None:        # /SHARDFALL: the save folder a FAT32 copy of the files carries (docs/save.md)
+            for name, ext, data in mksave.files(image_id):
+                path = os.path.join(tmp, "SHARDFALL", name + "." + ext)
+                if not os.path.exists(path):
+                    problems.append("no /SHARDFALL/%s.%s" % (name, ext))
+                    continue
+                with open(path, "rb") as f:
+                    if f.read() != data:
+                        problems.append("/SHARDFALL/%s.%s is not what mksave.py makes" % (name, ext))
         with open(os.path.join(tmp, "boot", "grub", "grub.cfg")) as f:
             ids = re.findall(r"imageid=(\S+)", f.read())
         if image_id is not None and ids != [image_id]:
