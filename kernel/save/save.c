@@ -21,7 +21,9 @@ static struct {
 	char image_id[2 * SAVEREC_ID_BYTES + 1];
 	BlockDev *mine;                 /* a FAT copy of this image without the folder SHARDFALL */
 	SaveVolume mine_vol;
-	bool mine_broken;               /* it has a folder SHARDFALL, but not all its files whole: left alone */
+	bool mine_broken;               /* its folder SHARDFALL has a file in pieces: left alone */
+	uint32_t mine_folder;           /* its folder SHARDFALL (first cluster; 0: none) ... */
+	uint8_t mine_missing;           /* ... and the files missing from it */
 	uint8_t sec[SAVE_SECTOR], back[SAVE_SECTOR];
 	uint8_t payload[PAYLOAD_MAX];
 } S;
@@ -99,6 +101,8 @@ static SaveFind try_disk(BlockDev *d, const uint8_t *id, bool *other_image)
 		S.mine = d;             /* our stick, copied without the folder: save_open creates it */
 		S.mine_vol = a.boot_vol;
 		S.mine_broken = a.broken_folder;
+		S.mine_folder = a.boot_folder;
+		S.mine_missing = a.boot_missing;
 	}
 	if (f != FIND_OK)
 		return f;
@@ -136,13 +140,13 @@ static void create_folder(const uint8_t *id, char (*why)[sizeof S.st.why])
 		return;
 	}
 	saveio_init(&S.io, d);
-	r = savemk_create(&S.io, &S.mine_vol, id, &e);
+	r = savemk_create(&S.io, &S.mine_vol, S.mine_folder, S.mine_missing, id, &e);
 	if (r == MK_WRITE && saveio_stopped())
 		return;                 /* a power-cut test's stop (host) */
 	if (r == MK_OK) {
 		t0 = save_now_us() - t0;
-		klog("save: created the folder SHARDFALL on %s in %u.%u ms\n", d->name, (unsigned)(t0 / 1000),
-		     (unsigned)(t0 % 1000 / 100));
+		klog("save: created %s on %s in %u.%u ms\n", S.mine_folder ? "the missing files of SHARDFALL" :
+		     "the folder SHARDFALL", d->name, (unsigned)(t0 / 1000), (unsigned)(t0 % 1000 / 100));
 		if (try_disk(d, id, &other) == FIND_OK) {
 			S.dev = d;
 			return;

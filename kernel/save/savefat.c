@@ -237,17 +237,25 @@ SaveFind savefat_mount(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors,
 	return FIND_OK;
 }
 
-/* The four files found by a scan into a's extents (README.TXT may be missing). */
-static SaveFind take_files(SaveFat *f, const SaveScan *s, SaveArea *a)
+/*
+ * The four files found by a scan into a's extents (README.TXT may be
+ * missing); *missing: the files not there (bit k), *bad: one there but not
+ * usable (in pieces, too big, past the volume).
+ */
+static SaveFind take_files(SaveFat *f, const SaveScan *s, SaveArea *a, uint8_t *missing, bool *bad)
 {
+	*missing = 0;
+	*bad = false;
 	for (int k = 0; k < SAVE_FILES; k++) {
 		a->file[k] = (SaveExtent){ 0, 0, 0 };
-		if (!s->found[k] && k == SAVE_README)
-			continue;
-		if (!s->found[k] || !savefat_extent(f, s->first[k], s->size[k], &a->file[k]))
-			return f->read_error ? FIND_READ : FIND_NONE;
+		if (!s->found[k])
+			*missing |= (uint8_t)(1u << k);
+		else if (!savefat_extent(f, s->first[k], s->size[k], &a->file[k]))
+			*bad = true;
+		if (f->read_error)
+			return FIND_READ;
 	}
-	return FIND_OK;
+	return *bad || (*missing & (uint8_t)~(1u << SAVE_README)) ? FIND_NONE : FIND_OK;
 }
 
 static void want_files(SaveScan *s)
@@ -287,6 +295,7 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 	SaveFind r = savefat_mount(rd, ctx, lba, sectors, &f, sec);
 	const uint8_t *lab;
 	bool broken = false;
+	uint8_t missing = 0;
 
 	a->folder = false;
 	if (r != FIND_OK)
@@ -297,16 +306,16 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 	if ((r = savefat_scan(&f, 0, &root)) != FIND_OK)
 		return r;
 	if (root.label && root.found[SAVE_DAT]) {
-		r = take_files(&f, &root, a);   /* the image's own save partition: the files in the root */
+		r = take_files(&f, &root, a, &missing, &broken);        /* the image's own save partition */
+		broken = false;
 	} else if (root.folder) {
 		SaveScan dir;                   /* a copy of the image's files: the files in /SHARDFALL */
 
 		want_files(&dir);
 		if ((r = savefat_scan(&f, root.folder_cluster, &dir)) != FIND_OK)
 			return r;
-		r = take_files(&f, &dir, a);
+		r = take_files(&f, &dir, a, &missing, &broken);
 		a->folder = true;
-		broken = r == FIND_NONE;
 	} else {
 		r = FIND_NONE;
 	}
@@ -319,7 +328,9 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 		if (b == FIND_OK) {
 			a->boot_cfg = x;
 			a->boot_vol = f.v;
-			a->broken_folder = broken;
+			a->broken_folder = root.folder && broken;
+			a->boot_folder = root.folder ? root.folder_cluster : 0;
+			a->boot_missing = root.folder ? missing : 0;
 		}
 	}
 	if (r != FIND_OK)

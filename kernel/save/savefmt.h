@@ -53,7 +53,9 @@ typedef struct SaveArea {
 	int boot_partition;
 	SaveVolume boot_vol;
 	SaveExtent boot_cfg;
-	bool broken_folder;             /* FIND_NONE: that volume has a folder SHARDFALL without all its files whole */
+	bool broken_folder;             /* FIND_NONE: that volume's folder SHARDFALL has a file in pieces or too big */
+	uint32_t boot_folder;           /* FIND_NONE: that volume's folder SHARDFALL (its first cluster; 0: none) */
+	uint8_t boot_missing;           /* ... and the files missing from it (bit k: save_file_names[k]) */
 } SaveArea;
 
 typedef enum SaveFind {

@@ -5,45 +5,20 @@
 #include "savefat.h"
 #include "savemk.h"
 
-#define SLOTS           4               /* SAVE.DAT as tools/mksave.py makes it */
-#define SLOT_SECTORS    4
-#define SAVE_DAT_BYTES  ((1 + SLOTS * SLOT_SECTORS) * SAVE_SECTOR)
-#define SCORES_BYTES    2048
-#define CRASH_BYTES     4096
 #define FAT_DATE        ((2026 - 1980) << 9 | 1 << 5 | 1)      /* 2026-01-01, as mksave.py: no clock */
 #define SHORT_TRIES     4                                       /* SHARDF~1 .. SHARDF~4 */
-
-/* NOTE: the same texts as tools/mksave.py (README, CRASH_NONE, SCORES_NONE); test_savemk compares them. */
-const char savemk_readme[] =
-	"Shardfall save area\n"
-	"===================\n"
-	"\n"
-	"This small partition on the Shardfall stick holds what the game keeps\n"
-	"between sessions. The game writes only inside these files, never\n"
-	"changes their size, and never touches anything else on the stick.\n"
-	"\n"
-	"  SAVE.DAT    settings, high scores and saved games (binary records,\n"
-	"              each with a checksum; several copies, so a power cut while\n"
-	"              saving loses at most the save being written)\n"
-	"  SCORES.TXT  the high-score table as text, to read on any computer\n"
-	"  CRASH.TXT   the last crash report, if the game ever crashed\n"
-	"\n"
-	"Please do not edit, move or resize SAVE.DAT: the game would then\n"
-	"turn saving off. SCORES.TXT and CRASH.TXT are rewritten by the game\n"
-	"and padded with spaces to their fixed size.\n";
-const char savemk_crash_none[] = "Shardfall keeps its last crash report here. There has been none.\n";
-const char savemk_scores_none[] =
-	"Shardfall - Hall of Fame\r\n\r\nNo game has been saved on this stick yet: the table is the game's own.\r\n";
-static const char save_note[] = "Shardfall save records: do not edit.\n";
 
 typedef struct Plan {
 	SaveFat f;
 	uint32_t cluster_bytes;
-	uint32_t first;                 /* the run of free clusters: the folder's, then each file's */
+	uint32_t folder;                /* the folder's cluster when it is there (only files are made), else 0 */
+	uint8_t make;                   /* the files made (bit k) */
+	uint32_t first;                 /* the run of free clusters: the folder's (when made), then each file's */
 	uint32_t count;
 	uint32_t file_first[SAVE_FILES], file_bytes[SAVE_FILES], file_clusters[SAVE_FILES];
-	uint64_t root_lba;              /* the root directory sector that gets the folder's entries */
-	int slot;                       /* its first entry of the two */
+	uint64_t root_lba;              /* the directory sector that gets the entries: the root's, or the folder's */
+	int slot;                       /* the folder's: its first entry of the two */
+	int file_slot[SAVE_FILES];      /* the files': their entries in the folder's sector */
 	bool mark_same;                 /* entry 7 of root_lba, the end marker, becomes a deleted entry */
 	uint64_t mark_lba;              /* or: entry 15 of this sector does, after root_lba is written */
 	char short_name[12];
@@ -58,49 +33,6 @@ static void put32(uint8_t *p, uint32_t v) { put16(p, v), put16(p + 2, v >> 16); 
 static bool read_fn(void *ctx, uint64_t lba, uint8_t *sec)
 {
 	return saveio_read(ctx, lba, 1, sec) == BLK_OK;
-}
-
-static uint32_t text_len(const char *s)
-{
-	uint32_t n = 0;
-
-	while (s[n])
-		n++;
-	return n;
-}
-
-/* Byte i of file k as tools/mksave.py makes it: padded texts ending in '\n', SAVE.DAT's header then zeros. */
-static uint8_t file_byte(const Plan *p, int k, uint32_t i)
-{
-	uint32_t size = p->file_bytes[k];
-	const char *t = k == SAVE_README ? savemk_readme : k == SAVE_SCORES ? savemk_scores_none : savemk_crash_none;
-
-	if (i >= size)
-		return 0;
-	if (k == SAVE_DAT) {
-		if (i >= 64 && i - 64 < sizeof save_note - 1)
-			return (uint8_t)save_note[i - 64];
-		return 0;               /* the header's 40 bytes are put in by write_file */
-	}
-	if (i == size - 1)
-		return '\n';
-	return i < text_len(t) ? (uint8_t)t[i] : ' ';
-}
-
-static void save_header(uint8_t *sec, const uint8_t *id)
-{
-	static const char magic[8] = { 'S', 'H', 'R', 'D', 'S', 'A', 'V', 'E' };
-
-	for (int i = 0; i < 8; i++)
-		sec[i] = (uint8_t)magic[i];
-	put32(sec + 8, SAVEREC_VERSION);
-	for (int i = 0; i < SAVEREC_ID_BYTES; i++)
-		sec[12 + i] = id[i];
-	put32(sec + 20, SLOTS);
-	put32(sec + 24, SLOT_SECTORS);
-	put32(sec + 28, 1);
-	put32(sec + 32, 0);
-	put32(sec + 36, save_crc32(0, sec, 36));
 }
 
 static uint64_t cluster_lba(const Plan *p, uint32_t c)
@@ -218,6 +150,53 @@ static SaveMk find_slot(Plan *p)
 	return MK_NO_ROOM;
 }
 
+/*
+ * Free entries in one sector of the folder's directory for each file to
+ * make (deleted ones, or the end marker and the zeros after it): one sector
+ * write then adds them all. Each entry is 32 bytes, inside one half of the
+ * sector, so a torn write leaves each whole, old or new.
+ */
+static SaveMk find_file_slots(Plan *p)
+{
+	uint32_t cluster = p->folder, k = 0, want = 0;
+
+	for (int f = 0; f < SAVE_FILES; f++)
+		want += (p->make >> f) & 1u;
+	for (uint32_t done = 0; done < 512; done++, k++) {
+		uint64_t lba;
+		uint32_t got = 0;
+		bool end = false;
+
+		if (k == p->f.v.spc) {
+			cluster = savefat_next(&p->f, cluster);
+			if (p->f.read_error)
+				return MK_READ;
+			k = 0;
+		}
+		if (!savefat_valid_cluster(&p->f.v, cluster))
+			return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
+		lba = cluster_lba(p, cluster) + k;
+		if (!read_fn(p->f.ctx, lba, p->sec))
+			return MK_READ;
+		for (int i = 0, f = 0; i < 16 && got < want; i++) {
+			end = end || p->sec[32 * i] == 0;
+			if (!end && p->sec[32 * i] != 0xE5)
+				continue;
+			while (!(p->make & (1u << f)))
+				f++;
+			p->file_slot[f++] = i;
+			got++;
+		}
+		if (got == want) {
+			p->root_lba = lba;
+			return MK_OK;
+		}
+		if (end)
+			return MK_NO_ROOM;      /* the end marker's sector has too few: the directory ends there */
+	}
+	return MK_NO_ROOM;
+}
+
 static void dirent(uint8_t *e, const char *name11, uint8_t attr, uint32_t cluster, uint32_t size)
 {
 	for (int i = 0; i < 32; i++)
@@ -237,8 +216,10 @@ static void dirent(uint8_t *e, const char *name11, uint8_t attr, uint32_t cluste
 static void lfn_entry(uint8_t *e, const char *short11)
 {
 	static const uint8_t at[13] = { 1, 3, 5, 7, 9, 14, 16, 18, 20, 22, 24, 28, 30 };
-	uint32_t n = text_len(save_folder_long);
+	uint32_t n = 0;
 
+	while (save_folder_long[n])
+		n++;
 	for (int i = 0; i < 32; i++)
 		e[i] = 0;
 	e[0] = 0x41;
@@ -259,18 +240,18 @@ static BlockErr write_data(Plan *p, SaveIo *io, const uint8_t *id)
 	BlockErr e;
 
 	for (int k = 0; k < SAVE_FILES; k++) {
-		uint32_t nsec = p->file_clusters[k] * p->f.v.spc;
+		uint32_t nsec = p->make & (1u << k) ? p->file_clusters[k] * p->f.v.spc : 0;
 
 		for (uint32_t s = 0; s < nsec; s++) {
 			for (uint32_t i = 0; i < SAVE_SECTOR; i++)
-				p->sec[i] = file_byte(p, k, s * SAVE_SECTOR + i);
+				p->sec[i] = savemk_file_byte(k, p->file_bytes[k], s * SAVE_SECTOR + i);
 			if (k == SAVE_DAT && s == 0)
-				save_header(p->sec, id);
+				savemk_save_header(p->sec, id);
 			if ((e = write_sector(io, cluster_lba(p, p->file_first[k]) + s, p->sec)) != BLK_OK)
 				return e;
 		}
 	}
-	for (uint32_t s = 0; s < p->f.v.spc; s++) {
+	for (uint32_t s = 0; s < p->f.v.spc && !p->folder; s++) {
 		for (int i = 0; i < SAVE_SECTOR; i++)
 			p->sec[i] = 0;
 		if (s == 0) {
@@ -290,10 +271,10 @@ static uint32_t chain_value(const Plan *p, uint32_t c)
 {
 	uint32_t end = p->f.v.bits == 32 ? 0x0FFFFFFF : 0xFFFF;
 
-	if (c == p->first)
+	if (!p->folder && c == p->first)
 		return end;                             /* the folder: one cluster */
 	for (int k = 0; k < SAVE_FILES; k++)
-		if (c >= p->file_first[k] && c < p->file_first[k] + p->file_clusters[k])
+		if ((p->make & (1u << k)) && c >= p->file_first[k] && c < p->file_first[k] + p->file_clusters[k])
 			return c + 1 < p->file_first[k] + p->file_clusters[k] ? c + 1 : end;
 	return 0;
 }
@@ -346,7 +327,7 @@ static BlockErr write_fsinfo(Plan *p, SaveIo *io, uint32_t count, uint32_t hint)
 static SaveMk plan(Plan *p, SaveIo *io, uint32_t *hint)
 {
 	SaveMk r;
-	static const uint32_t sizes[SAVE_FILES] = { sizeof savemk_readme, SAVE_DAT_BYTES, SCORES_BYTES, CRASH_BYTES };
+	const uint32_t sizes[SAVE_FILES] = { SAVEMK_README_BYTES, SAVEMK_DAT_BYTES, SAVEMK_SCORES_BYTES, SAVEMK_CRASH_BYTES };
 
 	if (savefat_mount(read_fn, io, p->f.v.lba, p->f.v.sectors, &p->f, p->sec) != FIND_OK)
 		return MK_READ;
@@ -370,19 +351,26 @@ static SaveMk plan(Plan *p, SaveIo *io, uint32_t *hint)
 		}
 	}
 	p->cluster_bytes = p->f.v.spc * SAVE_SECTOR;
-	p->count = 1;
+	p->count = p->folder ? 0 : 1;
 	for (int k = 0; k < SAVE_FILES; k++) {
 		p->file_bytes[k] = sizes[k];
 		p->file_clusters[k] = (sizes[k] + p->cluster_bytes - 1) / p->cluster_bytes;
-		p->count += p->file_clusters[k];
+		if (p->make & (1u << k))
+			p->count += p->file_clusters[k];
 	}
-	if ((r = pick_short_name(p)) != MK_OK || (r = find_slot(p)) != MK_OK)
+	if (p->folder && !savefat_valid_cluster(&p->f.v, p->folder))
+		return MK_UNSUPPORTED;
+	r = p->folder ? find_file_slots(p) : pick_short_name(p);
+	if (r != MK_OK || (!p->folder && (r = find_slot(p)) != MK_OK))
 		return r;
 	if ((r = find_run(p, *hint)) != MK_OK)
 		return r;
-	p->file_first[0] = p->first + 1;
-	for (int k = 1; k < SAVE_FILES; k++)
-		p->file_first[k] = p->file_first[k - 1] + p->file_clusters[k - 1];
+	for (uint32_t k = 0, next = p->first + (p->folder ? 0 : 1); k < SAVE_FILES; k++) {
+		if (p->make & (1u << k)) {
+			p->file_first[k] = next;
+			next += p->file_clusters[k];
+		}
+	}
 	return MK_OK;
 }
 
@@ -403,7 +391,8 @@ static bool allow(Plan *p, SaveIo *io)
 
 static Plan P;
 
-SaveMk savemk_create(SaveIo *io, const SaveVolume *v, const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err)
+SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t missing,
+                     const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err)
 {
 	uint32_t hint;
 	SaveMk r;
@@ -411,6 +400,11 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, const uint8_t id[SAVEREC_I
 
 	P = (Plan){ 0 };
 	P.f.v = *v;
+	P.folder = folder;
+	P.make = folder ? missing & ((1u << SAVE_FILES) - 1) : (1u << SAVE_FILES) - 1;
+	*err = BLK_OK;
+	if (!P.make)
+		return MK_UNSUPPORTED;
 	*err = BLK_OK;
 	if ((r = plan(&P, io, &hint)) != MK_OK)
 		return r;
@@ -421,8 +415,14 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, const uint8_t id[SAVEREC_I
 		goto failed;
 	if ((e = saveio_read(io, P.root_lba, 1, P.sec)) != BLK_OK)
 		goto failed;
-	lfn_entry(P.sec + 32 * P.slot, P.short_name);
-	dirent(P.sec + 32 * (P.slot + 1), P.short_name, 0x10, P.first, 0);
+	if (P.folder) {                 /* the missing files' entries in the folder: the commit */
+		for (int k = 0; k < SAVE_FILES; k++)
+			if (P.make & (1u << k))
+				dirent(P.sec + 32 * P.file_slot[k], save_dir_names[k], 0x20, P.file_first[k], P.file_bytes[k]);
+	} else {                        /* the folder's long name and short entry in the root: the commit */
+		lfn_entry(P.sec + 32 * P.slot, P.short_name);
+		dirent(P.sec + 32 * (P.slot + 1), P.short_name, 0x10, P.first, 0);
+	}
 	if (P.mark_same)
 		P.sec[32 * 7] = 0xE5;
 	if ((e = write_sector(io, P.root_lba, P.sec)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
@@ -443,35 +443,3 @@ failed:
 	return MK_WRITE;
 }
 
-bool savemk_cfg_names_us(SaveIo *io, const SaveExtent *x, const char *image_id, uint8_t *sec)
-{
-	static const char key[] = "imageid=";
-	char want[sizeof key - 1 + 2 * SAVEREC_ID_BYTES];
-	uint8_t win[sizeof want + SAVE_SECTOR];
-	size_t n = sizeof want, have = 0;
-
-	for (size_t i = 0; i < n; i++)
-		want[i] = i < sizeof key - 1 ? key[i] : image_id[i - (sizeof key - 1)];
-	for (uint32_t k = 0; k < x->sectors; k++) {
-		uint32_t bytes = x->bytes - k * SAVE_SECTOR < SAVE_SECTOR ? x->bytes - k * SAVE_SECTOR : SAVE_SECTOR;
-
-		if (!read_fn(io, x->lba + k, sec))
-			return false;
-		for (uint32_t i = 0; i < bytes; i++)
-			win[have++] = sec[i];
-		for (size_t i = 0; i + n <= have; i++) {
-			size_t j = 0;
-
-			while (j < n && win[i + j] == (uint8_t)want[j])
-				j++;
-			if (j == n)
-				return true;
-		}
-		if (have >= n - 1) {            /* the last n-1 bytes carried into the next sector's window */
-			for (size_t i = 0; i < n - 1; i++)
-				win[i] = win[have - (n - 1) + i];
-			have = n - 1;
-		}
-	}
-	return false;
-}

@@ -286,11 +286,97 @@ static void every_cut_point_of_the_creation(void **state)
 	}
 }
 
+/* Removes SCORES.TXT from the folder as a file manager would: its entry deleted, its clusters freed in both FATs and FSInfo. */
+static void remove_scores(void)
+{
+	SaveArea a;
+	uint64_t dir;
+	uint32_t c0;
+
+	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
+	dir = a.file[SAVE_README].lba - SPC;            /* the folder's cluster comes first in the run */
+	c0 = (uint32_t)((a.file[SAVE_SCORES].lba - DATA_START) / SPC + 2);
+	for (int i = 0; i < 16; i++)
+		if (!memcmp(disk + dir * 512 + 32 * i, "SCORES  TXT", 11))
+			disk[dir * 512 + 32 * i] = 0xE5;
+	for (uint32_t copy = 0; copy < 2; copy++)
+		for (uint32_t c = c0; c < c0 + 4; c++)
+			memset(disk + (FAT_START + copy * FAT_SECTORS) * 512 + c * 4, 0, 4);
+	disk[FSINFO * 512 + 488] += 4;          /* FSInfo's free count (its low byte: no carry here) */
+}
+
+static void a_missing_file_is_made_in_the_folder(void **state)
+{
+	SaveStatus st;
+	SaveArea a;
+	char out[4096];
+	uint8_t p[64] = { 9, 8, 7 }, got[64];
+	size_t len;
+	uint32_t n;
+
+	(void)state;
+	fresh();
+	assert_true(save_open(ID, &st));
+	assert_true(save_write(p, sizeof p, "settings"));
+	remove_scores();
+	assert_row(fsck(out, sizeof out) == 0, "after the removal: %s", out);
+	boot();
+	assert_true(save_open(ID, &st));
+	assert_true(logged("save: created the missing files of SHARDFALL on RAM stick in "));
+	assert_true(st.folder && st.valid_records == 1);
+	assert_true(save_load(got, sizeof got, &len) && len == sizeof p && !memcmp(got, p, sizeof p));
+	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
+	file_equals_mksave(a.file[SAVE_SCORES].lba, a.file[SAVE_SCORES].bytes, "SCORES.TXT");
+	assert_int_equal(fsck(out, sizeof out), 0);
+	/* cut after each of its writes: the stick readable, the next boot makes it and loads the record */
+	for (n = 1; n <= 16; n++) {
+		int rc;
+
+		fresh();
+		assert_true(save_open(ID, &st));
+		assert_true(save_write(p, sizeof p, "settings"));
+		remove_scores();
+		boot();
+		saveio_powercut(n, 0);
+		if (save_open(ID, &st) && stopped_at == 0)
+			break;                  /* fewer writes than n: every cut point done */
+		assert_int_equal(stopped_at, n);
+		rc = fsck(out, sizeof out);
+		assert_row(rc == 0 || strstr(out, "Reclaimed") || strstr(out, "FATs differ"), "cut %u: %s", n, out);
+		boot();
+		assert_row(save_open(ID, &st) && save_load(got, sizeof got, &len) && len == sizeof p, "cut %u: %s", n,
+		           logbuf);
+	}
+	assert_int_equal(n, 10);                /* FSInfo, 4 sectors of SCORES.TXT, 2 FATs, the folder's sector, FSInfo */
+}
+
+static void a_file_in_pieces_leaves_the_folder_alone(void **state)
+{
+	SaveStatus st;
+	SaveArea a;
+	uint32_t c0;
+	static uint8_t before[STICK_SECTORS * 512];
+
+	(void)state;
+	fresh();
+	assert_true(save_open(ID, &st));
+	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
+	c0 = (uint32_t)((a.file[SAVE_CRASH].lba - DATA_START) / SPC + 2);
+	disk[FAT_START * 512 + c0 * 4] = (uint8_t)(c0 + 5);       /* its second cluster is no longer the next one */
+	memcpy(before, disk, sizeof before);
+	boot();
+	assert_false(save_open(ID, &st));
+	assert_string_equal(st.why, "the folder SHARDFALL is incomplete");
+	assert_int_equal(memcmp(disk, before, sizeof before), 0);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(creates_the_folder_once_as_mksave_makes_it),
 	cmocka_unit_test(without_our_grub_cfg_nothing_is_created),
 	cmocka_unit_test(a_full_stick_has_no_room),
 	cmocka_unit_test(every_cut_point_of_the_creation),
+	cmocka_unit_test(a_missing_file_is_made_in_the_folder),
+	cmocka_unit_test(a_file_in_pieces_leaves_the_folder_alone),
 };
 
 int main(int argc, char **argv)
