@@ -1,7 +1,6 @@
 /* savemk.c: the folder SHARDFALL and its four files created once on a FAT16/32 copy of the image, in a power-cut-safe order. */
 #include <stddef.h>
 
-#include "savecrc.h"
 #include "savefat.h"
 #include "savemk.h"
 
@@ -389,6 +388,7 @@ static bool allow(Plan *p, SaveIo *io)
 	return ok;
 }
 
+/* The creation's work area (two sector buffers): static, off the kernel stack; used only inside savemk_create. */
 static Plan P;
 
 SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t missing,
