@@ -85,7 +85,7 @@ HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-uefi run-gdb bench bench-boot bench-fb bench-save test test-isa test-unit test-tools test-episode test-qemu \
+.PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot bench-fb bench-save test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
         fuzz-hidboot fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
         bench-synth synth-compare
@@ -168,7 +168,14 @@ GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
 # as partition 2 (MBR type 0x01; in the GPT a basic data partition). The image's id (SHA-256 of the
 # kernel, the configs and the tool, 16 hex digits) goes into SAVE.DAT's header and, as imageid=, onto
 # the kernel's command line (boot/*.cfg's @IMAGEID@), so the kernel knows the stick it booted from.
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) tools/fixtables.py
+# Secure Boot (docs/secureboot.md): x64 UEFI boots Debian's Microsoft-signed shim, which starts our
+# GRUB (every module and config inside, SBAT, signed with the builder's key), which boots the kernel
+# wrapped in a signed PE file (boot/kernel.pe; tools/mkpe.py). tools/sbchain.sh makes them;
+# tools/espwrap.py, grub-mkrescue's xorriso, lays them and SHARDFALL.CER into efi.img. The key pair
+# lives outside the repository, made on the first build: $$SHARDFALL_KEYS, else ~/.config/shardfall/keys.
+SB_KEYS    := $(or $(SHARDFALL_KEYS),$(HOME)/.config/shardfall/keys)
+SB_SOURCES := tools/sbchain.sh tools/mkpe.py tools/espwrap.py boot/grub-sb.cfg boot/sbat-grub.csv boot/sbat-kernel.csv
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) tools/fixtables.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
@@ -180,7 +187,9 @@ $(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TO
 		cp /usr/lib/grub/$$p/test.mod $(B)/iso/boot/grub/fast/$$p/ || exit 1; done
 	$(PYTHON) $(SAVE_TOOL) part --id $$(cat $(B)/imageid.txt) -o $(B)/save-part.img
 	$(PYTHON) $(SAVE_TOOL) folder --id $$(cat $(B)/imageid.txt) -o $(B)/iso/SHARDFALL
-	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/iso -- -append_partition 2 0x01 $(B)/save-part.img \
+	sh tools/sbchain.sh $(B)/iso $(B)/sb "$(SB_KEYS)"
+	SHARDFALL_ESP=$(B)/sb/esp grub-mkrescue --xorriso=tools/espwrap.py --locales= --fonts= --themes= -o $@ $(B)/iso \
+		-- -append_partition 2 0x01 $(B)/save-part.img \
 		2>$(B)/grub-mkrescue.log || { cat $(B)/grub-mkrescue.log >&2; exit 1; }
 	$(PYTHON) tools/fixtables.py $@ || { rm -f $@; exit 1; }
 	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) --imageid $$(cat $(B)/imageid.txt) || { rm -f $@; exit 1; }
@@ -452,8 +461,27 @@ run: deps-run
 # The same image under UEFI (OVMF, 64-bit): the game on GRUB's framebuffer (docs/uefi.md).
 run-uefi: deps-run-uefi
 	@$(MAKE) --no-print-directory iso
+	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
 	$(RUN_PREP)
 	$(subst $(QEMU) ,qemu-system-x86_64 -M q35 -bios /usr/share/ovmf/OVMF.fd ,$(subst -m 64,-m 128,$(QEMU_RUN)))
+
+# A PC as it leaves the factory: OVMF with Secure Boot on and Microsoft's keys (a fresh copy of
+# the variables each time, in build/), the image as a USB stick on xHCI: the first boot a player
+# sees, shim's refusal and MokManager to enrol SHARDFALL.CER (docs/secureboot.md). The copy keeps
+# the enrolled key until the next run; `make run-secureboot SB_VARS=keep` boots it again as it is.
+SB_RUN_VARS := $(B)/ovmf-vars-secureboot.fd
+run-secureboot: deps-run-uefi
+	@$(MAKE) --no-print-directory iso
+	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
+	@echo "note: COM1 and the firmware's text screens go to the terminal and $(B)/serial.log"
+	$(if $(filter keep,$(SB_VARS)),test -f $(SB_RUN_VARS),cp /usr/share/OVMF/OVMF_VARS_4M.ms.fd $(SB_RUN_VARS))
+	$(RUN_PREP)
+	qemu-system-x86_64 -machine q35,smm=on -m 256 -global driver=cfi.pflash01,property=secure,value=on \
+		-drive if=pflash,format=raw,unit=0,file=/usr/share/OVMF/OVMF_CODE_4M.secboot.fd,readonly=on \
+		-drive if=pflash,format=raw,unit=1,file=$(SB_RUN_VARS) \
+		-drive if=none,id=stick,format=raw,file=$(ISO),snapshot=on -device qemu-xhci \
+		-device usb-storage,drive=stick,bootindex=0 \
+		-chardev stdio,id=com1,logfile=$(B)/serial.log -serial chardev:com1 $(QEMU_AUDIO) $(QEMU_DISPLAY) $(RUN_DISK)
 
 run-gdb: deps-run
 	@$(MAKE) --no-print-directory iso

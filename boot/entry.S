@@ -7,6 +7,9 @@
 #define MB2_ARCH_I386   0               /* 32-bit protected mode entry */
 #define MB2_TAG_END     0
 #define MB2_TAG_MODULE_ALIGN 6          /* modules page-aligned (GRUB always does) */
+#define MB2_TAG_OPTIONAL 1              /* flags bit 0: a loader that does not know the tag skips it */
+#define MB2_TAG_SF_ROOM 0x5346          /* ours ("SF"): room for tools/mkpe.py's address and entry tags */
+#define MB2_SF_ROOM_BYTES 40            /* an address tag (24 bytes) and an entry tag (12, padded to 16) */
 #define STACK_BYTES     32768
 #define DF_STACK_BYTES  8192
 #define RESCUE_STACK_BYTES 8192
@@ -21,7 +24,7 @@
  * The multiboot2 header (within the first 32 KiB, 8-byte aligned), for
  * grub.cfg's `multiboot2` on UEFI: GRUB then passes the ACPI RSDP and the
  * EFI system table (docs/uefi.md). No entry or address tag (the ELF
- * headers say both), no framebuffer tag: with none GRUB leaves gfxpayload
+ * headers say both; the signed PE copy gets them in the room below), no framebuffer tag: with none GRUB leaves gfxpayload
  * alone and still hands over the mode it set, as for v1. GRUB enters in
  * the same 32-bit state as for v1, EAX = 0x36D76289, boot services exited.
  * Local labels: no symbol, so tools/check_isa.py counts it as the header's data.
@@ -35,6 +38,16 @@
 	.align 8
 	.short MB2_TAG_MODULE_ALIGN, 0
 	.long 8
+	/*
+	 * Room, skipped by loaders (an optional tag of a type no loader knows):
+	 * tools/mkpe.py writes the address tag (type 2) and entry tag (type 3)
+	 * here in the copy it wraps in a signed PE file for Secure Boot
+	 * (docs/secureboot.md), where no ELF headers tell GRUB where to load.
+	 * The ELF keeps it as room: GRUB loads kernel.elf by its ELF headers.
+	 */
+	.short MB2_TAG_SF_ROOM, MB2_TAG_OPTIONAL
+	.long MB2_SF_ROOM_BYTES
+	.skip MB2_SF_ROOM_BYTES - 8
 	.short MB2_TAG_END, 0
 	.long 8
 .Lmb2_header_end:

@@ -129,6 +129,7 @@ typedef enum OptKind {
 	OPT_CRASH,                      /* crashtest=NAME: one of crash_names */
 	OPT_KEYS,                       /* keys=SPEC: kept for the session to check (controls_parse) */
 	OPT_SOUND,                      /* sound=NAME: one of sound_names */
+	OPT_SECBOOT,                    /* secureboot=on|off: a SecureBootWord, set once */
 } OptKind;
 
 typedef struct BootOption {
@@ -160,6 +161,7 @@ static const BootOption boot_options[] = {
 	{ "savecut",    OPT_COUNT,      FIELD(savecut) },
 	{ "savetear",   OPT_COUNT,      FIELD(savetear) },
 	{ "disktest",   OPT_NAME,       FIELD(disktest) },      /* kernel/save/disks.c */
+	{ "secureboot", OPT_SECBOOT,    FIELD(secureboot) },    /* boot/grub-sb.cfg, kernel/sysprobe.c */
 };
 #undef FIELD
 
@@ -211,6 +213,19 @@ static void set_option(BootOptions *o, const BootOption *opt, const char *whole,
 			}
 		}
 		problem(o, whole, "no such sound device", "bad value for %s: '%s' (want " SOUND_NAMES ")", opt->name, value);
+		return;
+	case OPT_SECBOOT:
+		/*
+		 * NOTE: the signed GRUB puts its word before the options file's $opts,
+		 * so the first one is the loader's: a later one (an options file's) is
+		 * reported, never believed.
+		 */
+		if (*(SecureBootWord *)field != SECBOOT_UNSAID)
+			problem(o, whole, "given twice", "%s given twice: the first (the loader's) is kept", opt->name);
+		else if (streq(value, "on") || streq(value, "off"))
+			*(SecureBootWord *)field = streq(value, "on") ? SECBOOT_ON : SECBOOT_OFF;
+		else
+			problem(o, whole, "want on or off", "bad value for %s: '%s' (want on or off)", opt->name, value);
 		return;
 	case OPT_KEYS:
 		/* The value is checked by the session (controls_parse), which names what is wrong. */

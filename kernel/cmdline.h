@@ -33,6 +33,13 @@ typedef enum SoundChoice {
 
 #define SOUND_NAMES "auto, speaker, adlib, hda, ac97 or off"
 
+/* secureboot=on|off: what the boot loader found (docs/secureboot.md); only our signed GRUB says it. */
+typedef enum SecureBootWord {
+	SECBOOT_UNSAID,                 /* no secureboot= word: a BIOS boot, or a loader that does not tell */
+	SECBOOT_ON,                     /* GRUB had shim_lock=y: Secure Boot on, shim verified this kernel */
+	SECBOOT_OFF,                    /* GRUB found Secure Boot off */
+} SecureBootWord;
+
 #define CMDLINE_WORD_MAX        256     /* longest option word + 1 */
 #define CMDLINE_MAX_PROBLEMS    8
 #define CMDLINE_LEVEL_LEN       32
@@ -69,6 +76,7 @@ typedef struct BootOptions {
 	char imageid[17];               /* imageid=HEX: the image's id, put there by the build ("" = none) */
 	uint32_t savecut;               /* savecut=N: stop the machine after the N-th sector write (0 = never) */
 	uint32_t savetear;              /* savetear=N: tear the N-th sector write (half old, half new), then stop */
+	SecureBootWord secureboot;      /* secureboot=on|off: put there by the signed GRUB; the first word counts */
 } BootOptions;
 
 const char *sound_choice_name(SoundChoice c);   /* "auto", "hda", ... */

@@ -263,6 +263,7 @@ void kmain(uint32_t magic, uint32_t info)
 	AdlibProbe adlib = sound_init(&status);         /* OPL2 timer test, music player */
 
 	sysprobe_collect(&sysinfo, &boot, adlib, status);       /* CPU, memory, devices: System info */
+	sysprobe_secure_boot(&sysinfo, &boot, opts.secureboot); /* what the loader says of Secure Boot */
 	sysprobe_log(&sysinfo);
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);

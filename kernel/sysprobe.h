@@ -3,6 +3,7 @@
 #define KERNEL_SYSPROBE_H
 
 #include "adlib.h"
+#include "cmdline.h"
 #include "multiboot.h"
 #include "sysinfo.h"
 
@@ -13,6 +14,8 @@
  * with sysinfo_add before sysprobe_log.
  */
 void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t adlib_status);
+/* Secure Boot from the loader's secureboot= word (docs/secureboot.md): a COM1 line and System info's. */
+void sysprobe_secure_boot(SysInfo *si, const BootInfo *b, SecureBootWord word);
 void sysprobe_log(const SysInfo *si);                   /* "sysinfo: CPU: ..." per line */
 
 #endif

@@ -5,7 +5,11 @@ Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi [--imag
 Exit status 1 (with the reason) when a platform is missing, or the save area (docs/save.md) is
 missing or wrong: its partition (GPT basic data and MBR type 0x01), label, the four files each
 contiguous at its size, SAVE.DAT's header with the image id, which grub.cfg must pass as imageid=
-too; and the same four files in the ISO tree's /SHARDFALL (what a FAT32 copy of the files carries). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
+too; or the Secure Boot chain is wrong (docs/secureboot.md): efi.img must hold shim as
+BOOTX64.EFI, grubx64.efi and mmx64.efi beside it, SHARDFALL.CER at its root, and that certificate
+must verify grubx64.efi and /boot/kernel.pe (sbverify), the latter a PE that GRUB can boot
+(tools/mkpe.py --check); and the same four save files must be in the ISO tree's /SHARDFALL (what a
+FAT32 copy of the files carries). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
 """
 
 import os
@@ -18,6 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mksave  # noqa: E402
 
 EFI_LOADERS = {"x86_64-efi": "BOOTX64.EFI", "i386-efi": "BOOTIA32.EFI"}
+SHIM = "/usr/lib/shim/shimx64.efi.signed"
+SB_FILES = ("::/SHARDFALL.CER", "::/EFI/BOOT/grubx64.efi", "::/EFI/BOOT/mmx64.efi", "::/EFI/BOOT/BOOTX64.EFI")
 
 
 def run(cmd):
@@ -50,6 +56,46 @@ def save_area(iso, image_id, sizes):
         if res.returncode != 0:
             probs.append("fsck.fat -n: " + res.stdout.strip().replace("\n", "; "))
     return ["save area: " + p for p in probs]
+
+
+def secure_boot_chain(tmp, efi_img, sizes):
+    """The Secure Boot chain's problems (docs/secureboot.md); its parts' sizes go into sizes."""
+    probs = []
+    here = os.path.dirname(os.path.abspath(__file__))
+    got = {}
+    for name in SB_FILES:
+        dest = os.path.join(tmp, "sb-" + name.rsplit("/", 1)[1])
+        res = subprocess.run(["mcopy", "-n", "-i", efi_img, name, dest], env=dict(os.environ, MTOOLS_SKIP_CHECK="1"),
+                             stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, text=True)
+        if res.returncode != 0:
+            probs.append("efi.img has no %s" % name[2:])
+        else:
+            got[name] = dest
+    if len(got) < len(SB_FILES):
+        return ["Secure Boot: " + p for p in probs]
+    with open(got["::/EFI/BOOT/BOOTX64.EFI"], "rb") as a, open(SHIM, "rb") as b:
+        if a.read() != b.read():
+            probs.append("EFI/BOOT/BOOTX64.EFI is not Debian's signed shim (%s)" % SHIM)
+    pem = os.path.join(tmp, "sb-cert.pem")
+    run(["openssl", "x509", "-inform", "DER", "-in", got["::/SHARDFALL.CER"], "-out", pem])
+    kernel = os.path.join(tmp, "boot", "kernel.pe")
+    for what, path in (("EFI/BOOT/grubx64.efi", got["::/EFI/BOOT/grubx64.efi"]), ("/boot/kernel.pe", kernel)):
+        if not os.path.exists(path):
+            probs.append("no %s" % what)
+            continue
+        res = subprocess.run(["sbverify", "--cert", pem, path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True)
+        if res.returncode != 0:
+            probs.append("SHARDFALL.CER does not verify %s: %s" % (what, res.stdout.strip().splitlines()[-1:]))
+    if os.path.exists(kernel):
+        res = subprocess.run([sys.executable, os.path.join(here, "mkpe.py"), "--check", kernel],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if res.returncode != 0:
+            probs.append(res.stdout.strip())
+        sizes.append(("kernel.pe (signed)", os.path.getsize(kernel)))
+    sizes.append(("shim + MokManager + our GRUB", sum(os.path.getsize(got[n]) for n in SB_FILES[1:])))
+    return ["Secure Boot: " + p for p in probs]
 
 
 def main(argv):
@@ -88,6 +134,8 @@ def main(argv):
             for p, loader in EFI_LOADERS.items():
                 if p in platforms and loader not in listing:
                     problems.append("efi.img has no /EFI/BOOT/%s" % loader)
+            if "x86_64-efi" in platforms:
+                problems += secure_boot_chain(tmp, efi_img, sizes)
         elif any(p in EFI_LOADERS for p in platforms):
             problems.append("no /efi.img (EFI system partition)")
         if image_id is not None:        # /SHARDFALL: the save folder a FAT32 copy of the files carries (docs/save.md)

@@ -58,15 +58,18 @@ def run(cmd, **kw):
 
 
 def extract(iso, tree):
-	"""The ISO's files, and /EFI from its EFI system partition (efi.img), as Rufus copies them."""
+	"""The ISO's files, and the files of its EFI system partition (efi.img: /EFI, SHARDFALL.CER), as Rufus copies them."""
 	run(["xorriso", "-osirrox", "on", "-indev", iso, "-extract", "/", tree])
 	for d, _, fs in os.walk(tree):
 		os.chmod(d, 0o755)
 		for f in fs:
 			os.chmod(os.path.join(d, f), 0o644)
 	efi = os.path.join(tree, "efi.img")
-	if os.path.exists(efi):
-		run(["mcopy", "-s", "-n", "-i", efi, "::/efi", os.path.join(tree, "EFI")])
+	if os.path.exists(efi):         # its /efi as /EFI, and what lies beside it (SHARDFALL.CER for MokManager)
+		for entry in run(["mdir", "-b", "-i", efi, "::/"]).split():
+			name = entry.rstrip("/").split("/")[-1]
+			dest = os.path.join(tree, "EFI" if name.lower() == "efi" else name)
+			run(["mcopy", "-s", "-n", "-i", efi, "::/" + name, dest])
 
 
 def core_image(tmp):
