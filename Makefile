@@ -516,6 +516,7 @@ test-tools:
 	$(PYTHON) tools/test_usb_latency_table.py
 	$(PYTHON) tools/test_save_table.py
 	$(PYTHON) tools/test_fixtables.py
+	$(PYTHON) tools/test_mkstick.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 
