@@ -1,6 +1,7 @@
 /* savemk.c: the folder SHARDFALL and its four files created once on a FAT16/32 copy of the image, in a power-cut-safe order. */
 #include <stddef.h>
 
+#include "klog.h"
 #include "savefat.h"
 #include "savemk.h"
 
@@ -388,6 +389,20 @@ static bool allow(Plan *p, SaveIo *io)
 	return ok;
 }
 
+/* One COM1 line with the plan's writes in order (the QEMU tests pick their power cuts from it). */
+static void log_plan(const Plan *p)
+{
+	uint32_t bytes = (uint32_t)p->f.v.bits / 8, data = p->folder ? 0 : p->f.v.spc;
+	uint32_t fat = ((p->first + p->count - 1) * bytes / SAVE_SECTOR - p->first * bytes / SAVE_SECTOR + 1) * p->f.v.nfats;
+	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1;
+
+	for (int k = 0; k < SAVE_FILES; k++)
+		if (p->make & (1u << k))
+			data += p->file_clusters[k] * p->f.v.spc;
+	klog("save: creating %u clusters at %u: writes fsinfo=%u data=%u fat=%u dir=%u fsinfo=%u\n", (unsigned)p->count,
+	     (unsigned)p->first, (unsigned)fsinfo, (unsigned)data, (unsigned)fat, (unsigned)dir, (unsigned)fsinfo);
+}
+
 /* The creation's work area (two sector buffers): static, off the kernel stack; used only inside savemk_create. */
 static Plan P;
 
@@ -410,6 +425,7 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 		return r;
 	if (!allow(&P, io))
 		return MK_NO_ROOM;              /* more FAT copies than the guard holds */
+	log_plan(&P);
 	if ((e = write_fsinfo(&P, io, 0xFFFFFFFF, 0)) != BLK_OK || (e = write_data(&P, io, id)) != BLK_OK ||
 	    (e = saveio_flush(io)) != BLK_OK || (e = write_fats(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
 		goto failed;
