@@ -175,7 +175,11 @@ GRUB_CFGS := boot/grub.cfg boot/grub-disk.cfg boot/grub-opts.cfg
 # lives outside the repository, made on the first build: $$SHARDFALL_KEYS, else ~/.config/shardfall/keys.
 SB_KEYS    := $(or $(SHARDFALL_KEYS),$(HOME)/.config/shardfall/keys)
 SB_SOURCES := tools/sbchain.sh tools/mkpe.py tools/espwrap.py boot/grub-sb.cfg boot/sbat-grub.csv boot/sbat-kernel.csv
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) tools/fixtables.py
+# Which key signs is a prerequisite too: the stamp changes (when make reads this file) with
+# $$SHARDFALL_KEYS, so another key signs the image anew.
+SB_KEY_STAMP := $(B)/sb-key.txt
+$(shell mkdir -p $(B) && { echo '$(SB_KEYS)' | cmp -s - $(SB_KEY_STAMP) || echo '$(SB_KEYS)' >$(SB_KEY_STAMP); })
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
@@ -470,6 +474,10 @@ run-uefi: deps-run-uefi
 # sees, shim's refusal and MokManager to enrol SHARDFALL.CER (docs/secureboot.md). The copy keeps
 # the enrolled key until the next run; `make run-secureboot SB_VARS=keep` boots it again as it is.
 SB_RUN_VARS := $(B)/ovmf-vars-secureboot.fd
+# NOTE: this OVMF connects only the devices in QEMU's boot order, so the options disk is a second
+# USB stick with a boot index of its own (an IDE one stays unseen by GRUB).
+RUN_STICK_SB = -drive if=none,id=opts,file=$(RUN_OPTS_IMG),format=raw,snapshot=on -device usb-storage,drive=opts,bootindex=1
+RUN_DISK_SB = $(if $(RUN_DISK),$(RUN_STICK_SB))
 run-secureboot: deps-run-uefi
 	@$(MAKE) --no-print-directory iso
 	@$(if $(QEMU_DISPLAY),echo "note: no display; connect a VNC viewer to 127.0.0.1:5900")
@@ -481,7 +489,7 @@ run-secureboot: deps-run-uefi
 		-drive if=pflash,format=raw,unit=1,file=$(SB_RUN_VARS) \
 		-drive if=none,id=stick,format=raw,file=$(ISO),snapshot=on -device qemu-xhci \
 		-device usb-storage,drive=stick,bootindex=0 \
-		-chardev stdio,id=com1,logfile=$(B)/serial.log -serial chardev:com1 $(QEMU_AUDIO) $(QEMU_DISPLAY) $(RUN_DISK)
+		-chardev stdio,id=com1,logfile=$(B)/serial.log -serial chardev:com1 $(QEMU_AUDIO) $(QEMU_DISPLAY) $(RUN_DISK_SB)
 
 run-gdb: deps-run
 	@$(MAKE) --no-print-directory iso
@@ -517,6 +525,7 @@ test-tools:
 	$(PYTHON) tools/test_save_table.py
 	$(PYTHON) tools/test_fixtables.py
 	$(PYTHON) tools/test_mkstick.py
+	$(PYTHON) tools/test_mkpe.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 

@@ -14,6 +14,7 @@
 #include "keyboard.h"
 #include "keymap.h"
 #include "keys.h"
+#include "kfmt.h"
 #include "klog.h"
 #include "latebss.h"
 #include "level.h"
@@ -112,7 +113,15 @@ void demo_io_init(const BootOptions *o, const BootInfo *b)
 		len = blob->len;
 		klog("demo: '%s' built in (%u bytes)\n", o->demo, (unsigned)len);
 	} else {
-		show_error("DEMO NOT FOUND", o->demo);
+		/*
+		 * NOTE: under Secure Boot GRUB's shim_lock policy refuses every
+		 * multiboot module (docs/secureboot.md): say so, not just "not found".
+		 */
+		if (o->secureboot == SECBOOT_ON && b->module_count == 0)
+			kfmt_snprintf(err, sizeof err, "%s: no GRUB module. Under Secure Boot GRUB loads no modules", o->demo);
+		else
+			kfmt_snprintf(err, sizeof err, "%s", o->demo);
+		show_error("DEMO NOT FOUND", err);
 		return;
 	}
 	if (!demo_open(&named, data, len, err, sizeof err)) {

@@ -14,10 +14,10 @@ key=$keys/shardfall.key
 crt=$keys/shardfall.crt
 
 # The builder's key pair: RSA 2048, self-signed, code signing only, 10 years. Made once, kept.
+case $(realpath -m "$keys")/ in
+$(realpath "$here/..")/*) echo "sbchain: $keys is inside the repository (or build/): a private key never goes there" >&2; exit 1 ;;
+esac
 if [ ! -f "$key" ] || [ ! -f "$crt" ]; then
-	case $(realpath -m "$keys")/ in
-	$(realpath "$here/..")/*) echo "sbchain: $keys is inside the repository: refusing to keep a private key there" >&2; exit 1 ;;
-	esac
 	(umask 077 && mkdir -p "$keys" && openssl req -new -x509 -newkey rsa:2048 -nodes -sha256 -days 3650 \
 		-subj "/CN=SHARDFALL local build key/" -addext "extendedKeyUsage=codeSigning" \
 		-addext "basicConstraints=critical,CA:FALSE" -addext "keyUsage=critical,digitalSignature" \
@@ -27,6 +27,7 @@ fi
 
 rm -rf "$out" && mkdir -p "$out/esp/EFI/BOOT" "$out/memdisk/boot/grub"
 openssl x509 -in "$crt" -outform DER -out "$out/esp/SHARDFALL.CER"
+cp "$out/esp/SHARDFALL.CER" "$tree/SHARDFALL.CER"     # also in the ISO's root: a FAT32 file copy has it
 
 # The kernel: flat in a PE32+ file with an .sbat section, signed (tools/mkpe.py).
 python3 "$here/mkpe.py" "$tree/boot/kernel.elf" "$here/../boot/sbat-kernel.csv" -o "$out/kernel-unsigned.pe"

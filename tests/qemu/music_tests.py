@@ -161,7 +161,7 @@ def test_sysinfo_screen(ctx):
                         ("Features", r"\bFPU\b.*\bTSC\b"), ("Memory", r"^6[0-4] MiB usable"),
                         ("Display", r"VGA 0Dh"), ("Keyboard", r"PS/2"), ("Timer", r"PIT 140 Hz"),
                         ("Sound", r"no AdLib"), ("Boot", r"^CD-ROM"), ("Loader", r"^GRUB "),
-                        ("Firmware", r"^BIOS")):
+                        ("Firmware", r"^BIOS"), ("Sec. Boot", r"^off \(not UEFI: BIOS boot\)$")):
         assert label in facts, "no `sysinfo: %s:` line on COM1" % label
         assert re.search(want, facts[label]), "sysinfo %s is %r, want /%s/" % (label, facts[label], want)
     tap_and_wait(m, "ret", r"^session: menu$")

@@ -32,6 +32,8 @@ OVMF32_CODE = "/usr/share/OVMF/OVMF32_CODE_4M.secboot.fd"
 OVMF32_VARS = "/usr/share/OVMF/OVMF32_VARS_4M.fd"
 OVMF64_SB_CODE = "/usr/share/OVMF/OVMF_CODE_4M.secboot.fd"
 OVMF64_SB_VARS = "/usr/share/OVMF/OVMF_VARS_4M.ms.fd"     # Microsoft's keys enrolled: Secure Boot on
+OVMF64_CODE = "/usr/share/OVMF/OVMF_CODE_4M.fd"           # the same PC with Secure Boot off (no SMM)
+OVMF64_VARS = "/usr/share/OVMF/OVMF_VARS_4M.fd"
 FIRMWARES = {
     "bios": {"binary": QEMU_BINARY, "machine": None},
     "ovmf64": {"binary": "qemu-system-x86_64", "machine": "q35", "files": (OVMF64,), "package": "ovmf"},
@@ -39,6 +41,8 @@ FIRMWARES = {
                "package": "ovmf-ia32"},
     "ovmf64_secure_boot": {"binary": "qemu-system-x86_64", "machine": "q35,smm=on",
                            "files": (OVMF64_SB_CODE, OVMF64_SB_VARS), "package": "ovmf"},
+    "ovmf64_4m": {"binary": "qemu-system-x86_64", "machine": "q35",
+                  "files": (OVMF64_CODE, OVMF64_VARS), "package": "ovmf"},
 }
 # Graphics: the standard VGA (legacy ports + the bochs VBE), or cards with no legacy VGA at all.
 VIDEOS = {
@@ -188,7 +192,7 @@ class Machine:
     def __init__(self, iso, outdir, boot="cdrom", opts=None, wav=None, qemu=None, memory=64, files=None,
                  icount=False, firmware="bios", video="std", grub_lines=(), machine=None, cpu=None, extra=None,
                  key_device=None, reboot=False, log_resets=False, kernel=None, initrd=None, opl_wav=None,
-                 disk=None):
+                 disk=None, vars_file=None, opts_on_usb=False):
         if boot not in BOOT_PATHS:
             raise HarnessError("unknown boot path %r (want one of %s)" % (boot, ", ".join(BOOT_PATHS)))
         if firmware not in FIRMWARES or video not in VIDEOS:
@@ -208,6 +212,8 @@ class Machine:
             raise HarnessError("ISO %s does not exist: run `make iso` first" % iso)
         self.iso = os.path.abspath(iso)
         self.disk = os.path.abspath(disk) if disk else None     # boot a writable copy of the image (saves)
+        self.vars_file = vars_file      # pflash firmware: keep the UEFI variables here across boots (MOKs)
+        self.opts_on_usb = opts_on_usb  # the options disk as a USB stick beside a USB boot stick, not IDE
         self.outdir = outdir
         self.boot = boot
         self.opts = opts
@@ -246,12 +252,14 @@ class Machine:
             args += ["-M", self.machine_type or fw["machine"]]
         if self.firmware == "ovmf64":
             args += ["-bios", OVMF64]
-        elif self.firmware in ("ovmf32", "ovmf64_secure_boot"):
-            code, variables = fw["files"]       # SMM firmware: code and a writable copy of the variables
-            vars_copy = os.path.join(self.outdir, "ovmf-vars.fd")
-            shutil.copyfile(variables, vars_copy)
-            args += ["-global", "driver=cfi.pflash01,property=secure,value=on",
-                     "-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + code,
+        elif self.firmware in ("ovmf32", "ovmf64_secure_boot", "ovmf64_4m"):
+            code, variables = fw["files"]       # code and a writable copy of the variables
+            vars_copy = self.vars_file or os.path.join(self.outdir, "ovmf-vars.fd")
+            if not (self.vars_file and os.path.exists(self.vars_file)):     # a given file is kept
+                shutil.copyfile(variables, vars_copy)
+            if self.firmware != "ovmf64_4m":        # SMM firmware wants its flash secure
+                args += ["-global", "driver=cfi.pflash01,property=secure,value=on"]
+            args += ["-drive", "if=pflash,format=raw,unit=0,readonly=on,file=" + code,
                      "-drive", "if=pflash,format=raw,unit=1,file=" + vars_copy]
         if self.kernel:
             args += ["-kernel", self.kernel] + (["-initrd", self.initrd] if self.initrd else [])
@@ -268,7 +276,14 @@ class Machine:
                      ["-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0,id=stick"])
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files, self.grub_lines)
-            args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
+            # NOTE: OVMF's 4M flash builds connect only the devices QEMU's boot order names (the
+            # stick's bootindex): an IDE/AHCI options disk stays unseen by GRUB there, a second
+            # USB stick with a bootindex of its own is connected.
+            if self.opts_on_usb:
+                args += ["-drive", "if=none,id=optsdisk,format=raw,snapshot=on,file=" + disk,
+                         "-device", "usb-storage,drive=optsdisk,bootindex=1"]
+            else:
+                args += ["-drive", "file=%s,format=raw,if=ide,index=1,snapshot=on" % disk]
         if not self.reboot:
             args += ["-no-reboot"]
         if self.cpu:

@@ -31,6 +31,7 @@ import pc_tests                 # noqa: E402
 import session_tests            # noqa: E402
 import usb_tests                # noqa: E402
 import uefi_tests               # noqa: E402
+import secureboot_tests         # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
 import sound_tests              # noqa: E402
@@ -382,6 +383,7 @@ CHECKS = {
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),
 }
 TESTS += uefi_tests.tests(CHECKS)       # tests/qemu/uefi_tests.py: the same checks under UEFI firmware
+TESTS += secureboot_tests.tests(CHECKS)         # tests/qemu/secureboot_tests.py: shim, MokManager, signed GRUB and kernel
 # Other PCs (tests/qemu/pc_tests.py): a 486 on pc and isapc.
 TESTS += [(name, func, (), TITLE) for name, func in
           pc_tests.cpu486_tests(boot_test("cdrom"), test_ticks_freeze, test_hold_right)]

@@ -462,33 +462,6 @@ static void the_longest_keys_word_fits(void **state)
 	assert_int_equal(strlen(o.keys), CMDLINE_WORD_MAX - 1 - 5);
 }
 
-/* secureboot=on|off, as the signed GRUB writes it before the options file's words (docs/secureboot.md). */
-static void secureboot_word_table(void **state)
-{
-	static const struct {
-		const char *line;
-		SecureBootWord want;
-		int problems;
-	} cases[] = {
-		{ "imageid=abc", SECBOOT_UNSAID, 0 },                   /* BIOS, the ia32 GRUB: no word */
-		{ "secureboot=on", SECBOOT_ON, 0 },
-		{ "secureboot=off", SECBOOT_OFF, 0 },
-		{ "secureboot=off secureboot=on", SECBOOT_OFF, 1 },     /* an options file cannot claim it */
-		{ "secureboot=on secureboot=off", SECBOOT_ON, 1 },
-		{ "secureboot=yes", SECBOOT_UNSAID, 1 },
-		{ "secureboot=", SECBOOT_UNSAID, 1 },
-		{ "secureboot", SECBOOT_UNSAID, 1 },                    /* not a flag */
-	};
-
-	(void)state;
-	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-		BootOptions o = parse_bare(cases[i].line);
-
-		assert_int_equal(o.secureboot, cases[i].want);
-		assert_int_equal(o.problems, cases[i].problems);
-	}
-}
-
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(null_line_gives_defaults),
 	cmocka_unit_test(empty_and_blank_lines_give_defaults),
@@ -515,7 +488,6 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(the_line_is_not_modified),
 	cmocka_unit_test(keys_value_is_kept_for_the_session),
 	cmocka_unit_test(the_longest_keys_word_fits),
-	cmocka_unit_test(secureboot_word_table),
 };
 
 int main(int argc, char **argv)
