@@ -37,7 +37,6 @@ import music_tests              # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
 import save_tests               # noqa: E402
-import stick_tests              # noqa: E402
 from save_tests import check_saves_band, saves_off_args        # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, SAVES_RECT, TITLE_ANIM_RECT     # noqa: E402
@@ -377,7 +376,6 @@ TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM 
 TESTS += ac97_tests.TESTS       # tests/qemu/ac97_tests.py: AC'97, the PCM output
 TESTS += disk_tests.TESTS       # tests/qemu/disk_tests.py: USB mass storage, IDE (docs/storage.md)
 TESTS += save_tests.TESTS       # tests/qemu/save_tests.py: progress on the stick, power cuts
-TESTS += stick_tests.TESTS      # tests/qemu/stick_tests.py: the FAT32 file copy (Rufus's ISO mode, a hand copy)
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),
