@@ -370,6 +370,40 @@ static void a_file_in_pieces_leaves_the_folder_alone(void **state)
 	assert_int_equal(memcmp(disk, before, sizeof before), 0);
 }
 
+/* The folder's long-name entry in the root (cluster 2, the fixture's root: one sector a cluster). */
+static uint8_t *folder_lfn(void)
+{
+	for (int i = 0; i < 16; i++)
+		if (disk[DATA_START * 512 + 32 * i + 11] == 0x0F)
+			return disk + DATA_START * 512 + 32 * i;
+	fail_msg("no long-name entry in the root");
+	return NULL;
+}
+
+static void the_folder_is_found_by_its_whole_long_name(void **state)
+{
+	SaveStatus st;
+	SaveArea a;
+	uint8_t *e;
+
+	(void)state;
+	fresh();
+	assert_true(save_open(ID, &st));
+	e = folder_lfn();
+	e[1] = 's', e[3] = 'h';                 /* "shARDFALL": the name in any case */
+	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
+	assert_true(a.folder);
+	e[13] ^= 1;                             /* the checksum no longer that of the short entry after it */
+	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_NONE);
+	assert_true(a.boot_cfg.sectors > 0 && a.boot_folder == 0);     /* our stick, without a folder */
+	e[13] ^= 1;
+	e[22] = 'X';                            /* "SHARDFALLX": the tenth character where the name ends */
+	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_NONE);
+	e[22] = 0;
+	e[0] = 0x42;                            /* a name of two pieces: not ours */
+	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_NONE);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(creates_the_folder_once_as_mksave_makes_it),
 	cmocka_unit_test(without_our_grub_cfg_nothing_is_created),
@@ -377,6 +411,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_cut_point_of_the_creation),
 	cmocka_unit_test(a_missing_file_is_made_in_the_folder),
 	cmocka_unit_test(a_file_in_pieces_leaves_the_folder_alone),
+	cmocka_unit_test(the_folder_is_found_by_its_whole_long_name),
 };
 
 int main(int argc, char **argv)
