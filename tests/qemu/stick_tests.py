@@ -176,18 +176,19 @@ def reason_test(layout, readonly=False, full=False, folder=True, want=""):
 
 
 def test_created_once(ctx):
-    """A copy without /SHARDFALL (rufus layout, SeaBIOS, xHCI): the kernel creates it (`save: created the
-    folder SHARDFALL`), Music off is saved; after a power cut the next boot finds the folder, creates nothing
-    and has Music off; fsck.fat -n clean; the folder's files read back by mtools as the ISO ships them."""
-    disk = make_stick(ctx, "rufus", folder=False)
-    m = ctx.machine(disk=disk, boot="usb")
+    """A copy without /SHARDFALL (no partition table, clusters of 4 sectors, SeaBIOS, EHCI): the kernel
+    creates it (`save: created the folder SHARDFALL`), Music off is saved; after a power cut the next boot
+    finds the folder, creates nothing and has Music off; fsck.fat -n clean; the folder's files read back by
+    mtools as the ISO ships them. (stick_create_cuts creates on the Rufus layout, one sector a cluster.)"""
+    disk = make_stick(ctx, "superfloppy", folder=False)
+    m = ctx.machine(disk=disk, boot="usb_ehci")
     made = m.wait_for(r"^save: created the folder SHARDFALL on (.+) in ([\d.]+) ms$", READY_TIMEOUT_S)
-    opened(m, "usb")
+    opened(m, "usb_ehci")
     m.wait_for(RE_READY, READY_TIMEOUT_S)
     wrote = music_off(m)
     m.power_cut()
-    m = ctx.machine(disk=disk, boot="usb")
-    records, newest = opened(m, "usb")
+    m = ctx.machine(disk=disk, boot="usb_ehci")
+    records, newest = opened(m, "usb_ehci")
     assert "created the folder" not in m.serial(), "created twice"
     assert (records, newest) == (1, int(wrote.group(1))), "after the cut: %d records, newest %d" % (records, newest)
     m.wait_for(r"^progress: loaded, music off", 5)
