@@ -261,8 +261,70 @@ def test_secureboot_bios_line(ctx):
     ctx.note(line.group(0))
 
 
+FAT32_STICK_MB = 64
+FAT32_START_LBA = 2048          # Rufus: the partition at 1 MiB
+
+
+def fat32_copy(ctx, name, partitioned):
+    """The image's files copied onto a FAT32 stick, as Rufus's "ISO image" mode or a file manager
+    makes it: the ISO's tree plus efi.img's EFI folder; with an MBR and one FAT32 partition (type
+    0x0C) at 1 MiB, or FAT32 on the whole stick. Returns the stick image's path."""
+    import struct
+    import subprocess
+    tree = os.path.join(ctx.outdir, name + "-files")
+    shutil.rmtree(tree, ignore_errors=True)
+    env = dict(os.environ, MTOOLS_SKIP_CHECK="1")
+
+    def run(cmd):
+        res = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if res.returncode != 0:
+            raise qemu.HarnessError("%s failed: %s" % (" ".join(cmd), res.stdout.strip()[-500:]))
+    run(["xorriso", "-osirrox", "on", "-indev", ctx.iso, "-extract", "/", tree])
+    for d, _, files in os.walk(tree):
+        os.chmod(d, 0o755)
+        for f in files:
+            os.chmod(os.path.join(d, f), 0o644)
+    run(["mcopy", "-s", "-i", os.path.join(tree, "efi.img"), "::/efi", tree])
+    stick = os.path.join(ctx.outdir, name + ".img")
+    with open(stick, "wb") as f:
+        f.truncate(FAT32_STICK_MB << 20)
+    target = stick
+    if partitioned:
+        sectors = (FAT32_STICK_MB << 20) // 512
+        entry = struct.pack("<B3sB3sII", 0x80, b"\xfe\xff\xff", 0x0C, b"\xfe\xff\xff",
+                            FAT32_START_LBA, sectors - FAT32_START_LBA)
+        with open(stick, "r+b") as f:
+            f.seek(446)
+            f.write(entry)
+            f.seek(510)
+            f.write(b"\x55\xaa")
+        target = "%s@@%d" % (stick, FAT32_START_LBA * 512)
+    run(["mformat", "-i", target, "-F", "-v", "SHARDSTICK", "::"])
+    run(["mcopy", "-s", "-i", target] + [os.path.join(tree, n) for n in sorted(os.listdir(tree))] + ["::/"])
+    shutil.rmtree(tree)
+    return stick
+
+
+def fat32_test(partitioned):
+    def test(ctx, checks):
+        """The image's files on a FAT32 stick (issue 34: Rufus's "ISO image" mode), UEFI with
+        Secure Boot off: shim, our GRUB finds /boot/kernel.pe on FAT32 (search --file, no ISO
+        UUID), the game plays."""
+        stick = fat32_copy(ctx, "stick", partitioned)
+        m = start(ctx, "boot", stick, None, firmware="ovmf64_4m")
+        m.wait_for(r"^ready$", READY_S)
+        ctx.note("FAT32 %s: QEMU start to `ready` %.2f s; %s" % (
+            "partition at 1 MiB (MBR)" if partitioned else "on the whole stick", m.elapsed(),
+            re.search(RE_SB_OFF, m.serial(), re.M).group(0)))
+        assert "unknown filesystem" not in m.serial(), "GRUB said `unknown filesystem`"
+        checks["hold_right"](ctx, m)
+    return test
+
+
 def tests(checks):
     """name, function, goldens written, goldens read (run_tests.py's TESTS rows)."""
     return [("secureboot_chain", lambda ctx: test_secureboot_chain(ctx, checks), (), ()),
             ("secureboot_off", lambda ctx: test_secureboot_off(ctx, checks), (), ()),
-            ("secureboot_bios_line", test_secureboot_bios_line, (), ())]
+            ("secureboot_bios_line", test_secureboot_bios_line, (), ()),
+            ("secureboot_fat32_mbr", lambda ctx: fat32_test(True)(ctx, checks), (), ()),
+            ("secureboot_fat32_whole", lambda ctx: fat32_test(False)(ctx, checks), (), ())]
