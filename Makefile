@@ -179,7 +179,7 @@ SB_SOURCES := tools/sbchain.sh tools/mkpe.py tools/espwrap.py boot/grub-sb.cfg b
 # $$SHARDFALL_KEYS, so another key signs the image anew.
 SB_KEY_STAMP := $(B)/sb-key.txt
 $(shell mkdir -p $(B) && { echo '$(SB_KEYS)' | cmp -s - $(SB_KEY_STAMP) || echo '$(SB_KEYS)' >$(SB_KEY_STAMP); })
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP)
+$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
@@ -190,10 +190,12 @@ $(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TO
 	for p in $(GRUB_PLATFORMS); do mkdir -p $(B)/iso/boot/grub/fast/$$p && \
 		cp /usr/lib/grub/$$p/test.mod $(B)/iso/boot/grub/fast/$$p/ || exit 1; done
 	$(PYTHON) $(SAVE_TOOL) part --id $$(cat $(B)/imageid.txt) -o $(B)/save-part.img
+	$(PYTHON) $(SAVE_TOOL) folder --id $$(cat $(B)/imageid.txt) -o $(B)/iso/SHARDFALL
 	sh tools/sbchain.sh $(B)/iso $(B)/sb "$(SB_KEYS)"
 	SHARDFALL_ESP=$(B)/sb/esp grub-mkrescue --xorriso=tools/espwrap.py --locales= --fonts= --themes= -o $@ $(B)/iso \
 		-- -append_partition 2 0x01 $(B)/save-part.img \
 		2>$(B)/grub-mkrescue.log || { cat $(B)/grub-mkrescue.log >&2; exit 1; }
+	$(PYTHON) tools/fixtables.py $@ || { rm -f $@; exit 1; }
 	@$(PYTHON) tools/isocheck.py $@ $(GRUB_PLATFORMS) --imageid $$(cat $(B)/imageid.txt) || { rm -f $@; exit 1; }
 
 # Host objects and unit tests (cmocka).
@@ -345,7 +347,7 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/ehcisim.h tests/unit/sim
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
-SAVE_HOST := kernel/save/saveio.c kernel/save/save.c
+SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/savemk.c kernel/save/savemkfile.c
 # vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
 SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)
@@ -357,6 +359,15 @@ $(B)/save/vol-fat%.img: $(SAVE_TOOL)
 $(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+# stick-nofolder.img: a FAT32 copy of the image's files in small, without /SHARDFALL; folder/: the files the ISO
+# ships there (test_savemk creates the folder and compares).
+$(B)/save/stick-nofolder.img: $(SAVE_TOOL)
+	@mkdir -p $(@D)
+	$(PYTHON) $(SAVE_TOOL) stick --id 0123456789abcdef -o $@
+	$(PYTHON) $(SAVE_TOOL) folder --id 0123456789abcdef -o $(B)/save/folder
+$(B)/tests/test_savemk: tests/unit/test_savemk.c $(SAVE_HOST) $(B)/save/stick-nofolder.img $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 $(B)/tests/test_save: tests/unit/test_save.c tests/unit/savefix.h tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
@@ -539,6 +550,8 @@ test-tools:
 	$(PYTHON) tools/test_song2c.py
 	$(PYTHON) tools/test_usb_latency_table.py
 	$(PYTHON) tools/test_save_table.py
+	$(PYTHON) tools/test_fixtables.py
+	$(PYTHON) tools/test_mkstick.py
 	$(PYTHON) tools/test_mkpe.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py

@@ -10,11 +10,12 @@ set -eu
 # Secure Boot (docs/secureboot.md): Debian's Microsoft-signed shim and MokManager (shim-signed), sbsign
 # (sbsigntool) and openssl for the builder's key and signatures.
 # test: UEFI firmware for QEMU — OVMF x64 (ovmf) and ia32 (ovmf-ia32); python3-pyte reads the
-# firmware's text screens (MokManager) from the serial console.
+# firmware's text screens (MokManager) from the serial console; sgdisk (gdisk) checks the image's
+# partition tables (tools/test_fixtables.py).
 build="make gcc gcc-i686-linux-gnu binutils-i686-linux-gnu grub-pc-bin grub-efi-amd64-bin grub-efi-ia32-bin grub-common xorriso mtools dosfstools python3 python3-pil shim-signed sbsigntool openssl"
 run="$build qemu-system-x86 qemu-system-gui"
 runuefi="$run ovmf"
-test="$build qemu-system-x86 libcmocka-dev ovmf ovmf-ia32 python3-pyte"
+test="$build qemu-system-x86 libcmocka-dev ovmf ovmf-ia32 python3-pyte gdisk"
 
 case "${1:-build}" in
 build) want=$build ;;

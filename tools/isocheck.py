@@ -8,7 +8,8 @@ contiguous at its size, SAVE.DAT's header with the image id, which grub.cfg must
 too; or the Secure Boot chain is wrong (docs/secureboot.md): efi.img must hold shim as
 BOOTX64.EFI, grubx64.efi and mmx64.efi beside it, SHARDFALL.CER at its root, and that certificate
 must verify grubx64.efi and /boot/kernel.pe (sbverify), the latter a PE that GRUB can boot
-(tools/mkpe.py --check). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
+(tools/mkpe.py --check); and the same four save files must be in the ISO tree's /SHARDFALL (what a
+FAT32 copy of the files carries). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
 """
 
 import os
@@ -137,6 +138,15 @@ def main(argv):
                 problems += secure_boot_chain(tmp, efi_img, sizes)
         elif any(p in EFI_LOADERS for p in platforms):
             problems.append("no /efi.img (EFI system partition)")
+        if image_id is not None:        # /SHARDFALL: the save folder a FAT32 copy of the files carries (docs/save.md)
+            for name, ext, data in mksave.files(image_id):
+                path = os.path.join(tmp, "SHARDFALL", name + "." + ext)
+                if not os.path.exists(path):
+                    problems.append("no /SHARDFALL/%s.%s" % (name, ext))
+                    continue
+                with open(path, "rb") as f:
+                    if f.read() != data:
+                        problems.append("/SHARDFALL/%s.%s is not what mksave.py makes" % (name, ext))
         with open(os.path.join(tmp, "boot", "grub", "grub.cfg")) as f:
             ids = re.findall(r"imageid=(\S+)", f.read())
         if image_id is not None and ids != [image_id]:

@@ -8,6 +8,12 @@ Usage:
   mksave.py disk --id HEX --table gpt|mbr -o OUT
                                             a small disk holding the same partition behind a partition
                                             table, as the ISO has it (the host tests read these)
+  mksave.py folder --id HEX -o DIR         the same four files in DIR (the ISO's /SHARDFALL: a FAT32 copy of
+                                            the image's files carries its save area with it, docs/save.md)
+  mksave.py stick --id HEX -o OUT [--folder]
+                                            a FAT32 volume (35 MB, mtools) holding /boot/grub/grub.cfg with
+                                            imageid=HEX, and /SHARDFALL with --folder: a copy of the image's
+                                            files in small (the host tests create the folder on it)
   mksave.py check IMAGE [--id HEX]          find the partition in IMAGE (GPT or MBR) and check it
   mksave.py mtools --id HEX --bits 16|32 -o OUT
                                             the same files on a FAT16 or FAT32 volume that mtools formats
@@ -204,6 +210,33 @@ def mtools_volume(id_hex, bits, out):
 			subprocess.run(["mcopy", "-i", out, path, "::" + name + "." + ext], check=True)
 
 
+def write_folder(id_hex, out):
+	"""The four files, uppercase 8.3 names, as the ISO's /SHARDFALL folder."""
+	os.makedirs(out, exist_ok=True)
+	for name, ext, data in files(id_hex):
+		with open(os.path.join(out, name + "." + ext), "wb") as f:
+			f.write(data)
+
+
+def stick_volume(id_hex, out, folder=False):
+	"""A FAT32 volume as a copy of the image's files leaves it, in small: grub.cfg names the image."""
+	import subprocess
+	import tempfile
+	if os.path.exists(out):
+		os.remove(out)
+	subprocess.run(["mformat", "-C", "-i", out, "-v", "ISOIMAGE", "-T", "70000", "-h", "64", "-s", "32", "-c", "1",
+	                "-F", "-N", "5348524d", "::"], check=True)
+	with tempfile.TemporaryDirectory(prefix="mksave-") as tmp:
+		os.makedirs(os.path.join(tmp, "boot", "grub"))
+		with open(os.path.join(tmp, "boot", "grub", "grub.cfg"), "w") as f:
+			f.write("set timeout=0\nmenuentry \"Shardfall\" {\n\tmultiboot$mb /boot/kernel.elf imageid=%s\n"
+			        "\tboot\n}\n" % id_hex)
+		subprocess.run(["mcopy", "-s", "-i", out, os.path.join(tmp, "boot"), "::/"], check=True)
+		if folder:
+			write_folder(id_hex, os.path.join(tmp, "SHARDFALL"))
+			subprocess.run(["mcopy", "-s", "-i", out, os.path.join(tmp, "SHARDFALL"), "::/"], check=True)
+
+
 class Bad(Exception):
 	pass
 
@@ -326,6 +359,10 @@ def main(argv):
 	elif cmd == "disk":
 		with open(opts["-o"], "wb") as f:
 			f.write(make_disk(opts["--id"], opts.get("--table", "gpt")))
+	elif cmd == "stick":
+		stick_volume(opts["--id"], opts["-o"], folder="--folder" in rest)
+	elif cmd == "folder":
+		write_folder(opts["--id"], opts["-o"])
 	elif cmd == "mtools":
 		mtools_volume(opts["--id"], int(opts["--bits"]), opts["-o"])
 	elif cmd == "check":

@@ -4,6 +4,7 @@
 #include "kfmt.h"
 #include "klog.h"
 #include "save.h"
+#include "savemk.h"
 #include "saveio.h"
 #include "saverec.h"
 
@@ -17,6 +18,12 @@ static struct {
 	SaveSlots slots;
 	SaveIo io;
 	volatile bool busy;             /* inside save_write or save_text: save_crash stays out */
+	char image_id[2 * SAVEREC_ID_BYTES + 1];
+	BlockDev *mine;                 /* a FAT copy of this image without the folder SHARDFALL */
+	SaveVolume mine_vol;
+	bool mine_broken;               /* its folder SHARDFALL has a file in pieces: left alone */
+	uint32_t mine_folder;           /* its folder SHARDFALL (first cluster; 0: none) ... */
+	uint8_t mine_missing;           /* ... and the files missing from it */
 	uint8_t sec[SAVE_SECTOR], back[SAVE_SECTOR];
 	uint8_t payload[PAYLOAD_MAX];
 } S;
@@ -90,6 +97,13 @@ static SaveFind try_disk(BlockDev *d, const uint8_t *id, bool *other_image)
 
 	saveio_init(&S.io, d);
 	f = savepart_find(rd, &S.io, d->sectors, &a);
+	if (f == FIND_NONE && a.boot_cfg.sectors && id && !S.mine && savemk_cfg_names_us(&S.io, &a.boot_cfg, S.image_id, S.sec)) {
+		S.mine = d;             /* our stick, copied without the folder: save_open creates it */
+		S.mine_vol = a.boot_vol;
+		S.mine_broken = a.broken_folder;
+		S.mine_folder = a.boot_folder;
+		S.mine_missing = a.boot_missing;
+	}
 	if (f != FIND_OK)
 		return f;
 	if (!rd(&S.io, a.file[SAVE_DAT].lba, S.sec))
@@ -105,18 +119,68 @@ static SaveFind try_disk(BlockDev *d, const uint8_t *id, bool *other_image)
 	return FIND_OK;
 }
 
+/*
+ * Our stick (its grub.cfg names this image) holds no folder SHARDFALL: it is
+ * created once (savemk.c), then found as any copy's. why: the reason when not.
+ */
+static void create_folder(const uint8_t *id, char (*why)[sizeof S.st.why])
+{
+	uint32_t t0 = save_now_us();
+	BlockDev *d = S.mine;
+	BlockErr e;
+	SaveMk r;
+	bool other = false;
+
+	if (d->read_only) {
+		copy(*why, "the stick is write-protected", sizeof *why);
+		return;
+	}
+	if (S.mine_broken) {
+		copy(*why, "the folder SHARDFALL is incomplete", sizeof *why);
+		return;
+	}
+	saveio_init(&S.io, d);
+	r = savemk_create(&S.io, &S.mine_vol, S.mine_folder, S.mine_missing, id, &e);
+	if (r == MK_WRITE && saveio_stopped())
+		return;                 /* a power-cut test's stop (host) */
+	if (r == MK_OK) {
+		t0 = save_now_us() - t0;
+		klog("save: created %s on %s in %u.%u ms\n", S.mine_folder ? "the missing files of SHARDFALL" :
+		     "the folder SHARDFALL", d->name, (unsigned)(t0 / 1000), (unsigned)(t0 % 1000 / 100));
+		if (try_disk(d, id, &other) == FIND_OK) {
+			S.dev = d;
+			return;
+		}
+		kfmt_snprintf(*why, sizeof *why, "read error on %s", d->name);
+		return;
+	}
+	if (r == MK_NO_ROOM)
+		copy(*why, "no room on the stick", sizeof *why);
+	else if (r == MK_READ)
+		kfmt_snprintf(*why, sizeof *why, "read error on %s", d->name);
+	else if (r == MK_WRITE && e == BLK_WRITE_PROTECTED)
+		copy(*why, "the stick is write-protected", sizeof *why);
+	else if (r == MK_WRITE)
+		kfmt_snprintf(*why, sizeof *why, "write error on %s", d->name);
+	else
+		copy(*why, "no save area on this stick", sizeof *why);
+	klog("save: the folder SHARDFALL not created on %s: %s\n", d->name, *why);
+}
+
 bool save_open(const char *image_id, SaveStatus *st)
 {
 	uint8_t idb[SAVEREC_ID_BYTES];
 	const uint8_t *id = NULL;
 	bool cd = false, other = false;
 	BlockDev *read_err = NULL, *wp = NULL;
-	char why[sizeof S.st.why];
+	char why[sizeof S.st.why], why_mine[sizeof S.st.why] = "";
 
 	S = (typeof(S)){ 0 };
 	if (image_id && image_id[0]) {
-		if (saverec_parse_id(image_id, idb))
+		if (saverec_parse_id(image_id, idb)) {
 			id = idb;
+			copy(S.image_id, image_id, sizeof S.image_id);
+		}
 		else
 			klog("save: imageid=%s is not 16 hex digits: any save area will do\n", image_id);
 	}
@@ -144,8 +208,12 @@ bool save_open(const char *image_id, SaveStatus *st)
 		S.dev = d;
 		break;
 	}
+	if (!S.dev && S.mine && !read_err)
+		create_folder(id, &why_mine);
 	if (!S.dev) {
-		if (read_err)
+		if (why_mine[0])
+			copy(why, why_mine, sizeof why);
+		else if (read_err)
 			kfmt_snprintf(why, sizeof why, "read error on %s", read_err->name);
 		else
 			copy(why, wp ? "the stick is write-protected" :
@@ -179,8 +247,13 @@ bool save_open(const char *image_id, SaveStatus *st)
 	S.st.valid_records = S.slots.count;
 	S.st.newest_seq = S.slots.newest_seq;
 	S.st.crash_pending = same(S.sec, (const uint8_t *)SAVE_CRASH_NEW "\n", sizeof SAVE_CRASH_NEW);
-	klog("save: %s, partition %d, %d valid records, newest seq=%u\n", S.st.device, S.st.partition,
-	     S.st.valid_records, (unsigned)S.st.newest_seq);
+	S.st.folder = S.area.folder;
+	if (S.area.folder && S.area.partition == 0)
+		klog("save: %s, no partition table, folder SHARDFALL, %d valid records, newest seq=%u\n", S.st.device,
+		     S.st.valid_records, (unsigned)S.st.newest_seq);
+	else
+		klog("save: %s, partition %d%s, %d valid records, newest seq=%u\n", S.st.device, S.st.partition,
+		     S.area.folder ? ", folder SHARDFALL" : "", S.st.valid_records, (unsigned)S.st.newest_seq);
 	if (st)
 		*st = S.st;
 	return true;

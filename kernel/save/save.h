@@ -12,7 +12,8 @@ typedef struct SaveStatus {
 	bool on;                        /* saves work */
 	char why[64];                   /* when off, for the title: "booted from a CD", ... */
 	char device[BLOCKDEV_NAME];     /* the disk holding the save area ("" when none) */
-	int partition;                  /* its partition number */
+	int partition;                  /* its partition number (0: a volume with no partition table) */
+	bool folder;                    /* in the folder SHARDFALL of a FAT volume (a copy of the image's files) */
 	int valid_records;
 	uint32_t newest_seq;
 	bool crash_pending;             /* CRASH.TXT holds a report not yet shown (its first line SAVE_CRASH_NEW) */

@@ -26,12 +26,36 @@ typedef struct SaveExtent {
 enum { SAVE_README, SAVE_DAT, SAVE_SCORES, SAVE_CRASH, SAVE_FILES };
 extern const char *const save_file_names[SAVE_FILES];  /* "README.TXT", "SAVE.DAT", ... */
 
+/* A FAT volume's layout, every number checked against the volume's size. */
+typedef struct SaveVolume {
+	uint64_t lba;                   /* its boot sector on the disk */
+	uint32_t sectors;
+	uint32_t fat_start, fat_sectors, nfats; /* sectors from lba */
+	uint32_t data_start, spc, clusters;     /* cluster 2 at lba + data_start */
+	uint32_t root_cluster;          /* FAT32; 0 on FAT12/16 (the fixed root directory) */
+	uint32_t root_start, root_sectors;      /* FAT12/16's fixed root directory */
+	int bits;                       /* 12, 16 or 32 */
+} SaveVolume;
+
 typedef struct SaveArea {
-	int partition;                  /* its number in the table it was found in (1-based) */
+	int partition;                  /* its number in the table it was found in (1-based); 0: no table */
 	bool gpt;                       /* found through the GPT (else the MBR) */
 	uint64_t part_lba, part_sectors;
 	int fat_bits;                   /* 12, 16 or 32 */
+	bool folder;                    /* the files are in the root's folder SHARDFALL (a FAT32 copy of the image) */
 	SaveExtent file[SAVE_FILES];    /* README.TXT may be missing (sectors 0); the others are there */
+	SaveVolume vol;
+	/*
+	 * FIND_NONE: the first FAT volume seen holding /boot/grub/grub.cfg
+	 * (boot_cfg.sectors > 0), whose text save.c checks for this image's
+	 * imageid=: the stick we booted from, without a SHARDFALL folder.
+	 */
+	int boot_partition;
+	SaveVolume boot_vol;
+	SaveExtent boot_cfg;
+	bool broken_folder;             /* FIND_NONE: that volume's folder SHARDFALL has a file in pieces or too big */
+	uint32_t boot_folder;           /* FIND_NONE: that volume's folder SHARDFALL (its first cluster; 0: none) */
+	uint8_t boot_missing;           /* ... and the files missing from it (bit k: save_file_names[k]) */
 } SaveArea;
 
 typedef enum SaveFind {
@@ -40,10 +64,15 @@ typedef enum SaveFind {
 	FIND_READ,                      /* a read failed */
 } SaveFind;
 
-/* The first partition (GPT first, then the MBR) that is a FAT volume labelled SHARDFALL holding our files. */
+/*
+ * The first partition (GPT first, then the MBR), then the whole disk (a
+ * volume with no partition table), that is a FAT volume labelled SHARDFALL
+ * holding our files in its root, or any FAT volume holding them in its
+ * folder SHARDFALL.
+ */
 SaveFind savepart_find(SaveReadFn rd, void *ctx, uint64_t disk_sectors, SaveArea *a);
 
-/* The FAT volume in [lba, lba + sectors): BPB, label, root directory, each file contiguous. */
+/* The FAT volume in [lba, lba + sectors): BPB, label, root directory (and folder SHARDFALL), each file contiguous. */
 SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, SaveArea *a);
 
 /* Little-endian fields from on-disk bytes. */

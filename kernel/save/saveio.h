@@ -7,7 +7,7 @@
 
 #include "blockdev.h"
 
-#define SAVEIO_EXTENTS  4               /* SAVE.DAT, SCORES.TXT, CRASH.TXT (README.TXT is never written) */
+#define SAVEIO_EXTENTS  8               /* SAVE.DAT, SCORES.TXT, CRASH.TXT (README.TXT is never written); the folder's creation: 7 */
 
 typedef struct SaveIo {
 	BlockDev *dev;

@@ -104,6 +104,7 @@ SaveFind savepart_find(SaveReadFn rd, void *ctx, uint64_t disk_sectors, SaveArea
 	bool read_error = false;
 	SaveFind f;
 
+	*a = (SaveArea){ 0 };
 	if (disk_sectors < 2)
 		return FIND_NONE;
 	f = gpt_read(rd, ctx, disk_sectors, 1, &c);
@@ -122,13 +123,18 @@ SaveFind savepart_find(SaveReadFn rd, void *ctx, uint64_t disk_sectors, SaveArea
 					add(&c, save_le32(e + 8), save_le32(e + 12), i + 1, false, disk_sectors);
 		}
 	}
-	for (int i = 0; i < c.n; i++) {
-		f = savefat_open(rd, ctx, c.lba[i], c.sectors[i], a);
+	for (int i = 0; i <= c.n; i++) {
+		bool had_cfg = a->boot_cfg.sectors != 0;
+
+		/* After the tables: the whole disk as one volume (a stick formatted with no partition table). */
+		f = i < c.n ? savefat_open(rd, ctx, c.lba[i], c.sectors[i], a) : savefat_open(rd, ctx, 0, disk_sectors, a);
 		if (f == FIND_OK) {
-			a->partition = c.number[i];
-			a->gpt = c.gpt[i];
+			a->partition = i < c.n ? c.number[i] : 0;
+			a->gpt = i < c.n && c.gpt[i];
 			return FIND_OK;
 		}
+		if (!had_cfg && a->boot_cfg.sectors != 0)
+			a->boot_partition = i < c.n ? c.number[i] : 0;
 		if (f == FIND_READ)
 			read_error = true;
 	}

@@ -45,7 +45,7 @@ static SaveFind run(const uint8_t *data, size_t size, SaveArea *a, Disk *d)
 	return savepart_find(disk_read, d, d->sectors, a);
 }
 
-/* For tests/fuzz/replay.c: *.disk seeds must hold a save area. */
+/* For tests/fuzz/replay.c: *.disk seeds must hold a save area (copy_folder.disk: in the folder SHARDFALL of a volume with no table). */
 #define FUZZ_VALID_EXT ".disk"
 __attribute__((unused)) static bool fuzz_accepts(const uint8_t *data, size_t size, char *err, size_t errlen)
 {
@@ -71,11 +71,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	expect(f == FIND_OK || f == FIND_NONE || f == FIND_READ);
 	expect(d.reads < 20000);
+	if (a.boot_cfg.sectors) {               /* a volume with our boot files: its grub.cfg inside the disk */
+		expect(a.boot_cfg.lba < d.sectors && a.boot_cfg.sectors <= d.sectors - a.boot_cfg.lba);
+		expect(a.boot_cfg.sectors == (a.boot_cfg.bytes + SAVE_SECTOR - 1) / SAVE_SECTOR);
+		expect(a.boot_vol.sectors >= 1 && a.boot_vol.lba < d.sectors);
+	}
 	if (f != FIND_OK)
 		return 0;
-	expect(a.partition >= 1 && a.partition <= 1024);
+	expect(a.partition >= 0 && a.partition <= 1024);
 	expect(a.fat_bits == 12 || a.fat_bits == 16 || a.fat_bits == 32);
-	expect(a.part_lba >= 1 && a.part_sectors >= 1 && a.part_lba < d.sectors && a.part_sectors <= d.sectors - a.part_lba);
+	expect((a.partition == 0) == (a.part_lba == 0));        /* 0: a volume with no partition table */
+	expect(a.part_sectors >= 1 && a.part_lba < d.sectors && a.part_sectors <= d.sectors - a.part_lba);
 	for (int k = 0; k < SAVE_FILES; k++) {
 		const SaveExtent *x = &a.file[k];
 
@@ -83,6 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			continue;
 		expect(x->bytes > 0 && x->sectors == (x->bytes + SAVE_SECTOR - 1) / SAVE_SECTOR);
 		expect(x->lba > a.part_lba && x->lba - a.part_lba < a.part_sectors);
+		expect(!a.folder || k != SAVE_DAT || x->lba > a.part_lba);
 		expect(x->sectors <= a.part_sectors - (x->lba - a.part_lba));
 	}
 	return 0;

@@ -42,6 +42,26 @@ def write(folder, name, data):
 		f.write(data)
 
 
+def copy_volume(folder):
+	"""A 1 MiB FAT12 volume with no partition table as a copy of the image leaves it, in small: /boot/grub/grub.cfg
+	naming the image, and (folder) /SHARDFALL, a long name, with the four files (what the FAT32 copy carries)."""
+	import subprocess
+	import tempfile
+	with tempfile.TemporaryDirectory(prefix="seeds-") as tmp:
+		img = os.path.join(tmp, "vol.img")
+		subprocess.run(["mformat", "-C", "-i", img, "-T", "2048", "-h", "2", "-s", "16", "-c", "1", "-N", "5348524d",
+		                "::"], check=True)
+		os.makedirs(os.path.join(tmp, "boot", "grub"))
+		with open(os.path.join(tmp, "boot", "grub", "grub.cfg"), "w") as f:
+			f.write("multiboot /boot/kernel.elf imageid=%s\n" % ID)
+		subprocess.run(["mcopy", "-s", "-i", img, os.path.join(tmp, "boot"), "::/"], check=True)
+		if folder:
+			mksave.write_folder(ID, os.path.join(tmp, "SHARDFALL"))
+			subprocess.run(["mcopy", "-s", "-i", img, os.path.join(tmp, "SHARDFALL"), "::/"], check=True)
+		with open(img, "rb") as f:
+			return f.read()
+
+
 def main():
 	disks = os.path.join(HERE, "savedisk_corpus")
 	recs = os.path.join(HERE, "saverec_corpus")
@@ -57,6 +77,8 @@ def main():
 	bad[S + 16] ^= 1                                        # GPT header CRC; no MBR entry left either
 	bad[462:478] = bytes(16)
 	write(disks, "bad_gpt_crc", bytes(bad))
+	write(disks, "copy_folder.disk", copy_volume(folder=True))
+	write(disks, "copy_no_folder", copy_volume(folder=False))
 	write(recs, "empty", save_dat([]))
 	write(recs, "one.sav", save_dat([(0, 1, bytes(range(200)))]))
 	write(recs, "full.sav", save_dat([(i, 10 + i, bytes([i]) * (100 * i + 1)) for i in range(4)]))

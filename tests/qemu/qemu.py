@@ -23,7 +23,7 @@ import image
 QEMU_BINARY = "qemu-system-i386"
 QEMU_PACKAGE = "qemu-system-x86"        # Debian package that provides it
 MTOOLS_PACKAGE = "mtools"
-BOOT_PATHS = ("cdrom", "hdd", "usb")
+BOOT_PATHS = ("cdrom", "hdd", "usb", "usb_ehci")
 # Firmware: SeaBIOS (QEMU's default), or UEFI (OVMF, Debian packages ovmf and ovmf-ia32). The
 # 32-bit OVMF build Debian ships is the Secure Boot capable one: it needs SMM and a secure flash
 # (no keys are enrolled in its variable store, so Secure Boot itself stays off).
@@ -179,7 +179,8 @@ class Machine:
     """One QEMU run of the ISO.
 
     boot: "cdrom" (-cdrom), "hdd" (raw image as first IDE disk, what dd to a
-    USB stick gives) or "usb" (USB mass storage on xHCI). opts: kernel
+    USB stick gives), "usb" (USB mass storage on xHCI) or "usb_ehci" (on a
+    standalone usb-ehci). opts: kernel
     options passed through an options disk, or None for none. wav: path to
     record the PC speaker to; opl_wav: add an AdLib card (OPL2 at 0x388) and
     record it there. cpu: the -cpu model (default under BIOS: qemu32, pinned
@@ -267,10 +268,12 @@ class Machine:
         elif self.boot == "hdd":
             args += ["-drive", "file=%s,format=raw,if=ide,index=0,%s" % (
                 self.disk or self.iso, "cache=writethrough" if self.disk else "snapshot=on")]
-        else:
+        else:                           # usb: the stick on xHCI; usb_ehci: on a standalone EHCI (high speed)
             args += ["-drive", "if=none,id=usbstick,format=raw,file=%s,%s" % (
-                         self.disk or self.iso, "cache=writethrough" if self.disk else "readonly=on"),
-                     "-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0,id=stick"]
+                         self.disk or self.iso, "cache=writethrough" if self.disk else "readonly=on")]
+            args += (["-device", "usb-ehci,id=ehci", "-device", "usb-storage,bus=ehci.0,drive=usbstick,bootindex=0,id=stick"]
+                     if self.boot == "usb_ehci" else
+                     ["-device", "qemu-xhci", "-device", "usb-storage,drive=usbstick,bootindex=0,id=stick"])
         if self.opts is not None:
             disk = options_disk(self.outdir, self.opts, self.files, self.grub_lines)
             # NOTE: OVMF's 4M flash builds connect only the devices QEMU's boot order names (the

@@ -1,0 +1,461 @@
+/* savemk.c: the folder SHARDFALL and its four files created once on a FAT16/32 copy of the image, in a power-cut-safe order. */
+#include <stddef.h>
+
+#include "klog.h"
+#include "savefat.h"
+#include "savemk.h"
+
+#define FAT_DATE        ((2026 - 1980) << 9 | 1 << 5 | 1)      /* 2026-01-01, as mksave.py: no clock */
+#define SHORT_TRIES     4                                       /* SHARDF~1 .. SHARDF~4 */
+
+typedef struct Plan {
+	SaveFat f;
+	uint32_t cluster_bytes;
+	uint32_t folder;                /* the folder's cluster when it is there (only files are made), else 0 */
+	uint8_t make;                   /* the files made (bit k) */
+	uint32_t first;                 /* the run of free clusters: the folder's (when made), then each file's */
+	uint32_t count;
+	uint32_t file_first[SAVE_FILES], file_bytes[SAVE_FILES], file_clusters[SAVE_FILES];
+	uint64_t root_lba;              /* the directory sector that gets the entries: the root's, or the folder's */
+	int slot;                       /* the folder's: its first entry of the two */
+	int file_slot[SAVE_FILES];      /* the files': their entries in the folder's sector */
+	bool mark_same;                 /* entry 7 of root_lba, the end marker, becomes a deleted entry */
+	uint64_t mark_lba;              /* or: entry 15 of this sector does, after root_lba is written */
+	char short_name[12];
+	uint64_t fsinfo_lba;            /* FAT32: 0 when none */
+	uint32_t free_count;            /* FSInfo's count before, 0xFFFFFFFF when unknown */
+	uint8_t sec[SAVE_SECTOR];
+} Plan;
+
+static void put16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
+static void put32(uint8_t *p, uint32_t v) { put16(p, v), put16(p + 2, v >> 16); }
+
+static bool read_fn(void *ctx, uint64_t lba, uint8_t *sec)
+{
+	return saveio_read(ctx, lba, 1, sec) == BLK_OK;
+}
+
+static uint64_t cluster_lba(const Plan *p, uint32_t c)
+{
+	return p->f.v.lba + p->f.v.data_start + (uint64_t)(c - 2) * p->f.v.spc;
+}
+
+/* A run of count free clusters, from FSInfo's hint (else 2) round the volume; looks at a bounded part of the FAT. */
+static SaveMk find_run(Plan *p, uint32_t hint)
+{
+	uint32_t n = p->f.v.clusters, start = hint >= 2 && hint - 2 < n ? hint : 2, run = 0;
+	uint32_t per_sector = SAVE_SECTOR * 8 / (uint32_t)p->f.v.bits, limit = SAVEMK_FREE_SCAN_SECTORS * per_sector;
+
+	for (uint32_t k = 0; k < n && k < limit; k++) {
+		uint32_t c = 2 + (start - 2 + k) % n;
+
+		if (c == 2)
+			run = 0;                /* a run does not wrap round the volume's end */
+		if (savefat_next(&p->f, c) != 0 || p->f.read_error) {
+			if (p->f.read_error)
+				return MK_READ;
+			run = 0;
+			continue;
+		}
+		if (++run == p->count) {
+			p->first = c + 1 - p->count;
+			return MK_OK;
+		}
+	}
+	return MK_NO_ROOM;
+}
+
+/* A short name no root entry has yet: SHARDF~1 .. SHARDF~4 (a file or a folder). */
+static SaveMk pick_short_name(Plan *p)
+{
+	static const char *const names[SHORT_TRIES] = { "SHARDF~1   ", "SHARDF~2   ", "SHARDF~3   ", "SHARDF~4   " };
+	SaveScan dirs = { .nwant = SHORT_TRIES }, files = { .nwant = SHORT_TRIES };
+
+	for (int i = 0; i < SHORT_TRIES; i++) {
+		dirs.want[i] = files.want[i] = names[i];
+		dirs.want_dir[i] = true;
+	}
+	if (savefat_scan(&p->f, 0, &dirs) != FIND_OK || savefat_scan(&p->f, 0, &files) != FIND_OK)
+		return MK_READ;
+	for (int i = 0; i < SHORT_TRIES; i++) {
+		if (!dirs.found[i] && !files.found[i]) {
+			for (int b = 0; b < 12; b++)
+				p->short_name[b] = names[i][b];
+			return MK_OK;
+		}
+	}
+	return MK_NO_ROOM;
+}
+
+/*
+ * Two root entries for the folder, both in one half of one sector (a torn
+ * write leaves both old or both new): two deleted ones, or the end marker
+ * and the one after it. An end marker in a half's last entry is turned into
+ * a deleted entry and the pair goes after it: in the same sector's second
+ * half (one write), or at the next root sector's start (that sector first,
+ * then the marker's sector: the commit). The root is never grown.
+ */
+static SaveMk find_slot(Plan *p)
+{
+	uint32_t cluster = p->f.v.root_cluster, k = 0;
+
+	p->mark_lba = 0;
+	for (uint32_t done = 0; done < 512; done++, k++) {
+		uint64_t lba;
+
+		if (p->f.v.bits == 32) {
+			if (k == p->f.v.spc) {
+				cluster = savefat_next(&p->f, cluster);
+				if (p->f.read_error)
+					return MK_READ;
+				k = 0;
+			}
+			if (!savefat_valid_cluster(&p->f.v, cluster))
+				return MK_NO_ROOM;
+			lba = cluster_lba(p, cluster) + k;
+		} else {
+			if (k >= p->f.v.root_sectors)
+				return MK_NO_ROOM;
+			lba = p->f.v.lba + p->f.v.root_start + k;
+		}
+		if (!read_fn(p->f.ctx, lba, p->sec))
+			return MK_READ;
+		if (p->mark_lba) {
+			p->root_lba = lba;
+			p->slot = 0;
+			return MK_OK;
+		}
+		for (int i = 0; i < 16; i++) {
+			uint8_t a = p->sec[32 * i];
+
+			if (a == 0 && i == 15) {
+				p->mark_lba = lba;      /* the pair goes into the next root sector */
+				break;
+			}
+			if (a == 0 && i == 7) {
+				p->mark_same = true;    /* entry 7 deleted, the pair at 8 and 9 */
+				p->root_lba = lba;
+				p->slot = 8;
+				return MK_OK;
+			}
+			if ((a == 0 || (a == 0xE5 && p->sec[32 * (i + 1)] == 0xE5)) && i % 8 < 7) {
+				p->root_lba = lba;
+				p->slot = i;
+				return MK_OK;
+			}
+			if (a == 0)
+				return MK_NO_ROOM;      /* not reached: an end marker is handled above */
+		}
+	}
+	return MK_NO_ROOM;
+}
+
+/*
+ * Free entries in one sector of the folder's directory for each file to
+ * make (deleted ones, or the end marker and the zeros after it): one sector
+ * write then adds them all. Each entry is 32 bytes, inside one half of the
+ * sector, so a torn write leaves each whole, old or new.
+ */
+static SaveMk find_file_slots(Plan *p)
+{
+	uint32_t cluster = p->folder, k = 0, want = 0;
+
+	for (int f = 0; f < SAVE_FILES; f++)
+		want += (p->make >> f) & 1u;
+	for (uint32_t done = 0; done < 512; done++, k++) {
+		uint64_t lba;
+		uint32_t got = 0;
+		bool end = false;
+
+		if (k == p->f.v.spc) {
+			cluster = savefat_next(&p->f, cluster);
+			if (p->f.read_error)
+				return MK_READ;
+			k = 0;
+		}
+		if (!savefat_valid_cluster(&p->f.v, cluster))
+			return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
+		lba = cluster_lba(p, cluster) + k;
+		if (!read_fn(p->f.ctx, lba, p->sec))
+			return MK_READ;
+		for (int i = 0, f = 0; i < 16 && got < want; i++) {
+			end = end || p->sec[32 * i] == 0;
+			if (!end && p->sec[32 * i] != 0xE5)
+				continue;
+			while (!(p->make & (1u << f)))
+				f++;
+			p->file_slot[f++] = i;
+			got++;
+		}
+		if (got == want) {
+			p->root_lba = lba;
+			return MK_OK;
+		}
+		if (end)
+			return MK_NO_ROOM;      /* the end marker's sector has too few: the directory ends there */
+	}
+	return MK_NO_ROOM;
+}
+
+static void dirent(uint8_t *e, const char *name11, uint8_t attr, uint32_t cluster, uint32_t size)
+{
+	for (int i = 0; i < 32; i++)
+		e[i] = 0;
+	for (int i = 0; i < 11; i++)
+		e[i] = (uint8_t)name11[i];
+	e[11] = attr;
+	put16(e + 16, FAT_DATE);
+	put16(e + 18, FAT_DATE);
+	put16(e + 20, cluster >> 16);
+	put16(e + 24, FAT_DATE);
+	put16(e + 26, cluster);
+	put32(e + 28, size);
+}
+
+/* The long-name piece for "SHARDFALL" before the short entry: one piece, ordinal 1, last. */
+static void lfn_entry(uint8_t *e, const char *short11)
+{
+	static const uint8_t at[13] = { 1, 3, 5, 7, 9, 14, 16, 18, 20, 22, 24, 28, 30 };
+	uint32_t n = 0;
+
+	while (save_folder_long[n])
+		n++;
+	for (int i = 0; i < 32; i++)
+		e[i] = 0;
+	e[0] = 0x41;
+	e[11] = 0x0F;
+	e[13] = savefat_lfn_sum((const uint8_t *)short11);
+	for (uint32_t i = 0; i < 13; i++)
+		put16(e + at[i], i < n ? (uint8_t)save_folder_long[i] : i == n ? 0 : 0xFFFF);
+}
+
+static BlockErr write_sector(SaveIo *io, uint64_t lba, const uint8_t *sec)
+{
+	return saveio_write(io, lba, 1, sec);
+}
+
+/* The new files' and the folder's clusters (free until the FAT is written). */
+static BlockErr write_data(Plan *p, SaveIo *io, const uint8_t *id)
+{
+	BlockErr e;
+
+	for (int k = 0; k < SAVE_FILES; k++) {
+		uint32_t nsec = p->make & (1u << k) ? p->file_clusters[k] * p->f.v.spc : 0;
+
+		for (uint32_t s = 0; s < nsec; s++) {
+			for (uint32_t i = 0; i < SAVE_SECTOR; i++)
+				p->sec[i] = savemk_file_byte(k, p->file_bytes[k], s * SAVE_SECTOR + i);
+			if (k == SAVE_DAT && s == 0)
+				savemk_save_header(p->sec, id);
+			if ((e = write_sector(io, cluster_lba(p, p->file_first[k]) + s, p->sec)) != BLK_OK)
+				return e;
+		}
+	}
+	for (uint32_t s = 0; s < p->f.v.spc && !p->folder; s++) {
+		for (int i = 0; i < SAVE_SECTOR; i++)
+			p->sec[i] = 0;
+		if (s == 0) {
+			dirent(p->sec, ".          ", 0x10, p->first, 0);
+			dirent(p->sec + 32, "..         ", 0x10, 0, 0);
+			for (int k = 0; k < SAVE_FILES; k++)
+				dirent(p->sec + 64 + 32 * k, save_dir_names[k], 0x20, p->file_first[k], p->file_bytes[k]);
+		}
+		if ((e = write_sector(io, cluster_lba(p, p->first) + s, p->sec)) != BLK_OK)
+			return e;
+	}
+	return BLK_OK;
+}
+
+/* The FAT entry of cluster c in the run: the next cluster of its file (or folder), or end of chain. */
+static uint32_t chain_value(const Plan *p, uint32_t c)
+{
+	uint32_t end = p->f.v.bits == 32 ? 0x0FFFFFFF : 0xFFFF;
+
+	if (!p->folder && c == p->first)
+		return end;                             /* the folder: one cluster */
+	for (int k = 0; k < SAVE_FILES; k++)
+		if ((p->make & (1u << k)) && c >= p->file_first[k] && c < p->file_first[k] + p->file_clusters[k])
+			return c + 1 < p->file_first[k] + p->file_clusters[k] ? c + 1 : end;
+	return 0;
+}
+
+/* Each FAT's sectors holding the run, the run's entries set (the rest of each sector as it was). */
+static BlockErr write_fats(Plan *p, SaveIo *io)
+{
+	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
+	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
+	BlockErr e;
+
+	for (uint32_t copy = 0; copy < p->f.v.nfats; copy++) {
+		for (uint32_t s = s0; s <= s1; s++) {
+			uint64_t lba = p->f.v.lba + p->f.v.fat_start + (uint64_t)copy * p->f.v.fat_sectors + s;
+
+			if ((e = saveio_read(io, lba, 1, p->sec)) != BLK_OK)
+				return e;
+			for (uint32_t c = p->first; c < p->first + p->count; c++) {
+				uint32_t off = c * bytes;
+
+				if (off / SAVE_SECTOR != s)
+					continue;
+				if (bytes == 4)
+					put32(p->sec + off % SAVE_SECTOR, (save_le32(p->sec + off % SAVE_SECTOR) & 0xF0000000) |
+					      chain_value(p, c));
+				else
+					put16(p->sec + off % SAVE_SECTOR, chain_value(p, c));
+			}
+			if ((e = write_sector(io, lba, p->sec)) != BLK_OK)
+				return e;
+		}
+	}
+	return BLK_OK;
+}
+
+static BlockErr write_fsinfo(Plan *p, SaveIo *io, uint32_t count, uint32_t hint)
+{
+	BlockErr e;
+
+	if (!p->fsinfo_lba)
+		return BLK_OK;
+	if ((e = saveio_read(io, p->fsinfo_lba, 1, p->sec)) != BLK_OK)
+		return e;
+	put32(p->sec + 488, count);
+	if (hint)
+		put32(p->sec + 492, hint);
+	return write_sector(io, p->fsinfo_lba, p->sec);
+}
+
+static SaveMk plan(Plan *p, SaveIo *io, uint32_t *hint)
+{
+	SaveMk r;
+	const uint32_t sizes[SAVE_FILES] = { SAVEMK_README_BYTES, SAVEMK_DAT_BYTES, SAVEMK_SCORES_BYTES, SAVEMK_CRASH_BYTES };
+
+	if (savefat_mount(read_fn, io, p->f.v.lba, p->f.v.sectors, &p->f, p->sec) != FIND_OK)
+		return MK_READ;
+	if (p->f.v.bits == 12)
+		return MK_UNSUPPORTED;
+	*hint = 0;
+	p->free_count = 0xFFFFFFFF;
+	if (p->f.v.bits == 32) {
+		uint32_t at = save_le16(p->sec + 48);
+
+		if (at >= 1 && at < p->f.v.fat_start) {
+			p->fsinfo_lba = p->f.v.lba + at;
+			if (!read_fn(io, p->fsinfo_lba, p->sec))
+				return MK_READ;
+			if (save_le32(p->sec) == 0x41615252 && save_le32(p->sec + 484) == 0x61417272) {
+				p->free_count = save_le32(p->sec + 488);
+				*hint = save_le32(p->sec + 492);
+			} else {
+				p->fsinfo_lba = 0;      /* not an FSInfo sector: left alone */
+			}
+		}
+	}
+	p->cluster_bytes = p->f.v.spc * SAVE_SECTOR;
+	p->count = p->folder ? 0 : 1;
+	for (int k = 0; k < SAVE_FILES; k++) {
+		p->file_bytes[k] = sizes[k];
+		p->file_clusters[k] = (sizes[k] + p->cluster_bytes - 1) / p->cluster_bytes;
+		if (p->make & (1u << k))
+			p->count += p->file_clusters[k];
+	}
+	if (p->folder && !savefat_valid_cluster(&p->f.v, p->folder))
+		return MK_UNSUPPORTED;
+	r = p->folder ? find_file_slots(p) : pick_short_name(p);
+	if (r != MK_OK || (!p->folder && (r = find_slot(p)) != MK_OK))
+		return r;
+	if ((r = find_run(p, *hint)) != MK_OK)
+		return r;
+	for (uint32_t k = 0, next = p->first + (p->folder ? 0 : 1); k < SAVE_FILES; k++) {
+		if (p->make & (1u << k)) {
+			p->file_first[k] = next;
+			next += p->file_clusters[k];
+		}
+	}
+	return MK_OK;
+}
+
+/* The guard's extents for the creation: the run, each FAT's sectors of it, the root sector, FSInfo. */
+static bool allow(Plan *p, SaveIo *io)
+{
+	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
+	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
+	bool ok = saveio_allow(io, cluster_lba(p, p->first), p->count * p->f.v.spc) && saveio_allow(io, p->root_lba, 1) &&
+	          (!p->mark_lba || saveio_allow(io, p->mark_lba, 1));
+
+	for (uint32_t copy = 0; copy < p->f.v.nfats && ok; copy++)
+		ok = saveio_allow(io, p->f.v.lba + p->f.v.fat_start + (uint64_t)copy * p->f.v.fat_sectors + s0, s1 - s0 + 1);
+	if (ok && p->fsinfo_lba)
+		ok = saveio_allow(io, p->fsinfo_lba, 1);
+	return ok;
+}
+
+/* One COM1 line with the plan's writes in order (the QEMU tests pick their power cuts from it). */
+static void log_plan(const Plan *p)
+{
+	uint32_t bytes = (uint32_t)p->f.v.bits / 8, data = p->folder ? 0 : p->f.v.spc;
+	uint32_t fat = ((p->first + p->count - 1) * bytes / SAVE_SECTOR - p->first * bytes / SAVE_SECTOR + 1) * p->f.v.nfats;
+	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1;
+
+	for (int k = 0; k < SAVE_FILES; k++)
+		if (p->make & (1u << k))
+			data += p->file_clusters[k] * p->f.v.spc;
+	klog("save: creating %u clusters at %u: writes fsinfo=%u data=%u fat=%u dir=%u fsinfo=%u\n", (unsigned)p->count,
+	     (unsigned)p->first, (unsigned)fsinfo, (unsigned)data, (unsigned)fat, (unsigned)dir, (unsigned)fsinfo);
+}
+
+/* The creation's work area (two sector buffers): static, off the kernel stack; used only inside savemk_create. */
+static Plan P;
+
+SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t missing,
+                     const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err)
+{
+	uint32_t hint;
+	SaveMk r;
+	BlockErr e = BLK_OK;
+
+	P = (Plan){ 0 };
+	P.f.v = *v;
+	P.folder = folder;
+	P.make = folder ? missing & ((1u << SAVE_FILES) - 1) : (1u << SAVE_FILES) - 1;
+	*err = BLK_OK;
+	if (!P.make)
+		return MK_UNSUPPORTED;
+	*err = BLK_OK;
+	if ((r = plan(&P, io, &hint)) != MK_OK)
+		return r;
+	if (!allow(&P, io))
+		return MK_NO_ROOM;              /* more FAT copies than the guard holds */
+	log_plan(&P);
+	if ((e = write_fsinfo(&P, io, 0xFFFFFFFF, 0)) != BLK_OK || (e = write_data(&P, io, id)) != BLK_OK ||
+	    (e = saveio_flush(io)) != BLK_OK || (e = write_fats(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
+		goto failed;
+	if ((e = saveio_read(io, P.root_lba, 1, P.sec)) != BLK_OK)
+		goto failed;
+	if (P.folder) {                 /* the missing files' entries in the folder: the commit */
+		for (int k = 0; k < SAVE_FILES; k++)
+			if (P.make & (1u << k))
+				dirent(P.sec + 32 * P.file_slot[k], save_dir_names[k], 0x20, P.file_first[k], P.file_bytes[k]);
+	} else {                        /* the folder's long name and short entry in the root: the commit */
+		lfn_entry(P.sec + 32 * P.slot, P.short_name);
+		dirent(P.sec + 32 * (P.slot + 1), P.short_name, 0x10, P.first, 0);
+	}
+	if (P.mark_same)
+		P.sec[32 * 7] = 0xE5;
+	if ((e = write_sector(io, P.root_lba, P.sec)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
+		goto failed;
+	if (P.mark_lba) {               /* the commit: the end marker before the pair becomes a deleted entry */
+		if ((e = saveio_read(io, P.mark_lba, 1, P.sec)) != BLK_OK)
+			goto failed;
+		P.sec[32 * 15] = 0xE5;
+		if ((e = write_sector(io, P.mark_lba, P.sec)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
+			goto failed;
+	}
+	if ((e = write_fsinfo(&P, io, P.free_count == 0xFFFFFFFF || P.free_count < P.count ? 0xFFFFFFFF :
+	                      P.free_count - P.count, P.first + P.count)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
+		goto failed;
+	return MK_OK;
+failed:
+	*err = e;
+	return MK_WRITE;
+}
+

@@ -1,0 +1,60 @@
+/* savemk.h: the folder SHARDFALL created once on a FAT16/32 copy of the image that has none (docs/save.md). */
+#ifndef KERNEL_SAVEMK_H
+#define KERNEL_SAVEMK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "savefmt.h"
+#include "saveio.h"
+#include "saverec.h"
+
+typedef enum SaveMk {
+	MK_OK,                          /* created: savefat_open finds it now */
+	MK_NO_ROOM,                     /* no run of free clusters for it, or no free pair of root entries */
+	MK_UNSUPPORTED,                 /* FAT12 */
+	MK_READ,                        /* a read failed */
+	MK_WRITE,                       /* a write failed (its BlockErr in *err) */
+} SaveMk;
+
+#define SAVEMK_FREE_SCAN_SECTORS 8192   /* the most FAT sectors looked through for free clusters */
+
+/*
+ * Creates /SHARDFALL with README.TXT, SAVE.DAT (its header with id), SCORES.TXT and
+ * CRASH.TXT, each contiguous at the save partition's sizes, on the volume v of
+ * io's disk (folder 0); or, in the folder there already (its first cluster),
+ * only the files missing from it (bit k of missing: save_file_names[k]).
+ * Writes, in this order, only: (FAT32) FSInfo's free count made "unknown";
+ * the new files' clusters and the new folder's cluster (all free until the
+ * FAT says otherwise); each FAT's entries for them; flush; the directory
+ * sector with the new entries (the root's: the folder's long and short
+ * names, both in one half of the sector; or the folder's: the files'); flush;
+ * (FAT32) FSInfo's free count and hint. Every write goes through io (the
+ * guard allows exactly these sectors, then only the three files' again).
+ */
+SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t missing,
+                     const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err);
+
+/*
+ * Whether /boot/grub/grub.cfg (its extent x) holds "imageid=" and image_id
+ * (16 hex digits): the stick this image booted from. sec: a sector buffer.
+ */
+bool savemk_cfg_names_us(SaveIo *io, const SaveExtent *x, const char *image_id, uint8_t *sec);
+
+/* The files as tools/mksave.py makes them (savemkfile.c; test_savemk compares them byte for byte). */
+#define SAVEMK_SLOTS            4
+#define SAVEMK_SLOT_SECTORS     4
+#define SAVEMK_README_BYTES     savemk_readme_bytes             /* the text and a '\n' */
+#define SAVEMK_DAT_BYTES        ((1 + SAVEMK_SLOTS * SAVEMK_SLOT_SECTORS) * SAVE_SECTOR)
+#define SAVEMK_SCORES_BYTES     2048
+#define SAVEMK_CRASH_BYTES      4096
+extern const char savemk_readme[];
+extern const uint32_t savemk_readme_bytes;
+extern const char savemk_crash_none[];
+extern const char savemk_scores_none[];
+/* Byte i of file k (size bytes): the padded texts ending in '\n'; SAVE.DAT's note at 64, zeros (not its header). */
+uint8_t savemk_file_byte(int k, uint32_t size, uint32_t i);
+/* SAVE.DAT's header sector's first 40 bytes (version, id, 4 slots of 4 sectors, CRC). */
+void savemk_save_header(uint8_t *sec, const uint8_t id[SAVEREC_ID_BYTES]);
+
+#endif
