@@ -34,7 +34,6 @@ import uefi_tests               # noqa: E402
 import secureboot_tests         # noqa: E402
 import image                    # noqa: E402
 import music_tests              # noqa: E402
-import padgame_tests            # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
 import save_tests               # noqa: E402
@@ -371,13 +370,12 @@ TESTS = [
     ("sysinfo_screen", music_tests.test_sysinfo_screen, ("sysinfo.png",), ()),
 ] + [("demo_" + name, demo_tests.episode_demo_test(name), demo_tests.episode_goldens(name), ())
      for name in sorted(demo_tests.EPISODE_DEMOS)]
-TESTS += usb_tests.tests(test_hold_right, TITLE)     # tests/qemu/usb_tests.py, usbhw_tests.py: USB keyboards
+TESTS += usb_tests.tests(test_hold_right, TITLE)     # tests/qemu/usb_tests.py, usbhw_tests.py: USB keyboards; pads (padgame_tests.py)
 TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, restart
 TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM output
 TESTS += ac97_tests.TESTS       # tests/qemu/ac97_tests.py: AC'97, the PCM output
 TESTS += disk_tests.TESTS       # tests/qemu/disk_tests.py: USB mass storage, IDE (docs/storage.md)
 TESTS += save_tests.TESTS       # tests/qemu/save_tests.py: progress on the stick, power cuts
-TESTS += padgame_tests.TESTS    # tests/qemu/padgame_tests.py: a pad (padtest=tablet) moves the hero on each USB controller kind; latency
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),

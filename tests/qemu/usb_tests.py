@@ -464,6 +464,7 @@ def play_level1(ctx, attempt):
 def tests(hold_right, title):
     """The USB tests as run_tests.py lists them: (name, function, goldens it writes, goldens it reads)."""
     import pad_tests                # the pad class on every controller kind (padtest=tablet)
+    import padgame_tests            # a pad moves the hero on each controller kind; its latency
     import usbhw_tests              # they import this module: here, not at the top
     import usbold_tests
     return [
@@ -487,4 +488,4 @@ def tests(hold_right, title):
         ("usb_hubs_five_deep", usbhw_tests.test_usb_hubs_five_deep, (), ()),
         ("usb_timing_trace", usbhw_tests.test_usb_timing_trace, (), ()),
         ("usb_hotplug_no_stall", usbhw_tests.test_usb_hotplug_no_stall, (), ()),
-    ] + usbold_tests.tests(hold_right) + pad_tests.tests()
+    ] + usbold_tests.tests(hold_right) + pad_tests.tests() + padgame_tests.TESTS
