@@ -1,0 +1,254 @@
+/* savemkfix.c: the folder's intent record, and the half-made folder of a power cut undone at the next boot (docs/save.md). */
+#include <stddef.h>
+
+#include "klog.h"
+#include "savecrc.h"
+#include "savemkplan.h"
+
+#define DIR_SECTORS_MAX 512             /* the most root sectors looked through, as savefat_scan */
+
+typedef struct Intent {
+	uint64_t lba;                   /* the root sector holding it */
+	int index;                      /* its entry there */
+	uint32_t first, count;
+} Intent;
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+}
+
+/*
+ * 32 bytes: 0xE5 (deleted), "SFMKINTENT", attribute 0, the files made (bit
+ * k), the version, the run's first cluster and count, 6 zeros, CRC-32 of
+ * bytes 0..27. A deleted entry's other bytes mean nothing to any FAT reader.
+ */
+void savemk_intent(const SaveMkPlan *p, uint8_t *e)
+{
+	for (int i = 0; i < 32; i++)
+		e[i] = 0;
+	e[0] = 0xE5;
+	for (int i = 0; i < 10; i++)
+		e[1 + i] = (uint8_t)SAVEMK_INTENT_NAME[i];
+	e[12] = p->make;
+	e[13] = SAVEMK_INTENT_VERSION;
+	put32(e + 14, p->first);
+	put32(e + 18, p->count);
+	put32(e + 28, save_crc32(0, e, 28));
+}
+
+/* An intent entry of a folder's creation, every field checked: its run into *x. */
+static bool intent_parse(const uint8_t *e, Intent *x)
+{
+	if (e[0] != 0xE5 || e[11] != 0 || e[12] != (1u << SAVE_FILES) - 1 || e[13] != SAVEMK_INTENT_VERSION)
+		return false;
+	for (int i = 0; i < 10; i++)
+		if (e[1 + i] != (uint8_t)SAVEMK_INTENT_NAME[i])
+			return false;
+	for (int i = 22; i < 28; i++)
+		if (e[i] != 0)
+			return false;
+	if (save_le32(e + 28) != save_crc32(0, e, 28))
+		return false;
+	x->first = save_le32(e + 14);
+	x->count = save_le32(e + 18);
+	return true;
+}
+
+/* The root's sectors up to its end marker: the intent entries in it (at most SAVEMK_INTENTS_MAX). */
+static SaveMk find_intents(SaveMkPlan *p, Intent *out, int *n)
+{
+	uint32_t cluster = p->f.v.root_cluster, k = 0;
+
+	*n = 0;
+	for (uint32_t done = 0; done < DIR_SECTORS_MAX; done++, k++) {
+		uint64_t lba;
+
+		if (p->f.v.bits == 32) {
+			if (k == p->f.v.spc) {
+				cluster = savefat_next(&p->f, cluster);
+				if (p->f.read_error)
+					return MK_READ;
+				k = 0;
+			}
+			if (!savefat_valid_cluster(&p->f.v, cluster))
+				return MK_OK;
+			lba = savemk_cluster_lba(p, cluster) + k;
+		} else {
+			if (k >= p->f.v.root_sectors)
+				return MK_OK;
+			lba = p->f.v.lba + p->f.v.root_start + k;
+		}
+		if (saveio_read(p->f.ctx, lba, 1, p->sec) != BLK_OK)
+			return MK_READ;
+		for (int i = 0; i < 16; i++) {
+			if (p->sec[32 * i] == 0)
+				return MK_OK;
+			if (*n < SAVEMK_INTENTS_MAX && intent_parse(p->sec + 32 * i, &out[*n])) {
+				out[*n].lba = lba;
+				out[*n].index = i;
+				(*n)++;
+			}
+		}
+	}
+	return MK_OK;
+}
+
+static uint64_t fat_lba(const SaveMkPlan *p, uint32_t copy, uint32_t s)
+{
+	return p->f.v.lba + p->f.v.fat_start + (uint64_t)copy * p->f.v.fat_sectors + s;
+}
+
+static uint32_t entry_at(const SaveMkPlan *p, const uint8_t *sec, uint32_t c)
+{
+	uint32_t off = c * (uint32_t)(p->f.v.bits / 8) % SAVE_SECTOR;
+
+	return p->f.v.bits == 32 ? save_le32(sec + off) & 0x0FFFFFFF : save_le16(sec + off);
+}
+
+/*
+ * Every FAT's entries of the run: *used when any is not free; false (with
+ * *why) when one is neither free nor the creation's own value.
+ */
+static SaveMk fats_ours(SaveMkPlan *p, SaveIo *io, bool *ours, bool *used)
+{
+	uint32_t s0, s1;
+
+	savemk_fat_span(p, &s0, &s1);
+	*ours = true;
+	*used = false;
+	for (uint32_t copy = 0; copy < p->f.v.nfats; copy++) {
+		for (uint32_t s = s0; s <= s1; s++) {
+			if (saveio_read(io, fat_lba(p, copy, s), 1, p->sec) != BLK_OK)
+				return MK_READ;
+			for (uint32_t c = p->first; c < p->first + p->count; c++) {
+				uint32_t v;
+
+				if (c * (uint32_t)(p->f.v.bits / 8) / SAVE_SECTOR != s)
+					continue;
+				v = entry_at(p, p->sec, c);
+				*used = *used || v != 0;
+				*ours = *ours && (v == 0 || v == savemk_chain_value(p, c));
+			}
+		}
+	}
+	return MK_OK;
+}
+
+/* Whether every sector of the run still holds exactly what the creation wrote there. */
+static SaveMk data_ours(SaveMkPlan *p, SaveIo *io, const uint8_t *id, bool *ours)
+{
+	*ours = true;
+	for (uint32_t s = 0; s < p->count * p->f.v.spc && *ours; s++) {
+		savemk_run_sector(p, s, id, p->want);
+		if (saveio_read(io, savemk_cluster_lba(p, p->first) + s, 1, p->sec) != BLK_OK)
+			return MK_READ;
+		for (int i = 0; i < SAVE_SECTOR; i++)
+			*ours = *ours && p->sec[i] == p->want[i];
+	}
+	return MK_OK;
+}
+
+/* The run's entries freed in every FAT (the rest of each sector as it is), then the intent made a plain deleted entry. */
+static BlockErr undo(SaveMkPlan *p, SaveIo *io, const Intent *x, bool used)
+{
+	uint32_t s0, s1;
+	BlockErr e;
+
+	savemk_fat_span(p, &s0, &s1);
+	for (uint32_t copy = 0; copy < p->f.v.nfats && used; copy++) {
+		for (uint32_t s = s0; s <= s1; s++) {
+			if ((e = saveio_read(io, fat_lba(p, copy, s), 1, p->sec)) != BLK_OK)
+				return e;
+			for (uint32_t c = p->first; c < p->first + p->count; c++) {
+				uint32_t off = c * (uint32_t)(p->f.v.bits / 8);
+
+				if (off / SAVE_SECTOR != s)
+					continue;
+				if (p->f.v.bits == 32)
+					put32(p->sec + off % SAVE_SECTOR, save_le32(p->sec + off % SAVE_SECTOR) & 0xF0000000);
+				else
+					p->sec[off % SAVE_SECTOR] = p->sec[off % SAVE_SECTOR + 1] = 0;
+			}
+			if ((e = saveio_write(io, fat_lba(p, copy, s), 1, p->sec)) != BLK_OK)
+				return e;
+		}
+	}
+	if (used && (e = saveio_flush(io)) != BLK_OK)
+		return e;
+	if ((e = saveio_read(io, x->lba, 1, p->sec)) != BLK_OK)
+		return e;
+	for (int i = 0; i < 32; i++)
+		p->sec[32 * x->index + i] = 0;
+	p->sec[32 * x->index] = 0xE5;
+	if ((e = saveio_write(io, x->lba, 1, p->sec)) != BLK_OK)
+		return e;
+	return saveio_flush(io);
+}
+
+/* The guard for one repair: each FAT's sectors of the run and the intent's root sector, nothing else. */
+static bool allow_undo(SaveMkPlan *p, SaveIo *io, const Intent *x)
+{
+	uint32_t s0, s1;
+	bool ok;
+
+	saveio_init(io, io->dev);
+	savemk_fat_span(p, &s0, &s1);
+	ok = saveio_allow(io, x->lba, 1);
+	for (uint32_t copy = 0; copy < p->f.v.nfats && ok; copy++)
+		ok = saveio_allow(io, fat_lba(p, copy, s0), s1 - s0 + 1);
+	return ok;
+}
+
+/* One intent: its run checked, then undone, or left alone with the reason on COM1. */
+static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8_t *id, BlockErr *err)
+{
+	bool fats = true, used = false, data = true;
+	SaveMk r;
+	BlockErr e;
+	const char *why = NULL;
+
+	p->folder = 0;
+	p->make = (1u << SAVE_FILES) - 1;
+	p->first = x->first;
+	savemk_layout(p);
+	if (!savefat_valid_cluster(&p->f.v, x->first) || p->count != x->count ||
+	    !savefat_valid_cluster(&p->f.v, x->first + x->count - 1) || x->first + x->count - 1 < x->first)
+		why = "its record does not fit this volume";
+	else if ((r = fats_ours(p, io, &fats, &used)) != MK_OK)
+		return r;
+	else if (!fats)
+		why = "a FAT gives its clusters to something else";
+	else if (used && (r = data_ours(p, io, id, &data)) != MK_OK)
+		return r;
+	else if (!data)
+		why = "its clusters hold other data";
+	if (why) {
+		klog("save: left alone the half-made folder at clusters %u..%u: %s\n", (unsigned)x->first,
+		     (unsigned)(x->first + x->count - 1), why);
+		return MK_OK;
+	}
+	if (!allow_undo(p, io, x))
+		return MK_NO_ROOM;      /* more FAT copies than the guard holds */
+	if ((e = undo(p, io, x, used)) != BLK_OK) {
+		*err = e;
+		return MK_WRITE;
+	}
+	klog("save: undid the half-made folder of a power cut at clusters %u..%u (%s)\n", (unsigned)x->first,
+	     (unsigned)(x->first + x->count - 1), used ? "freed in every FAT" : "never in a FAT");
+	return MK_OK;
+}
+
+SaveMk savemk_repair(SaveIo *io, SaveMkPlan *p, const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err)
+{
+	Intent x[SAVEMK_INTENTS_MAX];
+	int n = 0;
+	SaveMk r = find_intents(p, x, &n);
+
+	for (int i = 0; i < n && r == MK_OK; i++)
+		r = repair_one(io, p, &x[i], id, err);
+	saveio_init(io, io->dev);       /* the creation allows its own sectors */
+	p->f.cached = ~0ull;            /* the FAT as read before the repair */
+	p->f.read_error = false;
+	return r;
+}
