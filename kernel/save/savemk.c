@@ -311,29 +311,6 @@ static BlockErr write_fats(SaveMkPlan *p, SaveIo *io)
 	return BLK_OK;
 }
 
-/*
- * The intent record (savemkfix.c), after the data and before any FAT write:
- * in the root entry that the folder's long name later takes (entry 7, the
- * end marker, made deleted with it), or, when the pair goes into the next
- * root sector, in the end marker's entry 15 (then the pair is the commit,
- * and that entry is made a plain deleted one after it). A folder's missing
- * files get none.
- */
-static BlockErr write_intent(SaveMkPlan *p, SaveIo *io)
-{
-	uint64_t lba = p->mark_lba ? p->mark_lba : p->root_lba;
-	BlockErr e;
-
-	if (p->folder)
-		return BLK_OK;
-	if ((e = saveio_read(io, lba, 1, p->sec)) != BLK_OK)
-		return e;
-	savemk_intent(p, p->sec + 32 * (p->mark_lba ? 15 : p->slot));
-	if (p->mark_same)
-		p->sec[32 * 7] = 0xE5;
-	return write_sector(io, lba, p->sec);
-}
-
 static BlockErr write_fsinfo(SaveMkPlan *p, SaveIo *io, uint32_t count, uint32_t hint)
 {
 	BlockErr e;
@@ -466,7 +443,7 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 		return MK_NO_ROOM;              /* more FAT copies than the guard holds */
 	log_plan(&P);
 	if ((e = write_fsinfo(&P, io, 0xFFFFFFFF, 0)) != BLK_OK || (e = write_data(&P, io, id)) != BLK_OK ||
-	    (e = write_intent(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK ||
+	    (e = savemk_write_intent(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK ||
 	    (e = write_fats(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
 		goto failed;
 	if ((e = saveio_read(io, P.root_lba, 1, P.sec)) != BLK_OK)

@@ -23,7 +23,7 @@ static void put32(uint8_t *p, uint32_t v)
  * k), the version, the run's first cluster and count, 6 zeros, CRC-32 of
  * bytes 0..27. A deleted entry's other bytes mean nothing to any FAT reader.
  */
-void savemk_intent(const SaveMkPlan *p, uint8_t *e)
+static void intent_entry(const SaveMkPlan *p, uint8_t *e)
 {
 	for (int i = 0; i < 32; i++)
 		e[i] = 0;
@@ -35,6 +35,29 @@ void savemk_intent(const SaveMkPlan *p, uint8_t *e)
 	put32(e + 14, p->first);
 	put32(e + 18, p->count);
 	put32(e + 28, save_crc32(0, e, 28));
+}
+
+/*
+ * The intent record, after the data and before any FAT write:
+ * in the root entry that the folder's long name later takes (entry 7, the
+ * end marker, made deleted with it), or, when the pair goes into the next
+ * root sector, in the end marker's entry 15 (then the pair is the commit,
+ * and that entry is made a plain deleted one after it). A folder's missing
+ * files get none.
+ */
+BlockErr savemk_write_intent(SaveMkPlan *p, SaveIo *io)
+{
+	uint64_t lba = p->mark_lba ? p->mark_lba : p->root_lba;
+	BlockErr e;
+
+	if (p->folder)
+		return BLK_OK;
+	if ((e = saveio_read(io, lba, 1, p->sec)) != BLK_OK)
+		return e;
+	intent_entry(p, p->sec + 32 * (p->mark_lba ? 15 : p->slot));
+	if (p->mark_same)
+		p->sec[32 * 7] = 0xE5;
+	return saveio_write(io, lba, 1, p->sec);
 }
 
 /* An intent entry of a folder's creation, every field checked: its run into *x. */

@@ -42,10 +42,12 @@ void savemk_run_sector(const SaveMkPlan *p, uint32_t s, const uint8_t id[SAVEREC
 /* The FAT sectors (from the FAT's start) holding the run's entries: s0..s1. */
 void savemk_fat_span(const SaveMkPlan *p, uint32_t *s0, uint32_t *s1);
 /*
- * The intent record: a deleted root entry (first byte 0xE5, which every FAT
- * reader skips) naming the run (first cluster, count) before any FAT write.
+ * The intent record written (no flush): a deleted root entry (first byte
+ * 0xE5, which every FAT reader skips) naming the run (first cluster, count),
+ * in the entry the folder's long name later takes. Nothing for a folder's
+ * missing files.
  */
-void savemk_intent(const SaveMkPlan *p, uint8_t *e);
+BlockErr savemk_write_intent(SaveMkPlan *p, SaveIo *io);
 /*
  * The half-made folders of power cuts before this boot (intent records in
  * the root, no live folder: the caller's case) undone: each run's entries
