@@ -360,12 +360,13 @@ $(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_D
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 # stick-nofolder.img: a FAT32 copy of the image's files in small, without /SHARDFALL; folder/: the files the ISO
-# ships there (test_savemk creates the folder and compares).
+# ships there (test_savemk creates the folder and compares; test_savemkcut cuts the power during it).
 $(B)/save/stick-nofolder.img: $(SAVE_TOOL)
 	@mkdir -p $(@D)
 	$(PYTHON) $(SAVE_TOOL) stick --id 0123456789abcdef -o $@
 	$(PYTHON) $(SAVE_TOOL) folder --id 0123456789abcdef -o $(B)/save/folder
-$(B)/tests/test_savemk: tests/unit/test_savemk.c $(SAVE_HOST) $(B)/save/stick-nofolder.img $(HOBJ)
+$(B)/tests/test_savemk $(B)/tests/test_savemkcut: $(B)/tests/%: tests/unit/%.c tests/unit/savestick.h $(SAVE_HOST) \
+                                                $(B)/save/stick-nofolder.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 $(B)/tests/test_save: tests/unit/test_save.c tests/unit/savefix.h tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
