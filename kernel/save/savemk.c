@@ -121,7 +121,7 @@ static SaveMk find_slot(SaveMkPlan *p)
 				p->slot = 8;
 				return MK_OK;
 			}
-			if ((a == 0 || (a == 0xE5 && p->sec[32 * (i + 1)] == 0xE5)) && i % 8 < 7) {
+			if (i % 8 < 7 && (a == 0 || (a == 0xE5 && p->sec[32 * (i + 1)] == 0xE5))) {
 				p->root_lba = lba;
 				p->slot = i;
 				return MK_OK;
