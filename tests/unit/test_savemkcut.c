@@ -337,9 +337,47 @@ static void a_run_reused_by_another_os_is_left_untouched(void **state)
 	}
 }
 
+/*
+ * The repair cut in its turn: after a cut that left the run allocated in
+ * both FATs, the next boot is cut after each of its writes (the first FAT,
+ * the second, the record cleared), and torn at each; the boot after that
+ * finishes the repair (or finds it done) and the volume is consistent.
+ */
+static void a_cut_during_the_repair(void **state)
+{
+	uint32_t first, last_fat, points = 0;
+	SaveStatus st;
+
+	(void)state;
+	fresh();
+	assert_true(save_open(ID, &st));
+	plan_of_log(&first, &last_fat);
+	for (int tear = 0; tear < 2; tear++) {
+		for (uint32_t n = 1; n <= 3; n++, points++) {
+			char out[4096], when[64];
+
+			fresh();
+			saveio_powercut(last_fat, 0);
+			assert_false(save_open(ID, &st));
+			boot();
+			saveio_powercut(tear ? 0 : n, tear ? n : 0);
+			assert_false(save_open(ID, &st));
+			assert_int_equal(stopped_at, n);
+			assert_false(logged("save: creating"));         /* all three writes were the repair's */
+			boot();
+			assert_row(save_open(ID, &st) && st.folder, "repair cut %u: %s", n, logbuf);
+			snprintf(when, sizeof when, "repair cut %u%s, next boot", n, tear ? " torn" : "");
+			volume_consistent(when);
+			assert_row(fsck(out, sizeof out) == 0, "%s: %s", when, out);
+		}
+	}
+	assert_int_equal(points, 6);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_cut_point_of_the_creation),
 	cmocka_unit_test(a_run_reused_by_another_os_is_left_untouched),
+	cmocka_unit_test(a_cut_during_the_repair),
 };
 
 int main(int argc, char **argv)
