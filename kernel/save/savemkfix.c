@@ -78,16 +78,25 @@ static bool intent_parse(const uint8_t *e, Intent *x)
 	return true;
 }
 
-/* The root's sectors up to its end marker: the intent entries in it (at most SAVEMK_INTENTS_MAX). */
-static SaveMk find_intents(SaveMkPlan *p, Intent *out, int *n)
-{
-	uint32_t cluster = p->f.v.root_cluster, k = 0;
+/* One directory entry before the end marker, at entry i of the sector lba; false: stop the walk. */
+typedef bool (*DirVisit)(const uint8_t *e, uint64_t lba, int i, void *ctx);
 
-	*n = 0;
-	for (uint32_t done = 0; done < DIR_SECTORS_MAX; done++, k++) {
+/* A directory's entries (cluster 0: the root) up to its end marker, at most *budget sectors (counted down), each to visit. */
+static SaveMk dir_walk(SaveMkPlan *p, uint32_t cluster, uint32_t *budget, DirVisit visit, void *ctx)
+{
+	bool fixed = cluster == 0 && p->f.v.bits != 32;
+	uint32_t k = 0;
+
+	if (cluster == 0)
+		cluster = p->f.v.root_cluster;
+	for (; *budget > 0; k++, (*budget)--) {
 		uint64_t lba;
 
-		if (p->f.v.bits == 32) {
+		if (fixed) {
+			if (k >= p->f.v.root_sectors)
+				return MK_OK;
+			lba = p->f.v.lba + p->f.v.root_start + k;
+		} else {
 			if (k == p->f.v.spc) {
 				cluster = savefat_next(&p->f, cluster);
 				if (p->f.read_error)
@@ -97,24 +106,71 @@ static SaveMk find_intents(SaveMkPlan *p, Intent *out, int *n)
 			if (!savefat_valid_cluster(&p->f.v, cluster))
 				return MK_OK;
 			lba = savemk_cluster_lba(p, cluster) + k;
-		} else {
-			if (k >= p->f.v.root_sectors)
-				return MK_OK;
-			lba = p->f.v.lba + p->f.v.root_start + k;
 		}
 		if (saveio_read(p->f.ctx, lba, 1, p->sec) != BLK_OK)
 			return MK_READ;
-		for (int i = 0; i < 16; i++) {
-			if (p->sec[32 * i] == 0)
+		for (int i = 0; i < 16; i++)
+			if (p->sec[32 * i] == 0 || !visit(p->sec + 32 * i, lba, i, ctx))
 				return MK_OK;
-			if (*n < SAVEMK_INTENTS_MAX && intent_parse(p->sec + 32 * i, &out[*n])) {
-				out[*n].lba = lba;
-				out[*n].index = i;
-				(*n)++;
-			}
-		}
 	}
 	return MK_OK;
+}
+
+typedef struct Found {
+	Intent x[SAVEMK_INTENTS_MAX];
+	int n;
+} Found;
+
+static bool visit_intent(const uint8_t *e, uint64_t lba, int i, void *ctx)
+{
+	Found *f = ctx;
+
+	if (f->n < SAVEMK_INTENTS_MAX && intent_parse(e, &f->x[f->n])) {
+		f->x[f->n].lba = lba;
+		f->x[f->n].index = i;
+		f->n++;
+	}
+	return true;
+}
+
+/* The walk of the whole tree for an entry pointing into a run: the directories still to walk, and what was found. */
+typedef struct Tree {
+	uint32_t first, count;          /* the run */
+	int bits;
+	uint32_t dirs[SAVEMK_TREE_DIRS];
+	uint32_t ndirs;
+	bool hit;                       /* a live entry's first cluster inside the run */
+	bool too_big;                   /* more directories or sectors than the walk looks at */
+} Tree;
+
+static bool visit_tree(const uint8_t *e, uint64_t lba, int i, void *ctx)
+{
+	Tree *t = ctx;
+	uint32_t c = save_le16(e + 26) | (t->bits == 32 ? (uint32_t)save_le16(e + 20) << 16 : 0);
+
+	(void)lba, (void)i;
+	if (e[0] == 0xE5 || (e[11] & 0x3F) == 0x0F || (e[11] & 0x08) || e[0] == '.')
+		return true;            /* deleted, a long-name piece, the label, "." and ".." */
+	if (c >= t->first && c - t->first < t->count)
+		t->hit = true;
+	else if ((e[11] & 0x10) && c != 0 && t->ndirs < SAVEMK_TREE_DIRS)
+		t->dirs[t->ndirs++] = c;
+	else if (e[11] & 0x10)
+		t->too_big = true;
+	return !t->hit && !t->too_big;
+}
+
+/* Whether any directory entry of the volume (the tree from the root, bounded) points into the run. */
+static SaveMk tree_points_into(SaveMkPlan *p, Tree *t)
+{
+	uint32_t budget = SAVEMK_TREE_SECTORS;
+	SaveMk r = dir_walk(p, 0, &budget, visit_tree, t);
+
+	for (uint32_t d = 0; d < t->ndirs && r == MK_OK && !t->hit && !t->too_big; d++)
+		r = dir_walk(p, t->dirs[d], &budget, visit_tree, t);
+	if (budget == 0)
+		t->too_big = true;
+	return r;
 }
 
 static uint64_t fat_lba(const SaveMkPlan *p, uint32_t copy, uint32_t s)
@@ -223,6 +279,9 @@ static bool allow_undo(SaveMkPlan *p, SaveIo *io, const Intent *x)
 	return ok;
 }
 
+/* The tree walk's list of directories (1 KiB): static, off the kernel stack; used only inside repair_one. */
+static Tree T;
+
 /* One intent: its run checked, then undone, or left alone with the reason on COM1. */
 static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8_t *id, BlockErr *err)
 {
@@ -231,6 +290,7 @@ static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8
 	BlockErr e;
 	const char *why = NULL;
 
+	T = (Tree){ .first = x->first, .count = x->count, .bits = p->f.v.bits };
 	p->folder = 0;
 	p->make = (1u << SAVE_FILES) - 1;
 	p->first = x->first;
@@ -238,6 +298,12 @@ static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8
 	if (!savefat_valid_cluster(&p->f.v, x->first) || p->count != x->count ||
 	    !savefat_valid_cluster(&p->f.v, x->first + x->count - 1) || x->first + x->count - 1 < x->first)
 		why = "its record does not fit this volume";
+	else if ((r = tree_points_into(p, &T)) != MK_OK)
+		return r;
+	else if (T.hit)
+		why = "a directory entry points into its clusters";
+	else if (T.too_big)
+		why = "too many directories to prove nothing points into it";
 	else if ((r = fats_ours(p, io, &fats, &used)) != MK_OK)
 		return r;
 	else if (!fats)
@@ -264,12 +330,12 @@ static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8
 
 SaveMk savemk_repair(SaveIo *io, SaveMkPlan *p, const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err)
 {
-	Intent x[SAVEMK_INTENTS_MAX];
-	int n = 0;
-	SaveMk r = find_intents(p, x, &n);
+	Found f = { .n = 0 };
+	uint32_t budget = DIR_SECTORS_MAX;
+	SaveMk r = dir_walk(p, 0, &budget, visit_intent, &f);
 
-	for (int i = 0; i < n && r == MK_OK; i++)
-		r = repair_one(io, p, &x[i], id, err);
+	for (int i = 0; i < f.n && r == MK_OK; i++)
+		r = repair_one(io, p, &f.x[i], id, err);
 	saveio_init(io, io->dev);       /* the creation allows its own sectors */
 	p->f.cached = ~0ull;            /* the FAT as read before the repair */
 	p->f.read_error = false;

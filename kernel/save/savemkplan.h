@@ -31,6 +31,8 @@ typedef struct SaveMkPlan {
 #define SAVEMK_INTENT_NAME      "SFMKINTENT"    /* bytes 1..10 of the intent entry (byte 0: 0xE5, deleted) */
 #define SAVEMK_INTENT_VERSION   1
 #define SAVEMK_INTENTS_MAX      4               /* the most intent entries one boot repairs */
+#define SAVEMK_TREE_DIRS        256             /* the most directories a repair walks (else it leaves the run alone) */
+#define SAVEMK_TREE_SECTORS     8192            /* the most directory sectors it reads */
 
 uint64_t savemk_cluster_lba(const SaveMkPlan *p, uint32_t c);
 /* Sizes, clusters, count and each file's first cluster from p->first, p->folder, p->make and the volume's cluster size. */
@@ -51,9 +53,10 @@ BlockErr savemk_write_intent(SaveMkPlan *p, SaveIo *io);
 /*
  * The half-made folders of power cuts before this boot (intent records in
  * the root, no live folder: the caller's case) undone: each run's entries
- * freed in every FAT and its record cleared, only when every entry of the run
- * in every FAT is free or the creation's own and the run's data is exactly
- * the creation's; else nothing touched and a COM1 line says why. p: mounted.
+ * freed in every FAT and its record cleared, only when no directory entry of
+ * the volume points into the run, every entry of the run in every FAT is free
+ * or the creation's own, and the run's data is exactly the creation's; else
+ * nothing touched and a COM1 line says why. p: mounted.
  * MK_WRITE: a write failed (its BlockErr in *err).
  */
 SaveMk savemk_repair(SaveIo *io, SaveMkPlan *p, const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err);

@@ -242,47 +242,102 @@ static void plan_of_log(uint32_t *first, uint32_t *last_fat)
 	*last_fat = fsinfo + data + intent + fat;
 }
 
-/* A root entry for a file of another OS at the root's end marker (cluster 2's sector; the next entry stays the end). */
-static void root_file(uint32_t first, uint32_t bytes)
+static void put_entry(uint8_t *e, const char *name11, uint8_t attr, uint32_t first, uint32_t bytes)
 {
-	uint8_t *root = disk + DATA_START * 512;
+	memset(e, 0, 32);
+	memcpy(e, name11, 11);
+	e[11] = attr;
+	e[26] = (uint8_t)first, e[27] = (uint8_t)(first >> 8), e[20] = (uint8_t)(first >> 16), e[21] = (uint8_t)(first >> 24);
+	e[28] = (uint8_t)bytes, e[29] = (uint8_t)(bytes >> 8), e[30] = (uint8_t)(bytes >> 16);
+}
 
-	for (int i = 0; i < 15; i++) {
-		uint8_t *e = root + 32 * i;
+static uint8_t *cluster_at(uint32_t c)
+{
+	return disk + (uint64_t)(DATA_START + (c - 2) * SPC) * 512;
+}
 
-		if (e[0] != 0)
-			continue;
-		assert_int_equal(e[32], 0);
-		memset(e, 0, 32);
-		memcpy(e, "OTHER   DAT", 11);
-		e[11] = 0x20;
-		e[26] = (uint8_t)first, e[27] = (uint8_t)(first >> 8), e[20] = (uint8_t)(first >> 16), e[21] = (uint8_t)(first >> 24);
-		e[28] = (uint8_t)bytes, e[29] = (uint8_t)(bytes >> 8), e[30] = (uint8_t)(bytes >> 16);
-		return;
+/* Another OS's chain c0..c1 (ending the chain) with its own data (0x5A), linked from no entry: a lost chain of its own. */
+static void pc_chain(uint32_t c0, uint32_t c1)
+{
+	for (uint32_t c = c0; c <= c1; c++)
+		set_fat(c, c < c1 ? c + 1 : 0x0FFFFFFF);
+	memset(cluster_at(c0), 0x5A, (c1 - c0 + 1) * SPC * 512);
+}
+
+static void pc_free_run(uint32_t first)
+{
+	for (uint32_t c = first; c < first + 32; c++)
+		set_fat(c, 0);
+}
+
+/* A disk check that freed the unlinked run (fsck.fat -a). */
+static void pc_freed(uint32_t first) { pc_free_run(first); }
+
+/* Windows' "Scan and fix": each lost chain kept as a file, FOUND.000\FILE000n.CHK (the folder's cluster, then each file). */
+static void pc_found_chk(uint32_t first)
+{
+	static const uint32_t at[SAVE_FILES + 1] = { 0, 1, 3, 20, 24 }, clusters[SAVE_FILES + 1] = { 1, 2, 17, 4, 8 };
+	uint32_t x = 2 + CLUSTERS - 1;
+	uint8_t *dir = cluster_at(x), *root = disk + DATA_START * 512;
+	int i = 2;
+
+	set_fat(x, 0x0FFFFFFF);
+	memset(dir, 0, SPC * 512);
+	put_entry(dir, ".          ", 0x10, x, 0);
+	put_entry(dir + 32, "..         ", 0x10, 0, 0);
+	for (int k = 0; k <= SAVE_FILES; k++) {
+		char name[12] = "FILE0000CHK";
+
+		name[7] = (char)('0' + k);
+		put_entry(dir + 64 + 32 * k, name, 0x20, first + at[k], clusters[k] * SPC * 512);
 	}
-	fail_msg("no free root entry");
+	while (root[32 * i] != 0 && root[32 * i] != 0xE5)
+		i++;                    /* the intent's deleted entry, or the end marker */
+	assert_true(i < 15 && root[32 * (i + 1)] == 0);
+	if (root[32 * i] == 0xE5)
+		i++;
+	put_entry(root + 32 * i, "FOUND   000", 0x10, x, 0);
+	memset(disk + FSINFO * 512 + 488, 0xFF, 4);     /* FSInfo's free count: unknown */
+}
+
+/* Another OS's own half-made file in SAVE.DAT's clusters: the creation's very chain values there, not its data. */
+static void pc_lost_same_chain(uint32_t first)
+{
+	pc_free_run(first);
+	pc_chain(first + 3, first + 19);
+}
+
+/* Another OS's own half-made file over the folder's cluster and README.TXT's: other chain values. */
+static void pc_lost_other_chain(uint32_t first)
+{
+	pc_free_run(first);
+	pc_chain(first, first + 2);
 }
 
 /*
  * After a cut that left the run allocated in both FATs, the stick is used on
- * a PC before the next boot. What that PC did to the run decides: a disk
- * check that freed it (the next boot clears the intent record and creates
- * the folder), or a file of its own in part of the run, with the creation's
- * very chain values (only the data tells it apart) or with other ones. Then
- * the next boot touches nothing of the run, says why, and creates the folder
- * in other clusters; the volume stays consistent.
+ * a PC before the next boot. What the PC did decides: a disk check that
+ * freed the run (the next boot clears the intent record and creates the
+ * folder), or anything that uses the run: then the next boot touches none
+ * of the PC's clusters (their FAT entries in both FATs and their data),
+ * says why, and creates the folder in other clusters.
  */
 static void a_run_reused_by_another_os_is_left_untouched(void **state)
 {
 	static const struct {
 		const char *what;
-		uint32_t from, to;              /* the OS's file: clusters first+from..first+to, 0..0 none */
-		bool same_chain;                /* its chain ends where SAVE.DAT's does (the creation's values) */
+		void (*pc)(uint32_t first);
+		uint32_t from, to;              /* the PC's clusters: first+from..first+to (to 0: none) */
+		bool clean;                     /* the PC left a stick fsck.fat -n passes */
 		const char *log;
 	} rows[] = {
-		{ "a disk check freed the run", 0, 0, false, "save: undid the half-made folder of a power cut at clusters " },
-		{ "a file in SAVE.DAT's clusters, the same chain", 3, 19, true, "its clusters hold other data" },
-		{ "a file over the folder's cluster and README's", 0, 2, false, "a FAT gives its clusters to something else" },
+		{ "a disk check freed the run", pc_freed, 0, 0, true, "(never in a FAT)" },
+		{ "a disk check kept the lost chains as FOUND.000 files", pc_found_chk, 0, 31, true,
+		  "a directory entry points into its clusters" },
+		{ "a lost chain of the PC's in SAVE.DAT's clusters, the same values", pc_lost_same_chain, 3, 19, false,
+		  "its clusters hold other data" },
+		{ "a lost chain of the PC's over the folder's and README's clusters", pc_lost_other_chain, 0, 2, false,
+		  "a FAT gives its clusters to something else" },
 	};
 	static uint8_t before[STICK_SECTORS * 512];
 
@@ -299,37 +354,29 @@ static void a_run_reused_by_another_os_is_left_untouched(void **state)
 		fresh();
 		saveio_powercut(last_fat, 0);
 		assert_false(save_open(ID, &st));
-		for (uint32_t c = first; c < first + 32; c++)
-			set_fat(c, 0);          /* the PC's disk check: the unlinked run freed */
-		if (rows[r].to) {
-			c0 = first + rows[r].from, c1 = first + rows[r].to;
-			for (uint32_t c = c0; c <= c1; c++)
-				set_fat(c, c < c1 ? c + 1 : 0x0FFFFFFF);
-			memset(disk + (uint64_t)(DATA_START + (c0 - 2) * SPC) * 512, 0x5A, (c1 - c0 + 1) * SPC * 512);
-			root_file(c0, (c1 - c0 + 1) * SPC * 512);
-		}
-		assert_row(fsck(out, sizeof out) == 0, "%s: the PC left a stick fsck does not pass: %s", rows[r].what, out);
+		rows[r].pc(first);
+		c0 = first + rows[r].from, c1 = first + rows[r].to;
+		assert_row((fsck(out, sizeof out) == 0) == rows[r].clean, "%s: as the PC left it: %s", rows[r].what, out);
 		memcpy(before, disk, sizeof before);
 		boot();
 		assert_row(save_open(ID, &st) && st.folder, "%s: %s", rows[r].what, logbuf);
 		assert_row(logged(rows[r].log), "%s: %s", rows[r].what, logbuf);
-		if (rows[r].to) {
-			for (uint32_t c = c0; c <= c1; c++)
-				assert_row(fat_entry(0, c) == (c < c1 ? c + 1 : 0x0FFFFFFF) &&
-				           !memcmp(disk + (uint64_t)(DATA_START + (c - 2) * SPC) * 512,
-				                   before + (uint64_t)(DATA_START + (c - 2) * SPC) * 512, SPC * 512),
-				           "%s: the PC's cluster %u changed", rows[r].what, c);
-			assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
-			for (int k = 0; k < SAVE_FILES; k++) {
-				uint64_t lo = DATA_START + (uint64_t)(c0 - 2) * SPC, hi = DATA_START + (uint64_t)(c1 - 1) * SPC;
-
-				assert_row(a.file[k].lba + a.file[k].sectors <= lo || a.file[k].lba >= hi,
-				           "%s: %s made in the PC's clusters", rows[r].what, save_file_names[k]);
-			}
+		assert_row(!memcmp(disk + FAT_START * 512, disk + (FAT_START + FAT_SECTORS) * 512, FAT_SECTORS * 512),
+		           "%s: the FATs differ", rows[r].what);
+		for (uint32_t c = c0; c <= c1 && rows[r].to; c++)
+			assert_row(!memcmp(disk + FAT_START * 512 + c * 4, before + FAT_START * 512 + c * 4, 4) &&
+			           !memcmp(cluster_at(c), before + (cluster_at(c) - disk), SPC * 512),
+			           "%s: the PC's cluster %u changed", rows[r].what, c);
+		assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
+		for (int k = 0; k < SAVE_FILES && rows[r].to; k++)
+			assert_row(a.file[k].lba + a.file[k].sectors <= (uint64_t)(cluster_at(c0) - disk) / 512 ||
+			           a.file[k].lba >= (uint64_t)(cluster_at(c1 + 1) - disk) / 512,
+			           "%s: %s made in the PC's clusters", rows[r].what, save_file_names[k]);
+		if (rows[r].clean) {
+			volume_consistent(rows[r].what);
+			assert_row(fsck(out, sizeof out) == 0, "%s, next boot: %s", rows[r].what, out);
 		}
-		volume_consistent(rows[r].what);
-		assert_row(fsck(out, sizeof out) == 0, "%s, next boot: %s", rows[r].what, out);
-		/* the intent left alone is found again at each boot, and again changes nothing */
+		/* a record left alone is found again at each boot, and again changes nothing */
 		memcpy(before, disk, sizeof before);
 		boot();
 		assert_true(save_open(ID, &st));
