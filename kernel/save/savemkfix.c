@@ -185,10 +185,7 @@ static uint32_t entry_at(const SaveMkPlan *p, const uint8_t *sec, uint32_t c)
 	return p->f.v.bits == 32 ? save_le32(sec + off) & 0x0FFFFFFF : save_le16(sec + off);
 }
 
-/*
- * Every FAT's entries of the run: *used when any is not free; false (with
- * *why) when one is neither free nor the creation's own value.
- */
+/* Every FAT's entries of the run: *used when any is not free; *ours false when one is neither free nor the creation's own value. */
 static SaveMk fats_ours(SaveMkPlan *p, SaveIo *io, bool *ours, bool *used)
 {
 	uint32_t s0, s1;
@@ -231,6 +228,7 @@ static SaveMk data_ours(SaveMkPlan *p, SaveIo *io, const uint8_t *id, bool *ours
 /* The run's entries freed in every FAT (the rest of each sector as it is), then the intent made a plain deleted entry. */
 static BlockErr undo(SaveMkPlan *p, SaveIo *io, const Intent *x, bool used)
 {
+	Intent again;
 	uint32_t s0, s1;
 	BlockErr e;
 
@@ -257,6 +255,8 @@ static BlockErr undo(SaveMkPlan *p, SaveIo *io, const Intent *x, bool used)
 		return e;
 	if ((e = saveio_read(io, x->lba, 1, p->sec)) != BLK_OK)
 		return e;
+	if (!intent_parse(p->sec + 32 * x->index, &again) || again.first != x->first || again.count != x->count)
+		return BLK_OK;          /* not the record found (not reached: nothing else writes the root meanwhile) */
 	for (int i = 0; i < 32; i++)
 		p->sec[32 * x->index + i] = 0;
 	p->sec[32 * x->index] = 0xE5;
