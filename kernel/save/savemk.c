@@ -134,10 +134,11 @@ static SaveMk find_slot(SaveMkPlan *p)
 }
 
 /*
- * Free entries in one sector of the folder's directory for each file to
- * make (deleted ones, or the end marker and the zeros after it): one sector
- * write then adds them all. Each entry is 32 bytes, inside one half of the
- * sector, so a torn write leaves each whole, old or new.
+ * Free entries in one half (256 bytes) of one sector of the folder's
+ * directory for each file to make (deleted ones, or the end marker and the
+ * zeros after it): one sector write then adds them all, and a torn write
+ * leaves them all old or all new (the first of them holds the intent record
+ * until then).
  */
 static SaveMk find_file_slots(SaveMkPlan *p)
 {
@@ -147,7 +148,6 @@ static SaveMk find_file_slots(SaveMkPlan *p)
 		want += (p->make >> f) & 1u;
 	for (uint32_t done = 0; done < 512; done++, k++) {
 		uint64_t lba;
-		uint32_t got = 0;
 		bool end = false;
 
 		if (k == p->f.v.spc) {
@@ -161,21 +161,25 @@ static SaveMk find_file_slots(SaveMkPlan *p)
 		lba = savemk_cluster_lba(p, cluster) + k;
 		if (!read_fn(p->f.ctx, lba, p->sec))
 			return MK_READ;
-		for (int i = 0, f = 0; i < 16 && got < want; i++) {
-			end = end || p->sec[32 * i] == 0;
-			if (!end && p->sec[32 * i] != 0xE5)
-				continue;
-			while (!(p->make & (1u << f)))
-				f++;
-			p->file_slot[f++] = i;
-			got++;
+		for (int half = 0; half < 2; half++) {
+			uint32_t got = 0;
+
+			for (int i = 8 * half, f = 0; i < 8 * half + 8 && got < want; i++) {
+				end = end || p->sec[32 * i] == 0;
+				if (!end && p->sec[32 * i] != 0xE5)
+					continue;
+				while (!(p->make & (1u << f)))
+					f++;
+				p->file_slot[f++] = i;
+				got++;
+			}
+			if (got == want) {
+				p->root_lba = lba;
+				return MK_OK;
+			}
+			if (end)
+				return MK_NO_ROOM;      /* the end marker's half has too few: the directory ends there */
 		}
-		if (got == want) {
-			p->root_lba = lba;
-			return MK_OK;
-		}
-		if (end)
-			return MK_NO_ROOM;      /* the end marker's sector has too few: the directory ends there */
 	}
 	return MK_NO_ROOM;
 }
@@ -374,12 +378,12 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 			}
 		}
 	}
-	if (!p->folder && (r = savemk_repair(io, p, id, err)) != MK_OK)
+	if (p->folder && !savefat_valid_cluster(&p->f.v, p->folder))
+		return MK_UNSUPPORTED;
+	if ((r = savemk_repair(io, p, id, err)) != MK_OK)
 		return r;
 	p->first = 0;
 	savemk_layout(p);
-	if (p->folder && !savefat_valid_cluster(&p->f.v, p->folder))
-		return MK_UNSUPPORTED;
 	r = p->folder ? find_file_slots(p) : pick_short_name(p);
 	if (r != MK_OK || (!p->folder && (r = find_slot(p)) != MK_OK))
 		return r;
@@ -409,7 +413,7 @@ static void log_plan(const SaveMkPlan *p)
 {
 	uint32_t bytes = (uint32_t)p->f.v.bits / 8, data = p->folder ? 0 : p->f.v.spc;
 	uint32_t fat = ((p->first + p->count - 1) * bytes / SAVE_SECTOR - p->first * bytes / SAVE_SECTOR + 1) * p->f.v.nfats;
-	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1, intent = p->folder ? 0 : 1;
+	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1, intent = 1;
 
 	for (int k = 0; k < SAVE_FILES; k++)
 		if (p->make & (1u << k))

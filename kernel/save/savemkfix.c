@@ -11,6 +11,7 @@ typedef struct Intent {
 	uint64_t lba;                   /* the root sector holding it */
 	int index;                      /* its entry there */
 	uint32_t first, count;
+	uint8_t make;                   /* the files made (bit k) */
 } Intent;
 
 static void put32(uint8_t *p, uint32_t v)
@@ -20,8 +21,10 @@ static void put32(uint8_t *p, uint32_t v)
 
 /*
  * 32 bytes: 0xE5 (deleted), "SFMKINTENT", attribute 0, the files made (bit
- * k), the version, the run's first cluster and count, 6 zeros, CRC-32 of
- * bytes 0..27. A deleted entry's other bytes mean nothing to any FAT reader.
+ * k), the version, the run's first cluster and count, what it makes (0: the
+ * folder and its files, in the root; 1: files missing from the folder, in
+ * its directory), 5 zeros, CRC-32 of bytes 0..27. A deleted entry's other
+ * bytes mean nothing to any FAT reader.
  */
 static void intent_entry(const SaveMkPlan *p, uint8_t *e)
 {
@@ -34,47 +37,55 @@ static void intent_entry(const SaveMkPlan *p, uint8_t *e)
 	e[13] = SAVEMK_INTENT_VERSION;
 	put32(e + 14, p->first);
 	put32(e + 18, p->count);
+	e[22] = p->folder ? 1 : 0;
 	put32(e + 28, save_crc32(0, e, 28));
 }
 
 /*
- * The intent record, after the data and before any FAT write:
- * in the root entry that the folder's long name later takes (entry 7, the
- * end marker, made deleted with it), or, when the pair goes into the next
- * root sector, in the end marker's entry 15 (then the pair is the commit,
- * and that entry is made a plain deleted one after it). A folder's missing
- * files get none.
+ * The intent record, after the data and before any FAT write: in the root
+ * entry that the folder's long name later takes (entry 7, the end marker,
+ * made deleted with it), or, when the pair goes into the next root sector,
+ * in the end marker's entry 15 (then the pair is the commit, and that entry
+ * is made a plain deleted one after it); for files missing from the folder,
+ * in the first of their entries.
  */
 BlockErr savemk_write_intent(SaveMkPlan *p, SaveIo *io)
 {
 	uint64_t lba = p->mark_lba ? p->mark_lba : p->root_lba;
+	int at = p->mark_lba ? 15 : p->slot;
 	BlockErr e;
 
-	if (p->folder)
-		return BLK_OK;
+	for (int k = SAVE_FILES - 1; k >= 0 && p->folder; k--)
+		if (p->make & (1u << k))
+			at = p->file_slot[k];
 	if ((e = saveio_read(io, lba, 1, p->sec)) != BLK_OK)
 		return e;
-	intent_entry(p, p->sec + 32 * (p->mark_lba ? 15 : p->slot));
+	intent_entry(p, p->sec + 32 * at);
 	if (p->mark_same)
 		p->sec[32 * 7] = 0xE5;
 	return saveio_write(io, lba, 1, p->sec);
 }
 
-/* An intent entry of a folder's creation, every field checked: its run into *x. */
-static bool intent_parse(const uint8_t *e, Intent *x)
+/* An intent entry (files: of files missing from the folder, else of the folder), every field checked: its run into *x. */
+static bool intent_parse(const uint8_t *e, bool files, Intent *x)
 {
-	if (e[0] != 0xE5 || e[11] != 0 || e[12] != (1u << SAVE_FILES) - 1 || e[13] != SAVEMK_INTENT_VERSION)
+	uint8_t all = (1u << SAVE_FILES) - 1;
+
+	if (e[0] != 0xE5 || e[11] != 0 || e[13] != SAVEMK_INTENT_VERSION || e[22] != (files ? 1 : 0))
+		return false;
+	if (files ? (e[12] == 0 || (e[12] & ~all)) : e[12] != all)
 		return false;
 	for (int i = 0; i < 10; i++)
 		if (e[1 + i] != (uint8_t)SAVEMK_INTENT_NAME[i])
 			return false;
-	for (int i = 22; i < 28; i++)
+	for (int i = 23; i < 28; i++)
 		if (e[i] != 0)
 			return false;
 	if (save_le32(e + 28) != save_crc32(0, e, 28))
 		return false;
 	x->first = save_le32(e + 14);
 	x->count = save_le32(e + 18);
+	x->make = e[12];
 	return true;
 }
 
@@ -117,6 +128,7 @@ static SaveMk dir_walk(SaveMkPlan *p, uint32_t cluster, uint32_t *budget, DirVis
 }
 
 typedef struct Found {
+	bool files;                     /* records of files missing from the folder (else of the folder) */
 	Intent x[SAVEMK_INTENTS_MAX];
 	int n;
 } Found;
@@ -125,7 +137,7 @@ static bool visit_intent(const uint8_t *e, uint64_t lba, int i, void *ctx)
 {
 	Found *f = ctx;
 
-	if (f->n < SAVEMK_INTENTS_MAX && intent_parse(e, &f->x[f->n])) {
+	if (f->n < SAVEMK_INTENTS_MAX && intent_parse(e, f->files, &f->x[f->n])) {
 		f->x[f->n].lba = lba;
 		f->x[f->n].index = i;
 		f->n++;
@@ -255,7 +267,7 @@ static BlockErr undo(SaveMkPlan *p, SaveIo *io, const Intent *x, bool used)
 		return e;
 	if ((e = saveio_read(io, x->lba, 1, p->sec)) != BLK_OK)
 		return e;
-	if (!intent_parse(p->sec + 32 * x->index, &again) || again.first != x->first || again.count != x->count)
+	if (!intent_parse(p->sec + 32 * x->index, p->folder != 0, &again) || again.first != x->first || again.count != x->count)
 		return BLK_OK;          /* not the record found (not reached: nothing else writes the root meanwhile) */
 	for (int i = 0; i < 32; i++)
 		p->sec[32 * x->index + i] = 0;
@@ -291,8 +303,7 @@ static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8
 	const char *why = NULL;
 
 	T = (Tree){ .first = x->first, .count = x->count, .bits = p->f.v.bits };
-	p->folder = 0;
-	p->make = (1u << SAVE_FILES) - 1;
+	p->make = x->make;
 	p->first = x->first;
 	savemk_layout(p);
 	if (!savefat_valid_cluster(&p->f.v, x->first) || p->count != x->count ||
@@ -313,8 +324,8 @@ static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8
 	else if (!data)
 		why = "its clusters hold other data";
 	if (why) {
-		klog("save: left alone the half-made folder at clusters %u..%u: %s\n", (unsigned)x->first,
-		     (unsigned)(x->first + x->count - 1), why);
+		klog("save: left alone the half-made %s at clusters %u..%u: %s\n", p->folder ? "files" : "folder",
+		     (unsigned)x->first, (unsigned)(x->first + x->count - 1), why);
 		return MK_OK;
 	}
 	if (!allow_undo(p, io, x))
@@ -323,19 +334,21 @@ static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8
 		*err = e;
 		return MK_WRITE;
 	}
-	klog("save: undid the half-made folder of a power cut at clusters %u..%u (%s)\n", (unsigned)x->first,
-	     (unsigned)(x->first + x->count - 1), used ? "freed in every FAT" : "never in a FAT");
+	klog("save: undid the half-made %s of a power cut at clusters %u..%u (%s)\n", p->folder ? "files" : "folder",
+	     (unsigned)x->first, (unsigned)(x->first + x->count - 1), used ? "freed in every FAT" : "never in a FAT");
 	return MK_OK;
 }
 
 SaveMk savemk_repair(SaveIo *io, SaveMkPlan *p, const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err)
 {
-	Found f = { .n = 0 };
+	Found f = { .files = p->folder != 0, .n = 0 };
 	uint32_t budget = DIR_SECTORS_MAX;
-	SaveMk r = dir_walk(p, 0, &budget, visit_intent, &f);
+	uint8_t make = p->make;
+	SaveMk r = dir_walk(p, p->folder, &budget, visit_intent, &f);
 
 	for (int i = 0; i < f.n && r == MK_OK; i++)
 		r = repair_one(io, p, &f.x[i], id, err);
+	p->make = make;
 	saveio_init(io, io->dev);       /* the creation allows its own sectors */
 	p->f.cached = ~0ull;            /* the FAT as read before the repair */
 	p->f.read_error = false;

@@ -46,13 +46,14 @@ void savemk_fat_span(const SaveMkPlan *p, uint32_t *s0, uint32_t *s1);
 /*
  * The intent record written (no flush): a deleted root entry (first byte
  * 0xE5, which every FAT reader skips) naming the run (first cluster, count),
- * in the entry the folder's long name later takes. Nothing for a folder's
- * missing files.
+ * in the entry the folder's long name later takes (files missing from the
+ * folder: in the folder's directory, in the first of their entries).
  */
 BlockErr savemk_write_intent(SaveMkPlan *p, SaveIo *io);
 /*
  * The half-made folders of power cuts before this boot (intent records in
- * the root, no live folder: the caller's case) undone: each run's entries
+ * the root, no live folder: the caller's case), or the half-made files of
+ * p->folder (records in its directory, the files missing), undone: each run's entries
  * freed in every FAT and its record cleared, only when no directory entry of
  * the volume points into the run, every entry of the run in every FAT is free
  * or the creation's own, and the run's data is exactly the creation's; else

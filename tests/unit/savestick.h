@@ -1,4 +1,4 @@
-/* savestick.h: the FAT32 RAM stick of the folder's creation tests (test_savemk.c, test_savemkcut.c): the platform, one block device, fsck.fat -n. */
+/* savestick.h: the FAT32 RAM stick of the folder's creation tests (test_savemk.c, test_savemkcut.c): the platform, one block device, fsck.fat -n, a consistency checker. */
 #ifndef TESTS_UNIT_SAVESTICK_H
 #define TESTS_UNIT_SAVESTICK_H
 
@@ -137,6 +137,82 @@ static bool rd(void *ctx, uint64_t lba, uint8_t *sec)
 		return false;
 	memcpy(sec, disk + lba * 512, 512);
 	return true;
+}
+
+#define CLUSTERS        ((STICK_SECTORS - DATA_START) / SPC)
+#define FAT_BAD         0x0FFFFFF7
+#define WALK_DIRS       64              /* the most directories the checker walks (the fixture has a few) */
+
+static uint32_t fat_entry(int copy, uint32_t c)
+{
+	const uint8_t *p = disk + (uint64_t)(FAT_START + copy * FAT_SECTORS) * 512 + c * 4;
+
+	return (uint32_t)(p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24) & 0x0FFFFFFF;
+}
+
+/* A chain from first marked in owned (each cluster once, valid, ending in end of chain); false when not so. */
+static bool mark_chain(uint8_t *owned, uint32_t first, uint32_t *len)
+{
+	uint32_t c = first;
+
+	for (*len = 0; *len < CLUSTERS; (*len)++) {
+		uint32_t next;
+
+		if (c < 2 || c - 2 >= CLUSTERS || owned[c - 2])
+			return false;
+		owned[c - 2] = 1;
+		next = fat_entry(0, c);
+		if (next >= 0x0FFFFFF8) {
+			(*len)++;
+			return true;
+		}
+		c = next;
+	}
+	return false;
+}
+
+/*
+ * The volume exactly consistent, as a FAT checker sees it: both FATs equal,
+ * every chain reached from the root (directories walked, files followed)
+ * whole and owned once, and no cluster allocated that no chain reaches.
+ */
+static void volume_consistent(const char *when)
+{
+	static uint8_t owned[CLUSTERS];
+	uint32_t dirs[WALK_DIRS], ndirs = 1, len;
+
+	assert_row(!memcmp(disk + FAT_START * 512, disk + (FAT_START + FAT_SECTORS) * 512, FAT_SECTORS * 512),
+	           "%s: the FATs differ", when);
+	memset(owned, 0, sizeof owned);
+	dirs[0] = 2;
+	for (uint32_t d = 0; d < ndirs; d++) {
+		uint32_t c = dirs[d];
+
+		assert_row(mark_chain(owned, c, &len), "%s: directory at %u: its chain is broken", when, c);
+		for (uint32_t k = 0; k < len; k++, c = fat_entry(0, c)) {
+			const uint8_t *sec = disk + (uint64_t)(DATA_START + (c - 2) * SPC) * 512;
+
+			for (int i = 0; i < 16 * SPC && sec[32 * i]; i++) {
+				const uint8_t *e = sec + 32 * i;
+				uint32_t first = (uint32_t)(e[26] | e[27] << 8 | e[20] << 16 | e[21] << 24), n;
+
+				if (e[0] == 0xE5 || (e[11] & 0x3F) == 0x0F || (e[11] & 0x08) || e[0] == '.' || first == 0)
+					continue;
+				if (e[11] & 0x10) {
+					assert_row(ndirs < WALK_DIRS, "%s: more than %d directories", when, WALK_DIRS);
+					dirs[ndirs++] = first;
+				} else {
+					assert_row(mark_chain(owned, first, &n), "%s: %.11s: its chain is broken", when, e);
+				}
+			}
+		}
+	}
+	for (uint32_t c = 2; c < 2 + CLUSTERS; c++) {
+		uint32_t v = fat_entry(0, c);
+
+		assert_row((v != 0 && v != FAT_BAD) == (owned[c - 2] != 0), "%s: cluster %u is %s", when, c,
+		           owned[c - 2] ? "used but free in the FAT" : "allocated to nothing");
+	}
 }
 
 #endif
