@@ -9,7 +9,6 @@
 #define FAT_DATE        ((2026 - 1980) << 9 | 1 << 5 | 1)      /* 2026-01-01, as mksave.py: no clock */
 #define SHORT_TRIES     4                                       /* SHARDF~1 .. SHARDF~4 */
 
-
 static void put16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 static void put32(uint8_t *p, uint32_t v) { put16(p, v), put16(p + 2, v >> 16); }
 
@@ -75,8 +74,9 @@ static SaveMk pick_short_name(SaveMkPlan *p)
  * write leaves both old or both new): two deleted ones, or the end marker
  * and the one after it. An end marker in a half's last entry is turned into
  * a deleted entry and the pair goes after it: in the same sector's second
- * half (one write), or at the next root sector's start (that sector first,
- * then the marker's sector: the commit). The root is never grown.
+ * half, or at the next root sector's start (the marker's entry becomes the
+ * intent record, then the pair's sector is the commit). The root is never
+ * grown.
  */
 static SaveMk find_slot(SaveMkPlan *p)
 {
