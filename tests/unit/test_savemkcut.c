@@ -300,7 +300,7 @@ static void a_run_reused_by_another_os_is_left_untouched(void **state)
 			volume_consistent(rows[r].what);
 			assert_row(fsck(out, sizeof out) == 0, "%s, next boot: %s", rows[r].what, out);
 		}
-		/* a record left alone is found again at each boot, and again changes nothing */
+		/* the boot after opens the folder and writes nothing */
 		memcpy(before, disk, sizeof before);
 		boot();
 		assert_true(save_open(ID, &st));
