@@ -365,8 +365,11 @@ $(B)/save/stick-nofolder.img: $(SAVE_TOOL)
 	@mkdir -p $(@D)
 	$(PYTHON) $(SAVE_TOOL) stick --id 0123456789abcdef -o $@
 	$(PYTHON) $(SAVE_TOOL) folder --id 0123456789abcdef -o $(B)/save/folder
+$(B)/save/stick16-nofolder.img: $(SAVE_TOOL)
+	@mkdir -p $(@D)
+	$(PYTHON) $(SAVE_TOOL) stick --bits 16 --id 0123456789abcdef -o $@
 $(B)/tests/test_savemk $(B)/tests/test_savemkcut: $(B)/tests/%: tests/unit/%.c tests/unit/savestick.h $(SAVE_HOST) \
-                                                $(B)/save/stick-nofolder.img $(HOBJ)
+                                                $(B)/save/stick-nofolder.img $(B)/save/stick16-nofolder.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 $(B)/tests/test_save: tests/unit/test_save.c tests/unit/savefix.h tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)

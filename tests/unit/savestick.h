@@ -83,9 +83,12 @@ static void load(const char *name, uint8_t *into, size_t size)
 	fclose(f);
 }
 
+/* A new boot on the same stick (its size as fresh or fresh16 set it). */
 static void boot(void)
 {
-	dev = (BlockDev){ .kind = "usb", .name = "RAM stick", .sectors = STICK_SECTORS, .sector_size = 512,
+	uint64_t sectors = dev.sectors ? dev.sectors : STICK_SECTORS;
+
+	dev = (BlockDev){ .kind = "usb", .name = "RAM stick", .sectors = sectors, .sector_size = 512,
 	                  .removable = true };
 	logbuf[0] = '\0';
 	stopped_at = 0;
@@ -101,6 +104,7 @@ static void fresh(void)
 		load("stick-nofolder.img", original, STICK_SECTORS * 512);
 	}
 	memcpy(disk, original, STICK_SECTORS * 512);
+	dev.sectors = STICK_SECTORS;
 	boot();
 }
 
@@ -113,7 +117,7 @@ static int fsck(char *out, size_t cap)
 	size_t n = 0;
 
 	assert_true(fd >= 0);
-	assert_int_equal(write(fd, disk, STICK_SECTORS * 512), STICK_SECTORS * 512);
+	assert_int_equal(write(fd, disk, dev.sectors * 512), dev.sectors * 512);
 	close(fd);
 	snprintf(cmd, sizeof cmd, "fsck.fat -n %s 2>&1", path);
 	p = popen(cmd, "r");
@@ -133,7 +137,7 @@ static bool logged(const char *s)
 static bool rd(void *ctx, uint64_t lba, uint8_t *sec)
 {
 	(void)ctx;
-	if (lba >= STICK_SECTORS)
+	if (lba >= dev.sectors)
 		return false;
 	memcpy(sec, disk + lba * 512, 512);
 	return true;

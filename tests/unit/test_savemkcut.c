@@ -1,4 +1,4 @@
-/* test_savemkcut.c: power cuts during the folder SHARDFALL's creation (kernel/save/savemk.c, savemkfix.c): after each write, and torn at each, what fsck.fat -n says, and the volume exactly consistent after the next boot; a half-made folder's clusters reused by another OS left untouched. */
+/* test_savemkcut.c: power cuts during the folder SHARDFALL's creation (kernel/save/savemk.c, savemkfix.c): after each write, and torn at each, what fsck.fat -n says, and the volume exactly consistent after the next boot; a half-made folder's clusters reused by another OS left untouched; the same cuts on a FAT16 copy. */
 #include "testmain.h"
 
 #include "savestick.h"
@@ -308,6 +308,79 @@ static void a_run_reused_by_another_os_is_left_untouched(void **state)
 	}
 }
 
+/* The FAT16 stick (mksave.py stick --bits 16: 8 MiB, one sector a cluster) in the first STICK16_SECTORS sectors. */
+#define STICK16_SECTORS 16384
+static void fresh16(void)
+{
+	static uint8_t *original16;
+
+	fresh();
+	if (!original16) {
+		original16 = malloc(STICK16_SECTORS * 512);
+		load("stick16-nofolder.img", original16, STICK16_SECTORS * 512);
+	}
+	memcpy(disk, original16, STICK16_SECTORS * 512);
+	dev.sectors = STICK16_SECTORS;
+}
+
+/* Both FATs of the FAT16 stick equal (its BPB: reserved sectors, FAT count and size). */
+static void fat16_copies_equal(const char *when)
+{
+	uint32_t res = (uint32_t)(disk[14] | disk[15] << 8), fatsz = (uint32_t)(disk[22] | disk[23] << 8);
+
+	assert_int_equal(disk[16], 2);
+	assert_row(!memcmp(disk + res * 512, disk + (res + fatsz) * 512, fatsz * 512), "%s: the FATs differ", when);
+}
+
+/*
+ * The same cuts and tears on a FAT16 copy (a fixed root directory, FAT
+ * entries of 2 bytes): right after a cut fsck.fat -n exits 1 only after a
+ * FAT write; after the next boot the FATs are equal and fsck.fat -n exits 0.
+ */
+static void every_cut_point_on_fat16(void **state)
+{
+	SaveStatus st;
+	char out[4096], when[64];
+	uint32_t writes, unclean = 0, undone = 0;
+
+	(void)state;
+	fresh16();
+	assert_row(fsck(out, sizeof out) == 0, "the FAT16 stick: %s", out);
+	assert_true(save_open(ID, &st) && st.folder);
+	assert_true(logged("save: created the folder SHARDFALL on RAM stick in "));
+	writes = saveio_writes();
+	assert_row(fsck(out, sizeof out) == 0, "FAT16, created: %s", out);
+	assert_true(writes > 4);
+	for (int tear = 0; tear < 2; tear++) {
+		for (uint32_t n = 1; n <= writes; n++) {
+			int rc;
+
+			fresh16();
+			saveio_powercut(tear ? 0 : n, tear ? n : 0);
+			assert_false(save_open(ID, &st));
+			assert_int_equal(stopped_at, n);
+			snprintf(when, sizeof when, "FAT16 cut %u%s", n, tear ? " torn" : "");
+			rc = fsck(out, sizeof out);
+			assert_row(rc == 0 || (rc == 1 && (strstr(out, "FATs differ") || strstr(out, "Reclaimed"))), "%s: %s",
+			           when, out);
+			unclean += rc != 0;
+			boot();
+			assert_row(save_open(ID, &st) && st.folder, "%s: the next boot has no folder: %s", when, logbuf);
+			assert_row(rc == 0 || logged("save: undid the half-made folder of a power cut at clusters "), "%s: %s",
+			           when, logbuf);
+			assert_row(!logged("left alone") && !logged("refused"), "%s: %s", when, logbuf);
+			undone += logged("save: undid the half-made folder") ? 1 : 0;
+			fat16_copies_equal(when);
+			rc = fsck(out, sizeof out);
+			assert_row(rc == 0, "%s, next boot: fsck.fat -n exit %d: %s", when, rc, out);
+		}
+	}
+	assert_int_equal(unclean, 4);           /* after each FAT write, cut and torn */
+	assert_true(undone >= unclean);
+	print_message("FAT16: %u cut and tear points, each clean after the next boot; %u half-made folders undone\n",
+	              (unsigned)(2 * writes), (unsigned)undone);
+}
+
 /*
  * The repair cut in its turn: after a cut that left the run allocated in
  * both FATs, the next boot is cut after each of its writes (the first FAT,
@@ -349,6 +422,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_cut_point_of_the_creation),
 	cmocka_unit_test(a_run_reused_by_another_os_is_left_untouched),
 	cmocka_unit_test(a_cut_during_the_repair),
+	cmocka_unit_test(every_cut_point_on_fat16),
 };
 
 int main(int argc, char **argv)
