@@ -347,7 +347,7 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/ehcisim.h tests/unit/sim
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
-SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/savemk.c kernel/save/savemkfile.c
+SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/savemk.c kernel/save/savemkfile.c kernel/save/savemkfix.c
 # vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
 SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)
@@ -360,12 +360,16 @@ $(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_D
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 # stick-nofolder.img: a FAT32 copy of the image's files in small, without /SHARDFALL; folder/: the files the ISO
-# ships there (test_savemk creates the folder and compares).
+# ships there (test_savemk creates the folder and compares; test_savemkcut cuts the power during it).
 $(B)/save/stick-nofolder.img: $(SAVE_TOOL)
 	@mkdir -p $(@D)
 	$(PYTHON) $(SAVE_TOOL) stick --id 0123456789abcdef -o $@
 	$(PYTHON) $(SAVE_TOOL) folder --id 0123456789abcdef -o $(B)/save/folder
-$(B)/tests/test_savemk: tests/unit/test_savemk.c $(SAVE_HOST) $(B)/save/stick-nofolder.img $(HOBJ)
+$(B)/save/stick16-nofolder.img: $(SAVE_TOOL)
+	@mkdir -p $(@D)
+	$(PYTHON) $(SAVE_TOOL) stick --bits 16 --id 0123456789abcdef -o $@
+$(B)/tests/test_savemk $(B)/tests/test_savemkcut: $(B)/tests/%: tests/unit/%.c tests/unit/savestick.h $(SAVE_HOST) \
+                                                $(B)/save/stick-nofolder.img $(B)/save/stick16-nofolder.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 $(B)/tests/test_save: tests/unit/test_save.c tests/unit/savefix.h tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)

@@ -10,10 +10,11 @@ Usage:
                                             table, as the ISO has it (the host tests read these)
   mksave.py folder --id HEX -o DIR         the same four files in DIR (the ISO's /SHARDFALL: a FAT32 copy of
                                             the image's files carries its save area with it, docs/save.md)
-  mksave.py stick --id HEX -o OUT [--folder]
-                                            a FAT32 volume (35 MB, mtools) holding /boot/grub/grub.cfg with
-                                            imageid=HEX, and /SHARDFALL with --folder: a copy of the image's
-                                            files in small (the host tests create the folder on it)
+  mksave.py stick --id HEX -o OUT [--folder] [--bits 16]
+                                            a FAT32 volume (35 MB, mtools; FAT16: 8 MiB) holding
+                                            /boot/grub/grub.cfg with imageid=HEX, and /SHARDFALL with --folder:
+                                            a copy of the image's files in small (the host tests create the
+                                            folder on it)
   mksave.py check IMAGE [--id HEX]          find the partition in IMAGE (GPT or MBR) and check it
   mksave.py mtools --id HEX --bits 16|32 -o OUT
                                             the same files on a FAT16 or FAT32 volume that mtools formats
@@ -218,14 +219,14 @@ def write_folder(id_hex, out):
 			f.write(data)
 
 
-def stick_volume(id_hex, out, folder=False):
-	"""A FAT32 volume as a copy of the image's files leaves it, in small: grub.cfg names the image."""
+def stick_volume(id_hex, out, folder=False, bits=32):
+	"""A FAT32 volume (FAT16: 8 MiB) as a copy of the image's files leaves it, in small: grub.cfg names the image."""
 	import subprocess
 	import tempfile
 	if os.path.exists(out):
 		os.remove(out)
-	subprocess.run(["mformat", "-C", "-i", out, "-v", "ISOIMAGE", "-T", "70000", "-h", "64", "-s", "32", "-c", "1",
-	                "-F", "-N", "5348524d", "::"], check=True)
+	subprocess.run(["mformat", "-C", "-i", out, "-v", "ISOIMAGE", "-T", "70000" if bits == 32 else "16384", "-h", "64",
+	                "-s", "32", "-c", "1"] + (["-F"] if bits == 32 else []) + ["-N", "5348524d", "::"], check=True)
 	with tempfile.TemporaryDirectory(prefix="mksave-") as tmp:
 		os.makedirs(os.path.join(tmp, "boot", "grub"))
 		with open(os.path.join(tmp, "boot", "grub", "grub.cfg"), "w") as f:
@@ -360,7 +361,7 @@ def main(argv):
 		with open(opts["-o"], "wb") as f:
 			f.write(make_disk(opts["--id"], opts.get("--table", "gpt")))
 	elif cmd == "stick":
-		stick_volume(opts["--id"], opts["-o"], folder="--folder" in rest)
+		stick_volume(opts["--id"], opts["-o"], folder="--folder" in rest, bits=int(opts.get("--bits", "32")))
 	elif cmd == "folder":
 		write_folder(opts["--id"], opts["-o"])
 	elif cmd == "mtools":

@@ -4,28 +4,10 @@
 #include "klog.h"
 #include "savefat.h"
 #include "savemk.h"
+#include "savemkplan.h"
 
 #define FAT_DATE        ((2026 - 1980) << 9 | 1 << 5 | 1)      /* 2026-01-01, as mksave.py: no clock */
 #define SHORT_TRIES     4                                       /* SHARDF~1 .. SHARDF~4 */
-
-typedef struct Plan {
-	SaveFat f;
-	uint32_t cluster_bytes;
-	uint32_t folder;                /* the folder's cluster when it is there (only files are made), else 0 */
-	uint8_t make;                   /* the files made (bit k) */
-	uint32_t first;                 /* the run of free clusters: the folder's (when made), then each file's */
-	uint32_t count;
-	uint32_t file_first[SAVE_FILES], file_bytes[SAVE_FILES], file_clusters[SAVE_FILES];
-	uint64_t root_lba;              /* the directory sector that gets the entries: the root's, or the folder's */
-	int slot;                       /* the folder's: its first entry of the two */
-	int file_slot[SAVE_FILES];      /* the files': their entries in the folder's sector */
-	bool mark_same;                 /* entry 7 of root_lba, the end marker, becomes a deleted entry */
-	uint64_t mark_lba;              /* or: entry 15 of this sector does, after root_lba is written */
-	char short_name[12];
-	uint64_t fsinfo_lba;            /* FAT32: 0 when none */
-	uint32_t free_count;            /* FSInfo's count before, 0xFFFFFFFF when unknown */
-	uint8_t sec[SAVE_SECTOR];
-} Plan;
 
 static void put16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8); }
 static void put32(uint8_t *p, uint32_t v) { put16(p, v), put16(p + 2, v >> 16); }
@@ -35,13 +17,13 @@ static bool read_fn(void *ctx, uint64_t lba, uint8_t *sec)
 	return saveio_read(ctx, lba, 1, sec) == BLK_OK;
 }
 
-static uint64_t cluster_lba(const Plan *p, uint32_t c)
+uint64_t savemk_cluster_lba(const SaveMkPlan *p, uint32_t c)
 {
 	return p->f.v.lba + p->f.v.data_start + (uint64_t)(c - 2) * p->f.v.spc;
 }
 
 /* A run of count free clusters, from FSInfo's hint (else 2) round the volume; looks at a bounded part of the FAT. */
-static SaveMk find_run(Plan *p, uint32_t hint)
+static SaveMk find_run(SaveMkPlan *p, uint32_t hint)
 {
 	uint32_t n = p->f.v.clusters, start = hint >= 2 && hint - 2 < n ? hint : 2, run = 0;
 	uint32_t per_sector = SAVE_SECTOR * 8 / (uint32_t)p->f.v.bits, limit = SAVEMK_FREE_SCAN_SECTORS * per_sector;
@@ -66,7 +48,7 @@ static SaveMk find_run(Plan *p, uint32_t hint)
 }
 
 /* A short name no root entry has yet: SHARDF~1 .. SHARDF~4 (a file or a folder). */
-static SaveMk pick_short_name(Plan *p)
+static SaveMk pick_short_name(SaveMkPlan *p)
 {
 	static const char *const names[SHORT_TRIES] = { "SHARDF~1   ", "SHARDF~2   ", "SHARDF~3   ", "SHARDF~4   " };
 	SaveScan dirs = { .nwant = SHORT_TRIES }, files = { .nwant = SHORT_TRIES };
@@ -92,10 +74,11 @@ static SaveMk pick_short_name(Plan *p)
  * write leaves both old or both new): two deleted ones, or the end marker
  * and the one after it. An end marker in a half's last entry is turned into
  * a deleted entry and the pair goes after it: in the same sector's second
- * half (one write), or at the next root sector's start (that sector first,
- * then the marker's sector: the commit). The root is never grown.
+ * half, or at the next root sector's start (the marker's entry becomes the
+ * intent record, then the pair's sector is the commit). The root is never
+ * grown.
  */
-static SaveMk find_slot(Plan *p)
+static SaveMk find_slot(SaveMkPlan *p)
 {
 	uint32_t cluster = p->f.v.root_cluster, k = 0;
 
@@ -112,7 +95,7 @@ static SaveMk find_slot(Plan *p)
 			}
 			if (!savefat_valid_cluster(&p->f.v, cluster))
 				return MK_NO_ROOM;
-			lba = cluster_lba(p, cluster) + k;
+			lba = savemk_cluster_lba(p, cluster) + k;
 		} else {
 			if (k >= p->f.v.root_sectors)
 				return MK_NO_ROOM;
@@ -138,7 +121,7 @@ static SaveMk find_slot(Plan *p)
 				p->slot = 8;
 				return MK_OK;
 			}
-			if ((a == 0 || (a == 0xE5 && p->sec[32 * (i + 1)] == 0xE5)) && i % 8 < 7) {
+			if (i % 8 < 7 && (a == 0 || (a == 0xE5 && p->sec[32 * (i + 1)] == 0xE5))) {
 				p->root_lba = lba;
 				p->slot = i;
 				return MK_OK;
@@ -151,12 +134,13 @@ static SaveMk find_slot(Plan *p)
 }
 
 /*
- * Free entries in one sector of the folder's directory for each file to
- * make (deleted ones, or the end marker and the zeros after it): one sector
- * write then adds them all. Each entry is 32 bytes, inside one half of the
- * sector, so a torn write leaves each whole, old or new.
+ * Free entries in one half (256 bytes) of one sector of the folder's
+ * directory for each file to make (deleted ones, or the end marker and the
+ * zeros after it): one sector write then adds them all, and a torn write
+ * leaves them all old or all new (the first of them holds the intent record
+ * until then).
  */
-static SaveMk find_file_slots(Plan *p)
+static SaveMk find_file_slots(SaveMkPlan *p)
 {
 	uint32_t cluster = p->folder, k = 0, want = 0;
 
@@ -164,7 +148,6 @@ static SaveMk find_file_slots(Plan *p)
 		want += (p->make >> f) & 1u;
 	for (uint32_t done = 0; done < 512; done++, k++) {
 		uint64_t lba;
-		uint32_t got = 0;
 		bool end = false;
 
 		if (k == p->f.v.spc) {
@@ -175,24 +158,28 @@ static SaveMk find_file_slots(Plan *p)
 		}
 		if (!savefat_valid_cluster(&p->f.v, cluster))
 			return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
-		lba = cluster_lba(p, cluster) + k;
+		lba = savemk_cluster_lba(p, cluster) + k;
 		if (!read_fn(p->f.ctx, lba, p->sec))
 			return MK_READ;
-		for (int i = 0, f = 0; i < 16 && got < want; i++) {
-			end = end || p->sec[32 * i] == 0;
-			if (!end && p->sec[32 * i] != 0xE5)
-				continue;
-			while (!(p->make & (1u << f)))
-				f++;
-			p->file_slot[f++] = i;
-			got++;
+		for (int half = 0; half < 2; half++) {
+			uint32_t got = 0;
+
+			for (int i = 8 * half, f = 0; i < 8 * half + 8 && got < want; i++) {
+				end = end || p->sec[32 * i] == 0;
+				if (!end && p->sec[32 * i] != 0xE5)
+					continue;
+				while (!(p->make & (1u << f)))
+					f++;
+				p->file_slot[f++] = i;
+				got++;
+			}
+			if (got == want) {
+				p->root_lba = lba;
+				return MK_OK;
+			}
+			if (end)
+				return MK_NO_ROOM;      /* the end marker's half has too few: the directory ends there */
 		}
-		if (got == want) {
-			p->root_lba = lba;
-			return MK_OK;
-		}
-		if (end)
-			return MK_NO_ROOM;      /* the end marker's sector has too few: the directory ends there */
 	}
 	return MK_NO_ROOM;
 }
@@ -234,40 +221,50 @@ static BlockErr write_sector(SaveIo *io, uint64_t lba, const uint8_t *sec)
 	return saveio_write(io, lba, 1, sec);
 }
 
-/* The new files' and the folder's clusters (free until the FAT is written). */
-static BlockErr write_data(Plan *p, SaveIo *io, const uint8_t *id)
+/* Sector s of the run as the creation writes it: the folder's directory cluster (when made), then each file's. */
+void savemk_run_sector(const SaveMkPlan *p, uint32_t s, const uint8_t id[SAVEREC_ID_BYTES], uint8_t *out)
+{
+	uint32_t c = p->first + s / p->f.v.spc, k0 = s % p->f.v.spc;
+
+	for (int i = 0; i < SAVE_SECTOR; i++)
+		out[i] = 0;
+	if (!p->folder && c == p->first) {
+		if (k0 == 0) {
+			dirent(out, ".          ", 0x10, p->first, 0);
+			dirent(out + 32, "..         ", 0x10, 0, 0);
+			for (int k = 0; k < SAVE_FILES; k++)
+				dirent(out + 64 + 32 * k, save_dir_names[k], 0x20, p->file_first[k], p->file_bytes[k]);
+		}
+		return;
+	}
+	for (int k = 0; k < SAVE_FILES; k++) {
+		uint32_t at;
+
+		if (!(p->make & (1u << k)) || c < p->file_first[k] || c >= p->file_first[k] + p->file_clusters[k])
+			continue;
+		at = (c - p->file_first[k]) * p->f.v.spc + k0;
+		for (uint32_t i = 0; i < SAVE_SECTOR; i++)
+			out[i] = savemk_file_byte(k, p->file_bytes[k], at * SAVE_SECTOR + i);
+		if (k == SAVE_DAT && at == 0)
+			savemk_save_header(out, id);
+	}
+}
+
+/* The new files' and the folder's clusters (free until the FAT is written), in the run's order. */
+static BlockErr write_data(SaveMkPlan *p, SaveIo *io, const uint8_t *id)
 {
 	BlockErr e;
 
-	for (int k = 0; k < SAVE_FILES; k++) {
-		uint32_t nsec = p->make & (1u << k) ? p->file_clusters[k] * p->f.v.spc : 0;
-
-		for (uint32_t s = 0; s < nsec; s++) {
-			for (uint32_t i = 0; i < SAVE_SECTOR; i++)
-				p->sec[i] = savemk_file_byte(k, p->file_bytes[k], s * SAVE_SECTOR + i);
-			if (k == SAVE_DAT && s == 0)
-				savemk_save_header(p->sec, id);
-			if ((e = write_sector(io, cluster_lba(p, p->file_first[k]) + s, p->sec)) != BLK_OK)
-				return e;
-		}
-	}
-	for (uint32_t s = 0; s < p->f.v.spc && !p->folder; s++) {
-		for (int i = 0; i < SAVE_SECTOR; i++)
-			p->sec[i] = 0;
-		if (s == 0) {
-			dirent(p->sec, ".          ", 0x10, p->first, 0);
-			dirent(p->sec + 32, "..         ", 0x10, 0, 0);
-			for (int k = 0; k < SAVE_FILES; k++)
-				dirent(p->sec + 64 + 32 * k, save_dir_names[k], 0x20, p->file_first[k], p->file_bytes[k]);
-		}
-		if ((e = write_sector(io, cluster_lba(p, p->first) + s, p->sec)) != BLK_OK)
+	for (uint32_t s = 0; s < p->count * p->f.v.spc; s++) {
+		savemk_run_sector(p, s, id, p->sec);
+		if ((e = write_sector(io, savemk_cluster_lba(p, p->first) + s, p->sec)) != BLK_OK)
 			return e;
 	}
 	return BLK_OK;
 }
 
 /* The FAT entry of cluster c in the run: the next cluster of its file (or folder), or end of chain. */
-static uint32_t chain_value(const Plan *p, uint32_t c)
+uint32_t savemk_chain_value(const SaveMkPlan *p, uint32_t c)
 {
 	uint32_t end = p->f.v.bits == 32 ? 0x0FFFFFFF : 0xFFFF;
 
@@ -279,8 +276,16 @@ static uint32_t chain_value(const Plan *p, uint32_t c)
 	return 0;
 }
 
+void savemk_fat_span(const SaveMkPlan *p, uint32_t *s0, uint32_t *s1)
+{
+	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
+
+	*s0 = p->first * bytes / SAVE_SECTOR;
+	*s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
+}
+
 /* Each FAT's sectors holding the run, the run's entries set (the rest of each sector as it was). */
-static BlockErr write_fats(Plan *p, SaveIo *io)
+static BlockErr write_fats(SaveMkPlan *p, SaveIo *io)
 {
 	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
 	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
@@ -299,9 +304,9 @@ static BlockErr write_fats(Plan *p, SaveIo *io)
 					continue;
 				if (bytes == 4)
 					put32(p->sec + off % SAVE_SECTOR, (save_le32(p->sec + off % SAVE_SECTOR) & 0xF0000000) |
-					      chain_value(p, c));
+					      savemk_chain_value(p, c));
 				else
-					put16(p->sec + off % SAVE_SECTOR, chain_value(p, c));
+					put16(p->sec + off % SAVE_SECTOR, savemk_chain_value(p, c));
 			}
 			if ((e = write_sector(io, lba, p->sec)) != BLK_OK)
 				return e;
@@ -310,7 +315,7 @@ static BlockErr write_fats(Plan *p, SaveIo *io)
 	return BLK_OK;
 }
 
-static BlockErr write_fsinfo(Plan *p, SaveIo *io, uint32_t count, uint32_t hint)
+static BlockErr write_fsinfo(SaveMkPlan *p, SaveIo *io, uint32_t count, uint32_t hint)
 {
 	BlockErr e;
 
@@ -324,10 +329,33 @@ static BlockErr write_fsinfo(Plan *p, SaveIo *io, uint32_t count, uint32_t hint)
 	return write_sector(io, p->fsinfo_lba, p->sec);
 }
 
-static SaveMk plan(Plan *p, SaveIo *io, uint32_t *hint)
+void savemk_layout(SaveMkPlan *p)
+{
+	const uint32_t sizes[SAVE_FILES] = { SAVEMK_README_BYTES, SAVEMK_DAT_BYTES, SAVEMK_SCORES_BYTES, SAVEMK_CRASH_BYTES };
+	uint32_t next = p->first + (p->folder ? 0 : 1);
+
+	p->cluster_bytes = p->f.v.spc * SAVE_SECTOR;
+	p->count = p->folder ? 0 : 1;
+	for (int k = 0; k < SAVE_FILES; k++) {
+		p->file_bytes[k] = sizes[k];
+		p->file_clusters[k] = (sizes[k] + p->cluster_bytes - 1) / p->cluster_bytes;
+		p->file_first[k] = 0;
+		if (p->make & (1u << k)) {
+			p->count += p->file_clusters[k];
+			p->file_first[k] = next;
+			next += p->file_clusters[k];
+		}
+	}
+}
+
+/*
+ * What to write and where: the volume mounted, FSInfo read, the half-made
+ * folders of earlier power cuts undone (savemkfix.c), the directory slot and
+ * a run of free clusters found.
+ */
+static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id, BlockErr *err)
 {
 	SaveMk r;
-	const uint32_t sizes[SAVE_FILES] = { SAVEMK_README_BYTES, SAVEMK_DAT_BYTES, SAVEMK_SCORES_BYTES, SAVEMK_CRASH_BYTES };
 
 	if (savefat_mount(read_fn, io, p->f.v.lba, p->f.v.sectors, &p->f, p->sec) != FIND_OK)
 		return MK_READ;
@@ -350,36 +378,27 @@ static SaveMk plan(Plan *p, SaveIo *io, uint32_t *hint)
 			}
 		}
 	}
-	p->cluster_bytes = p->f.v.spc * SAVE_SECTOR;
-	p->count = p->folder ? 0 : 1;
-	for (int k = 0; k < SAVE_FILES; k++) {
-		p->file_bytes[k] = sizes[k];
-		p->file_clusters[k] = (sizes[k] + p->cluster_bytes - 1) / p->cluster_bytes;
-		if (p->make & (1u << k))
-			p->count += p->file_clusters[k];
-	}
 	if (p->folder && !savefat_valid_cluster(&p->f.v, p->folder))
 		return MK_UNSUPPORTED;
+	if ((r = savemk_repair(io, p, id, err)) != MK_OK)
+		return r;
+	p->first = 0;
+	savemk_layout(p);
 	r = p->folder ? find_file_slots(p) : pick_short_name(p);
 	if (r != MK_OK || (!p->folder && (r = find_slot(p)) != MK_OK))
 		return r;
 	if ((r = find_run(p, *hint)) != MK_OK)
 		return r;
-	for (uint32_t k = 0, next = p->first + (p->folder ? 0 : 1); k < SAVE_FILES; k++) {
-		if (p->make & (1u << k)) {
-			p->file_first[k] = next;
-			next += p->file_clusters[k];
-		}
-	}
+	savemk_layout(p);               /* each file's first cluster in the run */
 	return MK_OK;
 }
 
 /* The guard's extents for the creation: the run, each FAT's sectors of it, the root sector, FSInfo. */
-static bool allow(Plan *p, SaveIo *io)
+static bool allow(SaveMkPlan *p, SaveIo *io)
 {
 	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
 	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
-	bool ok = saveio_allow(io, cluster_lba(p, p->first), p->count * p->f.v.spc) && saveio_allow(io, p->root_lba, 1) &&
+	bool ok = saveio_allow(io, savemk_cluster_lba(p, p->first), p->count * p->f.v.spc) && saveio_allow(io, p->root_lba, 1) &&
 	          (!p->mark_lba || saveio_allow(io, p->mark_lba, 1));
 
 	for (uint32_t copy = 0; copy < p->f.v.nfats && ok; copy++)
@@ -390,21 +409,22 @@ static bool allow(Plan *p, SaveIo *io)
 }
 
 /* One COM1 line with the plan's writes in order (the QEMU tests pick their power cuts from it). */
-static void log_plan(const Plan *p)
+static void log_plan(const SaveMkPlan *p)
 {
 	uint32_t bytes = (uint32_t)p->f.v.bits / 8, data = p->folder ? 0 : p->f.v.spc;
 	uint32_t fat = ((p->first + p->count - 1) * bytes / SAVE_SECTOR - p->first * bytes / SAVE_SECTOR + 1) * p->f.v.nfats;
-	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1;
+	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1, intent = 1;
 
 	for (int k = 0; k < SAVE_FILES; k++)
 		if (p->make & (1u << k))
 			data += p->file_clusters[k] * p->f.v.spc;
-	klog("save: creating %u clusters at %u: writes fsinfo=%u data=%u fat=%u dir=%u fsinfo=%u\n", (unsigned)p->count,
-	     (unsigned)p->first, (unsigned)fsinfo, (unsigned)data, (unsigned)fat, (unsigned)dir, (unsigned)fsinfo);
+	klog("save: creating %u clusters at %u: writes fsinfo=%u data=%u intent=%u fat=%u dir=%u fsinfo=%u\n",
+	     (unsigned)p->count, (unsigned)p->first, (unsigned)fsinfo, (unsigned)data, (unsigned)intent, (unsigned)fat,
+	     (unsigned)dir, (unsigned)fsinfo);
 }
 
 /* The creation's work area (two sector buffers): static, off the kernel stack; used only inside savemk_create. */
-static Plan P;
+static SaveMkPlan P;
 
 SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t missing,
                      const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err)
@@ -413,7 +433,7 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 	SaveMk r;
 	BlockErr e = BLK_OK;
 
-	P = (Plan){ 0 };
+	P = (SaveMkPlan){ 0 };
 	P.f.v = *v;
 	P.folder = folder;
 	P.make = folder ? missing & ((1u << SAVE_FILES) - 1) : (1u << SAVE_FILES) - 1;
@@ -421,13 +441,14 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 	if (!P.make)
 		return MK_UNSUPPORTED;
 	*err = BLK_OK;
-	if ((r = plan(&P, io, &hint)) != MK_OK)
+	if ((r = plan(&P, io, &hint, id, err)) != MK_OK)
 		return r;
 	if (!allow(&P, io))
 		return MK_NO_ROOM;              /* more FAT copies than the guard holds */
 	log_plan(&P);
 	if ((e = write_fsinfo(&P, io, 0xFFFFFFFF, 0)) != BLK_OK || (e = write_data(&P, io, id)) != BLK_OK ||
-	    (e = saveio_flush(io)) != BLK_OK || (e = write_fats(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
+	    (e = savemk_write_intent(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK ||
+	    (e = write_fats(&P, io)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
 		goto failed;
 	if ((e = saveio_read(io, P.root_lba, 1, P.sec)) != BLK_OK)
 		goto failed;
@@ -435,7 +456,7 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 		for (int k = 0; k < SAVE_FILES; k++)
 			if (P.make & (1u << k))
 				dirent(P.sec + 32 * P.file_slot[k], save_dir_names[k], 0x20, P.file_first[k], P.file_bytes[k]);
-	} else {                        /* the folder's long name and short entry in the root: the commit */
+	} else {                        /* the folder's long name (over the intent) and short entry in the root: the commit */
 		lfn_entry(P.sec + 32 * P.slot, P.short_name);
 		dirent(P.sec + 32 * (P.slot + 1), P.short_name, 0x10, P.first, 0);
 	}
@@ -443,9 +464,11 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 		P.sec[32 * 7] = 0xE5;
 	if ((e = write_sector(io, P.root_lba, P.sec)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
 		goto failed;
-	if (P.mark_lba) {               /* the commit: the end marker before the pair becomes a deleted entry */
+	if (P.mark_lba) {               /* the intent before the pair, now done, made a plain deleted entry */
 		if ((e = saveio_read(io, P.mark_lba, 1, P.sec)) != BLK_OK)
 			goto failed;
+		for (int i = 0; i < 32; i++)
+			P.sec[32 * 15 + i] = 0;
 		P.sec[32 * 15] = 0xE5;
 		if ((e = write_sector(io, P.mark_lba, P.sec)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
 			goto failed;

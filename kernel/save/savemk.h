@@ -24,13 +24,17 @@ typedef enum SaveMk {
  * CRASH.TXT, each contiguous at the save partition's sizes, on the volume v of
  * io's disk (folder 0); or, in the folder there already (its first cluster),
  * only the files missing from it (bit k of missing: save_file_names[k]).
- * Writes, in this order, only: (FAT32) FSInfo's free count made "unknown";
- * the new files' clusters and the new folder's cluster (all free until the
- * FAT says otherwise); each FAT's entries for them; flush; the directory
- * sector with the new entries (the root's: the folder's long and short
- * names, both in one half of the sector; or the folder's: the files'); flush;
- * (FAT32) FSInfo's free count and hint. Every write goes through io (the
- * guard allows exactly these sectors, then only the three files' again).
+ * First, for a folder, the half-made folders of power cuts before this boot
+ * are undone (savemkfix.c: their intent records in the root, each run freed
+ * in every FAT only when exactly the creation's own). Then writes, in this
+ * order, only: (FAT32) FSInfo's free count made "unknown"; the new folder's
+ * cluster and the new files' clusters (all free until the FAT says
+ * otherwise); (a folder) the intent record, a deleted root entry naming the
+ * run; flush; each FAT's entries for them; flush; the directory sector with
+ * the new entries (the root's: the folder's long and short names, both in
+ * one half of the sector, over the intent; or the folder's: the files');
+ * flush; (FAT32) FSInfo's free count and hint. Every write goes through io
+ * (the guard allows exactly these sectors, then only the three files' again).
  */
 SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t missing,
                      const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err);

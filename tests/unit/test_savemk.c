@@ -1,135 +1,9 @@
-/* test_savemk.c: the folder SHARDFALL created once on a FAT32 copy of the image without one (kernel/save/savemk.c through save_open): its files as mksave.py makes them, nothing else touched, and every power-cut point with what fsck.fat -n says. */
+/* test_savemk.c: the folder SHARDFALL created once on a FAT32 copy of the image without one (kernel/save/savemk.c through save_open): its files as mksave.py makes them, nothing else touched (every power-cut point: test_savemkcut.c). */
 #include "testmain.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include "blockdev.h"
-#include "save.h"
-#include "savefmt.h"
 #include "savemk.h"
-#include "saveio.h"
 #include "saverec.h"
-
-/* build/save/ (Makefile): stick-nofolder.img by `tools/mksave.py stick`, folder/ by `mksave.py folder`. */
-#ifndef SAVE_DISKS
-#define SAVE_DISKS "build/save"
-#endif
-#define ID              "0123456789abcdef"
-#define STICK_SECTORS   70000           /* mksave.py stick_volume: FAT32, one sector a cluster */
-#define FSINFO          1
-#define FAT_START       32
-#define FAT_SECTORS     539
-#define DATA_START      (FAT_START + 2 * FAT_SECTORS)
-#define SPC             1
-
-static uint8_t *disk, *original;
-static BlockDev dev;
-static char logbuf[8192];
-static uint32_t stopped_at, clock_us;
-
-/* --- the platform and a one-disk block-device table, as the kernel has them --- */
-void klog(const char *fmt, ...)
-{
-	va_list ap;
-	size_t n = strlen(logbuf);
-
-	va_start(ap, fmt);
-	if (n < sizeof logbuf)
-		vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
-
-uint32_t save_now_us(void) { return clock_us += 7143; }
-void save_stop(uint32_t n) { stopped_at = n; }
-int blockdev_count(void) { return 1; }
-BlockDev *blockdev_at(int i) { return i == 0 ? &dev : NULL; }
-const char *blockdev_err_name(BlockErr e) { return e == BLK_OK ? "ok" : "error"; }
-
-BlockErr blockdev_read(BlockDev *d, uint64_t lba, uint32_t count, void *buf)
-{
-	if (count == 0 || lba >= d->sectors || count > d->sectors - lba)
-		return BLK_RANGE;
-	memcpy(buf, disk + lba * 512, (size_t)count * 512);
-	return BLK_OK;
-}
-
-BlockErr blockdev_write(BlockDev *d, uint64_t lba, uint32_t count, const void *buf)
-{
-	if (count == 0 || lba >= d->sectors || count > d->sectors - lba)
-		return BLK_RANGE;
-	if (d->read_only)
-		return BLK_WRITE_PROTECTED;
-	memcpy(disk + lba * 512, buf, (size_t)count * 512);
-	return BLK_OK;
-}
-
-BlockErr blockdev_flush(BlockDev *d)
-{
-	(void)d;
-	return BLK_OK;
-}
-
-static void load(const char *name, uint8_t *into, size_t size)
-{
-	char path[256];
-	FILE *f;
-
-	snprintf(path, sizeof path, "%s/%s", SAVE_DISKS, name);
-	f = fopen(path, "rb");
-	if (!f || fread(into, 1, size, f) != size) {
-		fprintf(stderr, "cannot read %zu bytes of %s (made by the Makefile: tools/mksave.py)\n", size, path);
-		exit(1);
-	}
-	fclose(f);
-}
-
-static void boot(void)
-{
-	dev = (BlockDev){ .kind = "usb", .name = "RAM stick", .sectors = STICK_SECTORS, .sector_size = 512,
-	                  .removable = true };
-	logbuf[0] = '\0';
-	stopped_at = 0;
-	saveio_reset();
-	saveio_powercut(0, 0);
-}
-
-static void fresh(void)
-{
-	if (!disk) {
-		disk = malloc(STICK_SECTORS * 512);
-		original = malloc(STICK_SECTORS * 512);
-		load("stick-nofolder.img", original, STICK_SECTORS * 512);
-	}
-	memcpy(disk, original, STICK_SECTORS * 512);
-	boot();
-}
-
-/* fsck.fat -n on the disk as it is: its exit status, its output in out. */
-static int fsck(char *out, size_t cap)
-{
-	char path[] = "/tmp/test-savemk-XXXXXX", cmd[256];
-	int fd = mkstemp(path), st;
-	FILE *p;
-	size_t n = 0;
-
-	assert_true(fd >= 0);
-	assert_int_equal(write(fd, disk, STICK_SECTORS * 512), STICK_SECTORS * 512);
-	close(fd);
-	snprintf(cmd, sizeof cmd, "fsck.fat -n %s 2>&1", path);
-	p = popen(cmd, "r");
-	assert_non_null(p);
-	n = fread(out, 1, cap - 1, p);
-	out[n] = '\0';
-	st = pclose(p);
-	unlink(path);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static bool logged(const char *s)
-{
-	return strstr(logbuf, s) != NULL;
-}
+#include "savestick.h"
 
 static void file_equals_mksave(uint64_t lba, uint32_t bytes, const char *name)
 {
@@ -140,15 +14,6 @@ static void file_equals_mksave(uint64_t lba, uint32_t bytes, const char *name)
 	assert_true(bytes <= sizeof want);
 	load(path, want, bytes);
 	assert_row(memcmp(disk + lba * 512, want, bytes) == 0, "%s differs from mksave.py's", name);
-}
-
-static bool rd(void *ctx, uint64_t lba, uint8_t *sec)
-{
-	(void)ctx;
-	if (lba >= STICK_SECTORS)
-		return false;
-	memcpy(sec, disk + lba * 512, 512);
-	return true;
 }
 
 /* The sectors creation changed, outside FSInfo and the two FATs: the root's sector and one run of clusters. */
@@ -171,8 +36,6 @@ static void changed_only_the_root_and_one_run(void)
 	assert_true(hi >= lo && hi - lo < 1 + 2 + 17 + 4 + 8);    /* the folder's cluster and the four files' */
 }
 
-static uint32_t creation_writes;
-
 static void creates_the_folder_once_as_mksave_makes_it(void **state)
 {
 	SaveStatus st;
@@ -187,7 +50,7 @@ static void creates_the_folder_once_as_mksave_makes_it(void **state)
 	assert_true(logged("save: created the folder SHARDFALL on RAM stick in "));
 	assert_true(logged("save: RAM stick, no partition table, folder SHARDFALL, 0 valid records, newest seq=0\n"));
 	assert_true(st.on && st.folder);
-	creation_writes = saveio_writes();
+	print_message("creation: %u sector writes\n", (unsigned)saveio_writes());
 	/* Its files, found by the reader, are byte for byte what mksave.py puts in the ISO's /SHARDFALL. */
 	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
 	assert_true(a.folder);
@@ -205,7 +68,6 @@ static void creates_the_folder_once_as_mksave_makes_it(void **state)
 	assert_true(save_write(p, sizeof p, "settings"));
 	assert_true(save_load(got, sizeof got, &len) && len == sizeof p && !memcmp(got, p, sizeof p));
 	assert_int_equal(fsck(out, sizeof out), 0);
-	print_message("creation: %u sector writes\n", (unsigned)creation_writes);
 }
 
 static void without_our_grub_cfg_nothing_is_created(void **state)
@@ -242,48 +104,6 @@ static void a_full_stick_has_no_room(void **state)
 	assert_string_equal(st.why, "no room on the stick");
 	assert_true(logged("save: the folder SHARDFALL not created on RAM stick: no room on the stick\n"));
 	assert_int_equal(memcmp(disk, full, STICK_SECTORS * 512), 0);
-}
-
-/*
- * The power cut after each sector write of the creation, and torn at each:
- * the stick stays readable (fsck.fat -n exits 0, or names only a FAT copy
- * that differs and clusters no file uses: the run allocated, not yet linked),
- * and the next boot opens a folder and saves. Prints what fsck said per cut.
- */
-static void every_cut_point_of_the_creation(void **state)
-{
-	char out[4096], first[200];
-
-	(void)state;
-	assert_true(creation_writes > 4);
-	for (int tear = 0; tear < 2; tear++) {
-		for (uint32_t n = 1; n <= creation_writes; n++) {
-			SaveStatus st;
-			uint8_t p[40] = { 1, 2, 3 };
-			int rc;
-			char *nl;
-
-			fresh();
-			saveio_powercut(tear ? 0 : n, tear ? n : 0);
-			assert_false(save_open(ID, &st));
-			assert_int_equal(stopped_at, n);
-			rc = fsck(out, sizeof out);
-			nl = strchr(out, '\n');
-			snprintf(first, sizeof first, "%.190s", nl ? nl + 1 : out);
-			for (char *c = first; *c; c++)
-				if (*c == '\n')
-					*c = ' ';
-			assert_row(rc == 0 || (rc == 1 && (strstr(out, "FATs differ") || strstr(out, "Reclaimed"))),
-			           "cut %u%s: fsck.fat -n exit %d: %s", n, tear ? " torn" : "", rc, out);
-			print_message("cut %u%s: fsck.fat -n exit %d: %s\n", n, tear ? " torn" : "", rc, first);
-			boot();
-			assert_row(save_open(ID, &st) && st.folder, "cut %u: the next boot has no folder: %s", n, logbuf);
-			assert_true(save_write(p, sizeof p, "settings"));
-			rc = fsck(out, sizeof out);
-			assert_row(rc == 0 || strstr(out, "Reclaimed"), "cut %u%s, next boot: fsck.fat -n exit %d: %s", n,
-			           tear ? " torn" : "", rc, out);
-		}
-	}
 }
 
 /* Removes SCORES.TXT from the folder as a file manager would: its entry deleted, its clusters freed in both FATs and FSInfo. */
@@ -328,26 +148,43 @@ static void a_missing_file_is_made_in_the_folder(void **state)
 	assert_int_equal(savepart_find(rd, NULL, STICK_SECTORS, &a), FIND_OK);
 	file_equals_mksave(a.file[SAVE_SCORES].lba, a.file[SAVE_SCORES].bytes, "SCORES.TXT");
 	assert_int_equal(fsck(out, sizeof out), 0);
-	/* cut after each of its writes: the stick readable, the next boot makes it and loads the record */
-	for (n = 1; n <= 16; n++) {
-		int rc;
+	/*
+	 * cut after each of its writes, and torn at each: the stick readable (fsck.fat -n
+	 * exits 1 only after a FAT write); the next boot undoes half-made files (their intent
+	 * record in the folder), makes the file, loads the record, and the volume is consistent
+	 */
+	for (int tear = 0; tear < 2; tear++) {
+		uint32_t unclean = 0;
 
-		fresh();
-		assert_true(save_open(ID, &st));
-		assert_true(save_write(p, sizeof p, "settings"));
-		remove_scores();
-		boot();
-		saveio_powercut(n, 0);
-		if (save_open(ID, &st) && stopped_at == 0)
-			break;                  /* fewer writes than n: every cut point done */
-		assert_int_equal(stopped_at, n);
-		rc = fsck(out, sizeof out);
-		assert_row(rc == 0 || strstr(out, "Reclaimed") || strstr(out, "FATs differ"), "cut %u: %s", n, out);
-		boot();
-		assert_row(save_open(ID, &st) && save_load(got, sizeof got, &len) && len == sizeof p, "cut %u: %s", n,
-		           logbuf);
+		for (n = 1; n <= 16; n++) {
+			char when[64];
+			int rc;
+
+			fresh();
+			assert_true(save_open(ID, &st));
+			assert_true(save_write(p, sizeof p, "settings"));
+			remove_scores();
+			boot();
+			saveio_powercut(tear ? 0 : n, tear ? n : 0);
+			if (save_open(ID, &st) && stopped_at == 0)
+				break;                  /* fewer writes than n: every cut point done */
+			assert_int_equal(stopped_at, n);
+			snprintf(when, sizeof when, "cut %u%s", n, tear ? " torn" : "");
+			rc = fsck(out, sizeof out);
+			assert_row(rc == 0 || strstr(out, "Reclaimed") || strstr(out, "FATs differ"), "%s: %s", when, out);
+			unclean += rc != 0;
+			boot();
+			assert_row(save_open(ID, &st) && save_load(got, sizeof got, &len) && len == sizeof p, "%s: %s", when,
+			           logbuf);
+			assert_row(rc == 0 || logged("save: undid the half-made files of a power cut at clusters "), "%s: %s",
+			           when, logbuf);
+			volume_consistent(when);
+			assert_row(fsck(out, sizeof out) == 0, "%s, next boot: %s", when, out);
+		}
+		/* FSInfo, 4 sectors of SCORES.TXT, the intent, 2 FATs, the folder's sector, FSInfo */
+		assert_int_equal(n, 11);
+		assert_int_equal(unclean, 2);   /* after each FAT write */
 	}
-	assert_int_equal(n, 10);                /* FSInfo, 4 sectors of SCORES.TXT, 2 FATs, the folder's sector, FSInfo */
 }
 
 static void a_file_in_pieces_leaves_the_folder_alone(void **state)
@@ -408,7 +245,6 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(creates_the_folder_once_as_mksave_makes_it),
 	cmocka_unit_test(without_our_grub_cfg_nothing_is_created),
 	cmocka_unit_test(a_full_stick_has_no_room),
-	cmocka_unit_test(every_cut_point_of_the_creation),
 	cmocka_unit_test(a_missing_file_is_made_in_the_folder),
 	cmocka_unit_test(a_file_in_pieces_leaves_the_folder_alone),
 	cmocka_unit_test(the_folder_is_found_by_its_whole_long_name),

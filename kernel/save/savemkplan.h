@@ -1,0 +1,65 @@
+/* savemkplan.h: the folder's creation plan (savemk.c), shared with its repair after a power cut (savemkfix.c); private to kernel/save. */
+#ifndef KERNEL_SAVEMKPLAN_H
+#define KERNEL_SAVEMKPLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "savefat.h"
+#include "savemk.h"
+
+typedef struct SaveMkPlan {
+	SaveFat f;
+	uint32_t cluster_bytes;
+	uint32_t folder;                /* the folder's cluster when it is there (only files are made), else 0 */
+	uint8_t make;                   /* the files made (bit k) */
+	uint32_t first;                 /* the run of free clusters: the folder's (when made), then each file's */
+	uint32_t count;
+	uint32_t file_first[SAVE_FILES], file_bytes[SAVE_FILES], file_clusters[SAVE_FILES];
+	uint64_t root_lba;              /* the directory sector that gets the entries: the root's, or the folder's */
+	int slot;                       /* the folder's: its first entry of the two */
+	int file_slot[SAVE_FILES];      /* the files': their entries in the folder's sector */
+	bool mark_same;                 /* entry 7 of root_lba, the end marker, becomes a deleted entry */
+	uint64_t mark_lba;              /* or: entry 15 of this sector does, after root_lba is written */
+	char short_name[12];
+	uint64_t fsinfo_lba;            /* FAT32: 0 when none */
+	uint32_t free_count;            /* FSInfo's count before, 0xFFFFFFFF when unknown */
+	uint8_t sec[SAVE_SECTOR];
+	uint8_t want[SAVE_SECTOR];      /* the repair's: a run sector as the creation writes it */
+} SaveMkPlan;
+
+#define SAVEMK_INTENT_NAME      "SFMKINTENT"    /* bytes 1..10 of the intent entry (byte 0: 0xE5, deleted) */
+#define SAVEMK_INTENT_VERSION   1
+#define SAVEMK_INTENTS_MAX      4               /* the most intent entries one boot repairs */
+#define SAVEMK_TREE_DIRS        256             /* the most directories a repair walks (else it leaves the run alone) */
+#define SAVEMK_TREE_SECTORS     8192            /* the most directory sectors it reads */
+
+uint64_t savemk_cluster_lba(const SaveMkPlan *p, uint32_t c);
+/* Sizes, clusters, count and each file's first cluster from p->first, p->folder, p->make and the volume's cluster size. */
+void savemk_layout(SaveMkPlan *p);
+/* The FAT entry of cluster c in the run: the next cluster of its file (or folder), end of chain, or 0 outside the run. */
+uint32_t savemk_chain_value(const SaveMkPlan *p, uint32_t c);
+/* Sector s of the run (from the first cluster) exactly as the creation writes it. */
+void savemk_run_sector(const SaveMkPlan *p, uint32_t s, const uint8_t id[SAVEREC_ID_BYTES], uint8_t *out);
+/* The FAT sectors (from the FAT's start) holding the run's entries: s0..s1. */
+void savemk_fat_span(const SaveMkPlan *p, uint32_t *s0, uint32_t *s1);
+/*
+ * The intent record written (no flush): a deleted root entry (first byte
+ * 0xE5, which every FAT reader skips) naming the run (first cluster, count),
+ * in the entry the folder's long name later takes (files missing from the
+ * folder: in the folder's directory, in the first of their entries).
+ */
+BlockErr savemk_write_intent(SaveMkPlan *p, SaveIo *io);
+/*
+ * The half-made folders of power cuts before this boot (intent records in
+ * the root, no live folder: the caller's case), or the half-made files of
+ * p->folder (records in its directory, the files missing), undone: each run's entries
+ * freed in every FAT and its record cleared, only when no directory entry of
+ * the volume points into the run, every entry of the run in every FAT is free
+ * or the creation's own, and the run's data is exactly the creation's; else
+ * nothing touched and a COM1 line says why. p: mounted.
+ * MK_WRITE: a write failed (its BlockErr in *err).
+ */
+SaveMk savemk_repair(SaveIo *io, SaveMkPlan *p, const uint8_t id[SAVEREC_ID_BYTES], BlockErr *err);
+
+#endif
