@@ -112,11 +112,23 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 	@mkdir -p $(@D)
 	$(PYTHON) tools/demo_bundle.py -o $@ $(DEMOS)
 
+# Cold code — bring-up, enumeration, the save area, System info's probes — is built for size: GRUB
+# must load the whole kernel on a 486 with 4 MB (README, docs/pc.md), and none of it runs per frame.
+# The USB controllers' per-tick polling is a few hundred instructions a tick at -Os too (docs/usb.md).
+KCOLD_FLAGS := -Os
+KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save/*.c)) \
+               kernel/sysprobe.c kernel/usb.c kernel/pads.c kernel/cmdline.c kernel/panic.c drivers/input/gameport.c \
+               kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
+               kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
+               drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c
+$(KCOLD_SRC:%.c=$(B)/k/%.o): KCFLAGS += $(KCOLD_FLAGS)
+
 # Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.
 KFLAGS_STAMP := $(B)/k/cflags.txt
 $(KFLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
-	@echo '$(CC) $(KCFLAGS)' | cmp -s - $@ || echo '$(CC) $(KCFLAGS)' > $@
+	@echo '$(CC) $(KCFLAGS) cold: $(KCOLD_FLAGS) $(KCOLD_SRC)' | cmp -s - $@ || \
+		echo '$(CC) $(KCFLAGS) cold: $(KCOLD_FLAGS) $(KCOLD_SRC)' > $@
 FORCE:
 
 $(B)/k/boot/%.o: boot/%.S $(KFLAGS_STAMP)
