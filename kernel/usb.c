@@ -172,7 +172,7 @@ void usb_init(bool pad_tablets)
 		for (int i = 0; i < f.n[k]; i++) {
 			UsbHc *hc = f.claimed[k][i] ? kinds[k].start(i) : NULL;
 
-			f.up[k] += hc && usbdev_add_hc(hc);
+			f.up[k] += hc && usbdev_add_hc_stepped(hc);     /* attached from the loop */
 		}
 	running = false;
 	for (int k = 0; k < KINDS; k++) {

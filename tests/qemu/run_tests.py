@@ -37,7 +37,7 @@ import padgame_tests            # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
 import save_tests               # noqa: E402
-from save_tests import check_saves_band, saves_off_args        # noqa: E402
+from save_tests import check_saves_band, saves_known, saves_off_args        # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, SAVES_RECT, TITLE_ANIM_RECT     # noqa: E402
 
@@ -163,8 +163,8 @@ def boot_test(boot):
 
 def check_title(ctx, m):
     """The live title screen equals title_boot.png outside the animated rect and the save band; the
-    band shows what COM1 says about saves."""
-    frame = m.screendump("title")
+    band shows what COM1 says about saves (once the save area behind the title is known)."""
+    frame = saves_known(m, "title")
     ctx.check_golden(frame, "title_boot.png", ignore=[TITLE_ANIM_RECT, SAVES_RECT])
     check_saves_band(ctx, m, frame)
 
@@ -215,7 +215,7 @@ def check_hold_right(ctx, m):
     before_text = m.serial()
     earlier = sprite_moves(before_text)
     start = earlier[-1] if earlier else SPRITE_START
-    a = m.screendump("before")
+    a = saves_known(m, "before")    # the save line is drawn before the first frame
     held = m.hold("right", HOLD_S)
     count = m.wait_quiet(RE_SPRITE, quiet=0.4, since=len(before_text))
     b = m.screendump("after")
