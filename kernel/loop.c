@@ -300,6 +300,7 @@ static void loop_start(LoopState *ls, const BootOptions *o, const BootInfo *b, c
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
+	session_set_saves_pending(&session);    /* the save area opens behind the title (bringup.c) */
 	session_set_notice(&session, notice);
 	session_up = true;
 	if (o->music_off)
