@@ -1,4 +1,4 @@
-/* bringup.c: the devices behind the title — disks, USB, the sticks, the save area, the PCM sound chip, the pads — one stage a main-loop pass. */
+/* bringup.c: the devices behind the title — the PCM sound chip, disks, USB, the sticks, the save area, the pads — one stage a main-loop pass. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -34,11 +34,11 @@ static const struct BringStage {
 	bool (*step)(BringUp *u);
 	BringEvent event;
 } stages[] = {
+	{ "sound",  stage_sound,  BRING_NONE },        /* Intel HDA or AC'97 first: the title's music moves to its mix */
 	{ "disks",  stage_disks,  BRING_NONE },        /* AHCI and IDE on PCI; USB mass storage offered to the USB layer */
 	{ "usb",    stage_usb,    BRING_NONE },        /* PCI scan, controllers taken and started; their ports attach from the loop */
-	{ "sticks", stage_sticks, BRING_NONE },         /* until no attach is under way, at most DISKS_USB_MS */
+	{ "sticks", stage_sticks, BRING_NONE },        /* until no attach is under way, at most DISKS_USB_MS */
 	{ "save",   stage_save,   BRING_SAVE },        /* disktest=, savecut=, the save area on the boot disk */
-	{ "sound",  stage_sound,  BRING_NONE },        /* Intel HDA or AC'97: the music moves to its mix */
 	{ "pads",   stage_pads,   BRING_NONE },        /* the game port, the USB pads found */
 };
 #define STAGES  (int)(sizeof stages / sizeof stages[0])

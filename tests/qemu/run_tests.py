@@ -1,8 +1,7 @@
 #!/usr/bin/python3
 """run_tests.py: Shardfall's QEMU test suite — boots the real ISO and checks COM1, screen and speaker.
 
-Usage: tests/qemu/run_tests.py --iso build/shardfall.iso --out build/test-qemu
-                               [--update-golden] [-k NAME]... [-j JOBS]
+Usage: tests/qemu/run_tests.py --iso build/shardfall.iso --out build/test-qemu [--update-golden] [-k NAME]... [-j JOBS]
 Prints `PASS name (1.23 s)` or `FAIL name: reason` per test, then
 `N passed, N failed`; exits 1 if any test failed. See README.md.
 """
@@ -37,6 +36,7 @@ import padgame_tests            # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
 import save_tests               # noqa: E402
+import bringup_tests            # noqa: E402
 from save_tests import check_saves_band, saves_known, saves_off_args        # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, SAVES_RECT, TITLE_ANIM_RECT     # noqa: E402
@@ -375,7 +375,7 @@ TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, 
 TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM output
 TESTS += ac97_tests.TESTS       # tests/qemu/ac97_tests.py: AC'97, the PCM output
 TESTS += disk_tests.TESTS       # tests/qemu/disk_tests.py: USB mass storage, IDE (docs/storage.md)
-TESTS += save_tests.TESTS       # tests/qemu/save_tests.py: progress on the stick, power cuts
+TESTS += save_tests.TESTS + bringup_tests.TESTS        # save_tests.py: progress on the stick, power cuts; bringup_tests.py: the title before the devices
 TESTS += padgame_tests.TESTS    # tests/qemu/padgame_tests.py: a pad (padtest=tablet) moves the hero on each USB controller kind; latency
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
