@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bringup.h"
 #include "clock.h"
 #include "cmdline.h"
 #include "controls.h"
@@ -16,7 +17,6 @@
 #include "kbdscan.h"
 #include "keyboard.h"
 #include "keymap.h"
-#include "bringup.h"
 #include "keys.h"
 #include "kfmt.h"
 #include "klog.h"
@@ -30,7 +30,6 @@
 #include "pads.h"
 #include "pcm.h"
 #include "pit.h"
-#include "progress.h"
 #include "render.h"
 #include "script.h"
 #include "session.h"
@@ -38,7 +37,6 @@
 #include "usb.h"
 #include "speaker.h"
 #include "restart.h"
-#include "save.h"
 #include "watchdog.h"
 #include "world.h"
 

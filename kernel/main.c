@@ -22,7 +22,6 @@
 #include "mce.h"
 #include "multiboot.h"
 #include "music.h"
-#include "pads.h"
 #include "pages.h"
 #include "paging.h"
 #include "pcm.h"
@@ -33,13 +32,12 @@
 #include "serial.h"
 #include "speaker.h"
 #include "sysinfo.h"
+#include "soundsetup.h"
 #include "sysprobe.h"
 #include "timer.h"
 #include "title.h"
 #include "watchdog.h"
 #include "usb.h"
-#include "disks.h"
-#include "soundsetup.h"
 
 extern char __kernel_start[];   /* linker.ld */
 
