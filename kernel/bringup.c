@@ -63,6 +63,11 @@ bool bringup_saves_known(const BringUp *u)
  * name, the PIT ticks its own steps held the loop (the longest single
  * step) and the TSC since reset (instructions under QEMU -icount: make
  * bench-boot reads the save area's, the keyboards' and the PCM's).
+ * NOTE: a step is one call of a driver's bring-up, whose every wait is
+ * bounded but may add up past the lockup watchdog's 2 s (a stick that stops
+ * answering while save_open reads it: 5 s transfer timeouts; disktest='s
+ * thousand rounds). The watchdog is off during the call, as it was when
+ * these ran before the main loop; longest_step_ticks says what it cost.
  */
 BringEvent bringup_step(BringUp *u)
 {
@@ -74,7 +79,9 @@ BringEvent bringup_step(BringUp *u)
 	if (bringup_done(u))
 		return BRING_NONE;
 	s = &stages[u->stage];
+	watchdog_stop();                /* NOTE: a stage is a driver's bounded bring-up, not a lockup (below) */
 	done = s->step(u);
+	watchdog_start(PIT_TICK_HZ);
 	held = pit_ticks() - t0;
 	if (held > u->held_max)
 		u->held_max = held;
@@ -117,21 +124,14 @@ static bool stage_sticks(BringUp *u)
 	return true;
 }
 
-/*
- * disktest=KIND, the power-cut options, the save area. NOTE: disktest=
- * times a thousand reads and writes on purpose, so it holds the loop for
- * as long as that takes: the watchdog is stopped around it.
- */
+/* disktest=KIND (a thousand timed reads and writes: it holds the loop on purpose), the power-cut options, the save area. */
 static bool stage_save(BringUp *u)
 {
 	const BootOptions *o = u->opts;
 	const BootInfo *b = u->boot;
 
-	if (o->disktest[0]) {
-		watchdog_stop();
+	if (o->disktest[0])
 		disks_selftest(o->disktest);    /* write and read back a disk's last sector */
-		watchdog_start(PIT_TICK_HZ);
-	}
 	save_powercut(o->savecut, o->savetear); /* savecut=N, savetear=N: the power-cut tests */
 	save_boot_medium(!b->boot_device_valid ? SAVE_BOOT_UNKNOWN : b->boot_drive >= 0xE0 ? SAVE_BOOT_CD :
 	    b->boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
