@@ -651,7 +651,8 @@ $(TRIVIAL_ISO): $(B)/bootbench/trivial.elf tests/bootbench/grub.cfg
 		{ cat $(B)/bootbench/grub-mkrescue.log >&2; exit 1; }
 
 bench-boot: deps-test $(ISO) $(TRIVIAL_ISO)
-	$(PYTHON) tests/qemu/bootbench.py --iso $(ISO) --trivial $(TRIVIAL_ISO) --out $(B)/bootbench --md docs/bootbench.md
+	$(PYTHON) tests/qemu/bootbench.py --iso $(ISO) --trivial $(TRIVIAL_ISO) --out $(B)/bootbench --md docs/bootbench.md \
+	    --boot-md docs/boot.md
 
 clean:
 	rm -rf $(B)

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bringup.h"
 #include "clock.h"
 #include "cmdline.h"
 #include "controls.h"
@@ -23,12 +24,12 @@
 #include "level.h"
 #include "loop.h"
 #include "loophooks.h"
+#include "loopsave.h"
 #include "multiboot.h"
 #include "music.h"
 #include "pads.h"
 #include "pcm.h"
 #include "pit.h"
-#include "progress.h"
 #include "render.h"
 #include "script.h"
 #include "session.h"
@@ -36,7 +37,6 @@
 #include "usb.h"
 #include "speaker.h"
 #include "restart.h"
-#include "save.h"
 #include "watchdog.h"
 #include "world.h"
 
@@ -263,96 +263,6 @@ static bool options_ok(const BootOptions *o, int input_bad)
 	return false;
 }
 
-/*
- * The save area (kernel/save, docs/save.md) and the session: what the stick
- * held goes into the session before the boot options (so keys= and
- * music=off win for this boot); saves off or a crash report: the title's
- * lines. A request the session raises at a rest point is written between
- * ticks, never inside one: the world never learns whether it worked.
- */
-static bool crash_shown;                /* the title announced CRASH.TXT: mark it shown once it is seen */
-
-static void log_scores(const Progress *p)
-{
-	char line[40];
-
-	for (int i = 0; i < HISCORE_COUNT; i++) {
-		hiscore_line(&p->scores[i], i, line, sizeof line);
-		klog("scores: %s\n", line);
-	}
-}
-
-/* Saves off: the title's line, said on COM1 too (on a real PC nobody reads COM1). */
-static void saves_off(const char *why)
-{
-	session_set_saves(&session, false, why);
-	klog("title: Progress is not saved: %s\n", why);
-}
-
-static void saves_start(void)
-{
-	static uint8_t bytes[PROGRESS_MAX_BYTES];
-	static Progress p;
-	SaveStatus st;
-	size_t len;
-
-	if (!save_status(&st)) {
-		saves_off(st.why);
-		return;
-	}
-	if (save_load(bytes, sizeof bytes, &len) && progress_decode(&p, bytes, len)) {
-		session_load_progress(&session, &p);
-		klog("save: loaded seq=%u: settings, scores and saved games\n", (unsigned)st.newest_seq);
-	} else if (st.valid_records)
-		klog("save: the newest record is not this version's progress: defaults kept\n");
-	log_scores(session_progress(&session));
-	session_set_saves(&session, true, NULL);
-	crash_shown = st.crash_pending;
-	session_set_crash_report(&session, crash_shown);
-	if (crash_shown)
-		klog("save: a crash report is waiting: CRASH.TXT (said on the title)\n");
-}
-
-/* A request the session raised: the whole payload, SCORES.TXT with the table. */
-static void saves_service(void)
-{
-	static uint8_t bytes[PROGRESS_MAX_BYTES];
-	static char text[PROGRESS_SCORES_TEXT_MAX];
-	uint8_t req = session_save_request(&session);
-	const Progress *p = session_progress(&session);
-	SaveStatus st;
-	size_t n;
-	bool ok;
-
-	if (!req)
-		return;
-	n = progress_encode(p, bytes, sizeof bytes);
-	ok = n && save_write(bytes, n, req & SAVE_REQ_GAME ? "game" : req & SAVE_REQ_SCORES ? "scores" : "settings");
-	if (ok && (req & SAVE_REQ_SCORES)) {
-		progress_scores_text(p, text, sizeof text);
-		ok = save_text("SCORES.TXT", text);
-		log_scores(p);
-	}
-	if (ok && crash_shown && !p->crash_report && save_crash_seen())
-		crash_shown = false;
-	save_status(&st);
-	session_save_done(&session, req, ok, ok ? NULL : st.why);
-	if (!ok)
-		klog("title: Progress is not saved: %s\n", st.why);
-}
-
-/* The stick went away (or a write failed meanwhile): the title says so. */
-static void saves_check(void)
-{
-	SaveStatus st;
-
-	if (save_status(&st) && !save_device_present()) {
-		save_lost();
-		save_status(&st);
-		saves_off(st.why);
-	}
-}
-
 /* Where the loop stands: its clock at the session's pace, ticks run, the picture it last drew. */
 typedef struct LoopState {
 	GameClock clock;
@@ -388,11 +298,11 @@ static void loop_start(LoopState *ls, const BootOptions *o, const BootInfo *b, c
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
+	session_set_saves_pending(&session);    /* the save area opens behind the title (bringup.c) */
 	session_set_notice(&session, notice);
 	session_up = true;
-	saves_start();                          /* the stick's settings first: the options below win */
 	if (o->music_off)
-		session.music_on = false;       /* music=off */
+		session.music_on = false;       /* music=off (again when the save area opens: loopsave.c) */
 	keys_ok = options_ok(o, bad);           /* bad: the error screen */
 	if (keys_ok && demo_io_named())
 		session_play_demo(&session);
@@ -450,17 +360,18 @@ static uint32_t run_due_ticks(LoopState *ls, const BootOptions *o, const BootInf
  * restarts. If drawing falls behind, logic catches up before the next draw.
  * The test hooks (bench, ticks=N, clocklog, crashtest=lockup) are in loophooks.c.
  */
-void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
+void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringUp *up)
 {
 	LoopState ls;
 
 	loop_start(&ls, o, b, si);
 	watchdog_start(PIT_TICK_HZ);            /* lockup: 2 s without reaching the end of this loop */
-	if (o->crashtest == CRASH_LOCKUP)
-		loophook_hang();
 	for (;;) {
 		uint64_t t0 = loophook_stamp();
 		uint32_t world_frames;
+
+		if (o->crashtest == CRASH_LOCKUP && bringup_done(up))
+			loophook_hang();        /* once the devices are up: the crash report has its stick */
 
 		pad_poll();                     /* every pad's state, once a pass, just before the ticks that read it */
 		world_frames = run_due_ticks(&ls, o, b);
@@ -474,8 +385,10 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 				draw();
 		}
 		music_log_effects();            /* off the frame's clock */
-		if (session_save_request(&session)) {
-			saves_service();        /* a rest point: between ticks, the clock restarted after it */
+		if (bringup_step(up) == BRING_SAVE)
+			saves_opened(&session, o);      /* the stick's settings, then the options again */
+		if (bringup_saves_known(up) && session_save_request(&session)) {
+			saves_service(&session);        /* a rest point: between ticks, the clock restarted after it */
 			start_clock(&ls.clock, ls.pace);
 		}
 		pcm_service();                  /* a PCM stream that stopped moving: said on COM1 */
@@ -491,7 +404,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si)
 		watchdog_pet();
 		if (usb_service()) {            /* a USB keyboard came or went: the title says so */
 			title_usb_note();
-			saves_check();          /* ... or the stick */
+			saves_check(&session);  /* ... or the stick */
 		}
 		pit_wait_tick();
 		if (o->clocklog)

@@ -5,6 +5,7 @@
 #include "acpi.h"
 #include "acpiboot.h"
 #include "adlib.h"
+#include "bringup.h"
 #include "cmdline.h"
 #include "cpu.h"
 #include "display.h"
@@ -21,7 +22,6 @@
 #include "mce.h"
 #include "multiboot.h"
 #include "music.h"
-#include "pads.h"
 #include "pages.h"
 #include "paging.h"
 #include "pcm.h"
@@ -32,19 +32,19 @@
 #include "serial.h"
 #include "speaker.h"
 #include "sysinfo.h"
+#include "soundsetup.h"
 #include "sysprobe.h"
 #include "timer.h"
 #include "title.h"
 #include "watchdog.h"
 #include "usb.h"
-#include "disks.h"
-#include "save.h"
 
 extern char __kernel_start[];   /* linker.ld */
 
 static BootInfo boot;
 static BootOptions opts;
 static SysInfo sysinfo;
+static BringUp behind;                  /* the devices behind the title (bringup.c) */
 static AcpiInfo acpi;                   /* read once; the timer and the restart use it */
 
 /* Under QEMU -icount the TSC counts guest instructions: what BIOS and GRUB cost before us. */
@@ -110,73 +110,6 @@ static void timer_irq(void)
 		klog("restart: Ctrl+Alt+Del\n");
 		restart_now();
 	}
-}
-
-/* USB keyboards come up after the other probes (their waits need the tick): their System info line. */
-static void usb_fact(void)
-{
-	char note[SYSINFO_VALUE_SIZE];
-
-	usb_detail(note, sizeof note);
-	if (note[0] && sysinfo_add(&sysinfo, "USB", note))
-		klog("sysinfo: USB: %s\n", note);
-}
-
-/* The AdLib: found or not, said on COM1; without one the music is simply off. */
-static AdlibProbe sound_init(uint8_t *status)
-{
-	uint8_t idle, timer;
-	AdlibProbe p = adlib_detect(&idle, &timer);
-
-	*status = p == ADLIB_FOUND || p == ADLIB_NO_TIMER ? timer : idle;
-	if (p == ADLIB_FOUND)
-		klog("adlib: OPL2 found at 0x388 (status %02x then %02x)\n", idle, timer);
-	else
-		klog("adlib: no OPL2 at 0x388 (status %02x then %02x): music off\n", idle, timer);
-	if (p == ADLIB_FOUND && opts.sound != SOUND_AUTO && opts.sound != SOUND_ADLIB)
-		klog("adlib: not used (sound=%s)\n", sound_choice_name(opts.sound));
-	music_init(p == ADLIB_FOUND && (opts.sound == SOUND_AUTO || opts.sound == SOUND_ADLIB));
-	return p;
-}
-
-/*
- * The PCM device (sound=auto: Intel HDA, else AC'97; sound=hda, sound=ac97)
- * after the PCI scan, and which device plays what: on COM1 (`sound: ...`),
- * and in System info when it is not the plain speaker-and-AdLib of before
- * (the Sound line says that). Effects always step on the speaker's
- * sequencer (sound=off mutes the speaker).
- */
-static void sound_start(bool adlib)
-{
-	char what[128], fact[SYSINFO_VALUE_SIZE], synth[48];
-	bool pcm = false, tries = opts.sound == SOUND_AUTO || opts.sound == SOUND_HDA || opts.sound == SOUND_AC97;
-
-	adlib = adlib && (opts.sound == SOUND_AUTO || opts.sound == SOUND_ADLIB);
-	if (opts.sound == SOUND_OFF)
-		spk_mute(true);
-	if (tries)
-		pcm = pcm_init(opts.sound != SOUND_AC97, opts.sound != SOUND_HDA, what, sizeof what);
-	if (pcm && !adlib && opts.sound != SOUND_OFF)
-		music_use_synth(pcm_rate(), opts.musiccrc);    /* no AdLib: the songs on our OPL2 synthesizer */
-	if (pcm)
-		klog("sound: %s\n", what);
-	else if (tries)
-		klog("sound: no PCM device playing: effects on the PC speaker only\n");
-	kfmt_snprintf(synth, sizeof synth, "the OPL2 synthesizer (%s)", pcm_device_name(true));
-	klog("sound: sound=%s: effects on %s%s, music on %s\n", sound_choice_name(opts.sound),
-	    opts.sound == SOUND_OFF ? "nothing" : pcm ? "the speaker and " : "the speaker", pcm ? pcm_device_name(true) : "",
-	    adlib ? "the AdLib" : music_on_synth() ? synth : "nothing (no AdLib, no PCM device)");
-	if (opts.sound == SOUND_OFF)
-		kfmt_snprintf(fact, sizeof fact, "off (sound=off)");
-	else
-		kfmt_snprintf(fact, sizeof fact, "effects: speaker%s%s; music: %s%s%s", pcm ? " + " : "",
-		    pcm ? pcm_device_name(false) : "", adlib ? "AdLib" : music_on_synth() ? "synthesizer (" : "none",
-		    !adlib && music_on_synth() ? pcm_device_name(false) : "", !adlib && music_on_synth() ? ")" : "");
-	if ((pcm || opts.sound != SOUND_AUTO) && sysinfo_add(&sysinfo, "Plays", fact))
-		klog("sysinfo: Plays: %s\n", fact);
-	pcm_fact(fact, sizeof fact);
-	if (pcm && sysinfo_add(&sysinfo, "PCM", fact))
-		klog("sysinfo: PCM: %s\n", fact);
 }
 
 /*
@@ -261,7 +194,7 @@ void kmain(uint32_t magic, uint32_t info)
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	uint8_t status;
-	AdlibProbe adlib = sound_init(&status);         /* OPL2 timer test, music player */
+	AdlibProbe adlib = sound_init(&opts, &status);  /* OPL2 timer test, music player */
 
 	sysprobe_collect(&sysinfo, &boot, adlib, status);       /* CPU, memory, devices: System info */
 	sysprobe_secure_boot(&sysinfo, &boot, opts.secureboot); /* what the loader says of Secure Boot */
@@ -271,17 +204,7 @@ void kmain(uint32_t magic, uint32_t info)
 	if (opts.crashtest != CRASH_NONE)
 		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
-	disks_init();                   /* IDE drives; USB mass storage offered to the USB layer before it starts */
-	usb_init(opts.padtest == PADTEST_TABLET);       /* PCI scan, controllers, keyboards and pads (waits need the tick) */
-	usb_fact();                     /* System info: the USB keyboards found */
-	disks_wait_usb(DISKS_USB_MS, usb_service);      /* sticks enumerated; one COM1 line per disk */
-	if (opts.disktest[0])
-		disks_selftest(opts.disktest);  /* disktest=KIND: write and read back a disk's last sector */
-	save_powercut(opts.savecut, opts.savetear);     /* savecut=N, savetear=N: the power-cut tests */
-	save_boot_medium(!boot.boot_device_valid ? SAVE_BOOT_UNKNOWN : boot.boot_drive >= 0xE0 ? SAVE_BOOT_CD :
-	    boot.boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
-	save_open(opts.imageid, NULL);  /* the save area on the disk we booted from, by its image id */
-	sound_start(adlib == ADLIB_FOUND);      /* Intel HDA or AC'97 (PCI), which device plays what */
-	pad_init(&sysinfo);             /* the game port (timed on the PIT), the USB pads found: COM1, System info */
-	loop_run(&opts, &boot, &sysinfo);       /* title, levels: never returns */
+	/* disks, USB, the sticks, the save area, HDA/AC'97, pads: behind the title, stepped by the loop (bringup.c) */
+	bringup_init(&behind, &opts, &boot, &sysinfo, adlib == ADLIB_FOUND);
+	loop_run(&opts, &boot, &sysinfo, &behind);      /* title, levels: never returns */
 }

@@ -144,6 +144,10 @@ void music_use_synth(uint32_t rate_hz, uint32_t crc_seconds)
 	synth_on = true;
 	pcm_set_music(synth_render, NULL);
 	klog("music: on the OPL2 synthesizer, %u Hz, into the PCM mix\n", (unsigned)rate_hz);
+	if (selected != MUS_NONE) {             /* the PCM device came up behind the title: its tune now */
+		klog("music: play %s\n", music_names[selected]);
+		wanted = tune_song[selected];
+	}
 }
 
 /* Main loop: the CRC the IRQ finished, on COM1 (musiccrc=). */

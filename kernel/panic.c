@@ -172,10 +172,13 @@ static void __attribute__((noreturn)) nested(const Regs *r, const char *what)
 static void save_report(bool on_screen)
 {
 	bool saved;
+	SaveStatus st;
 
 	watchdog_stop();                /* the writes may take longer than the lockup watchdog's 2 s */
 	saved = save_crash(report);
-	klog("PANIC: crash report %s\n", saved ? "saved on the stick: CRASH.TXT" : "not saved (saves are off)");
+	save_status(&st);               /* no reason yet: the save area behind the title had not opened */
+	klog("PANIC: crash report %s%s\n", saved ? "saved on the stick: CRASH.TXT" : "not saved ",
+	    saved ? "" : st.why[0] ? "(saves are off)" : "(the save area was not open yet)");
 	if (on_screen && saved)
 		display_text(screen_page, 8, 165, "REPORT SAVED ON THE STICK: CRASH.TXT", PANIC_TEXT);
 }

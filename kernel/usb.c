@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cpu.h"
 #include "kfmt.h"
 #include "klog.h"
 #include "pages.h"
@@ -172,7 +173,7 @@ void usb_init(bool pad_tablets)
 		for (int i = 0; i < f.n[k]; i++) {
 			UsbHc *hc = f.claimed[k][i] ? kinds[k].start(i) : NULL;
 
-			f.up[k] += hc && usbdev_add_hc(hc);
+			f.up[k] += hc && usbdev_add_hc_stepped(hc);     /* attached from the loop */
 		}
 	running = false;
 	for (int k = 0; k < KINDS; k++) {
@@ -194,11 +195,27 @@ void usb_tick(void)
 		usbdev_tick();
 }
 
+/* The first USB keyboard attached: its TSC since reset (instructions under -icount; make bench-boot). */
+static void log_first_keyboard(void)
+{
+	static bool seen;
+	UsbKbdPlace k[USBKBD_MAX];
+	uint64_t tsc;
+
+	if (seen || usbkbd_list(k, USBKBD_MAX) == 0)
+		return;
+	seen = true;
+	if (cpu_timestamp(&tsc))
+		klog("boot: first USB keyboard at tsc=%u%09u\n", (unsigned)(tsc / 1000000000u),
+		    (unsigned)(tsc % 1000000000u));
+}
+
 bool usb_service(void)
 {
 	if (!running || !usbdev_service())
 		return false;
 	log_keyboards();
+	log_first_keyboard();
 	return true;
 }
 

@@ -382,21 +382,31 @@ void usbdev_add_class(const UsbClassDriver *cls)
  * what is plugged in, waiting here (before the main loop) until every
  * attach has ended.
  */
-bool usbdev_add_hc(UsbHc *hc)
+/* The controller joins the hosts (busy: the timer IRQ leaves it alone), its root ports looked at once. */
+static UsbHost *add_host(UsbHc *hc)
 {
 	UsbHost *h;
 
 	if (host_count == USBDEV_MAX_HC) {
 		drvlog("%s%u: already %d USB controllers, not used\n", hc->ops->name, (unsigned)hc->index,
 		    USBDEV_MAX_HC);
-		return false;
+		return NULL;
 	}
 	h = &hosts[host_count];
 	*h = (UsbHost){ .hc = hc, .busy = true };
 	hc->events = &events;
 	host_count++;                           /* only now may the timer IRQ see it */
 	service_ports(h);
-	for (;;) {                              /* boot: every attach (and a hub's, behind it) to its end */
+	return h;
+}
+
+bool usbdev_add_hc(UsbHc *hc)
+{
+	UsbHost *h = add_host(hc);
+
+	if (!h)
+		return false;
+	for (;;) {                              /* every attach (and a hub's, behind it) to its end */
 		usbdev_enum_step(hc);
 		if (!usbdev_enum_active(hc) || !hc->ops->running(hc))
 			break;
@@ -404,6 +414,22 @@ bool usbdev_add_hc(UsbHc *hc)
 		wait_ms(1);
 		h->busy = true;
 	}
+	h->busy = false;
+	return hc->ops->running(hc);
+}
+
+/*
+ * The boot behind the title: the attaches the root ports start are stepped
+ * by usbdev_service from the main loop, as a hot-plug's are
+ * (usbdev_settling says when they are all done).
+ */
+bool usbdev_add_hc_stepped(UsbHc *hc)
+{
+	UsbHost *h = add_host(hc);
+
+	if (!h)
+		return false;
+	usbdev_enum_step(hc);
 	h->busy = false;
 	return hc->ops->running(hc);
 }

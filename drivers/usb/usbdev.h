@@ -76,6 +76,7 @@ struct UsbDev {
 /* Set-up (kernel glue): class drivers first, then each controller as it comes up. */
 void usbdev_add_class(const UsbClassDriver *cls);
 bool usbdev_add_hc(UsbHc *hc);          /* enumerate its ports; false if it was given up meanwhile */
+bool usbdev_add_hc_stepped(UsbHc *hc);  /* the same, its attaches left to usbdev_service (the main loop) */
 void usbdev_tick(void);                 /* timer IRQ: poll every controller the main line is not using */
 bool usbdev_service(void);              /* main loop: attach/detach; true if any device came or went */
 bool usbdev_settling(void);             /* an attach is under way on some controller (boot: wait for sticks) */

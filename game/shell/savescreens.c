@@ -121,6 +121,15 @@ void screens_slots(const Session *s, Frame *f)
 	scr_centered(f, 188, s->slot_back == SESSION_PAUSED ? "Esc: back to the game" : "Esc: back to the menu", 7);
 }
 
+/* WAITING: Restore game or High scores chosen before the kernel knows where the save area is. */
+void screens_waiting(Frame *f)
+{
+	scr_backdrop(f, false);
+	scr_heading(f, 6, "PLEASE WAIT", 11, 1, 2);
+	scr_centered(f, 96, "Looking for the stick...", 15);
+	scr_centered(f, 188, "Esc: back to the menu", 7);
+}
+
 /*
  * On black bands over the title, between the hints and the notice: a
  * crash report waiting on the stick (two lines), and saves off (one line,

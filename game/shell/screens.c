@@ -282,6 +282,9 @@ void session_draw(const Session *s, Frame *f)
 	case SESSION_SLOTS:
 		screens_slots(s, f);
 		break;
+	case SESSION_WAITING:
+		screens_waiting(f);
+		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:
 		screens_halted(f);

@@ -34,6 +34,7 @@ void screens_halted(Frame *f);
 void screens_hiscores(const Session *s, Frame *f);
 void screens_name(const Session *s, Frame *f);
 void screens_slots(const Session *s, Frame *f);
+void screens_waiting(Frame *f);
 void screens_title_lines(const Session *s, Frame *f);
 
 #endif

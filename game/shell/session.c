@@ -84,6 +84,8 @@ void session_enter(Session *s, SessionMode m, SessionEvents *ev)
 		session_say(s, "session: high scores", NO_NUMBER, NULL, NULL);
 	else if (m == SESSION_NAME)
 		session_say(s, "session: name prompt score=", s->stats.score, NULL, NULL);
+	else if (m == SESSION_WAITING)
+		session_say(s, "session: waiting for the stick", NO_NUMBER, NULL, NULL);
 	if (m != SESSION_PLAYING && s->settings_dirty)
 		session_request(s, SAVE_REQ_SETTINGS);  /* M in play: handed over now play has stopped */
 }
@@ -224,6 +226,8 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->notice[0] = '\0';
 	progress_defaults(&s->progress);
 	s->saves_on = true;             /* until the kernel says otherwise: no line on the title */
+	s->saves_pending = false;       /* the kernel says so while it looks for the save area */
+	s->waiting_for = MENU_COUNT;
 	s->saves_why[0] = '\0';
 	s->crash_saved = false;
 	s->save_req = 0;
@@ -343,7 +347,7 @@ void session_go_title(Session *s, SessionEvents *ev)
 void session_go_menu(Session *s, SessionEvents *ev)
 {
 	if (s->mode != SESSION_INSTRUCTIONS && s->mode != SESSION_CONTROLS && s->mode != SESSION_SYSINFO &&
-	    s->mode != SESSION_HISCORES && s->mode != SESSION_SLOTS)
+	    s->mode != SESSION_HISCORES && s->mode != SESSION_SLOTS && s->mode != SESSION_WAITING)
 		s->cursor = MENU_NEW_GAME;
 	s->demo = false;
 	s->attract = false;
@@ -397,6 +401,9 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev)
 		break;
 	case SESSION_SLOTS:
 		session_tick_slots(s, in, ev);
+		break;
+	case SESSION_WAITING:
+		session_tick_waiting(s, in, ev);
 		break;
 	case SESSION_HALTED:
 	case SESSION_MODE_COUNT:

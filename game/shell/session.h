@@ -65,6 +65,10 @@
  *                 PAUSED). Saving (from the pause) stores the current level's start
  *                 (SAVE_REQ_GAME) -> PAUSED; restoring a used slot starts its level,
  *                 an empty one says so
+ *   WAITING       Restore game or High scores chosen while the kernel is still
+ *                 looking for the save area (session_set_saves_pending): "Looking
+ *                 for the stick..."; when it says (session_set_saves) -> SLOTS or
+ *                 HISCORES; Esc -> MENU
  *
  * The screens (all but PLAYING) read SessionInput.menu, where the arrows,
  * Enter and Esc always mean themselves; PLAYING reads .pad, the buttons
@@ -86,6 +90,7 @@ typedef enum SessionMode {
 	SESSION_HISCORES,
 	SESSION_NAME,
 	SESSION_SLOTS,
+	SESSION_WAITING,                /* "Looking for the stick...": Restore game or High scores before the save area is known */
 	SESSION_MODE_COUNT
 } SessionMode;
 
@@ -186,6 +191,8 @@ typedef struct Session {
 	char notice[SESSION_NOTICE_SIZE];       /* shown on the title when not empty (the kernel's news) */
 	Progress progress;              /* what survives power-off (settings copied in when a request is raised) */
 	bool saves_on;                  /* false: the title says "Progress is not saved: <why>" */
+	bool saves_pending;             /* the kernel is still looking for the save area (no line on the title yet) */
+	uint8_t waiting_for;            /* WAITING: the MenuItem to open once saves_pending clears */
 	char saves_why[SESSION_SAVES_WHY_SIZE];
 	bool crash_saved;               /* the title says a crash report is on the stick */
 	uint8_t save_req;               /* SAVE_REQ_* pending */
@@ -231,7 +238,8 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
  */
 void session_load_progress(Session *s, const Progress *p);
 bool session_can_save(const Session *s);        /* a New game (or a restored one) is being played: not level=, not a demo */
-void session_set_saves(Session *s, bool on, const char *why);
+void session_set_saves_pending(Session *s);     /* the save area is not known yet: Restore game, High scores wait */
+void session_set_saves(Session *s, bool on, const char *why);   /* known: the pending menu item answers */
 void session_set_crash_report(Session *s, bool saved);
 uint8_t session_save_request(const Session *s);
 void session_save_done(Session *s, uint8_t req, bool ok, const char *msg);

@@ -44,6 +44,7 @@ void session_after_game(Session *s, SessionEvents *ev); /* game over or the end:
 void session_show_table(Session *s, SessionMode after, int mark, SessionEvents *ev);
 void session_open_slots(Session *s, bool saving, SessionEvents *ev);
 void session_tick_hiscores(Session *s, const SessionInput *in, SessionEvents *ev);
+void session_tick_waiting(Session *s, const SessionInput *in, SessionEvents *ev);
 void session_tick_name(Session *s, const SessionInput *in, SessionEvents *ev);
 void session_tick_slots(Session *s, const SessionInput *in, SessionEvents *ev);
 

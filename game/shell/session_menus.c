@@ -101,10 +101,15 @@ static void choose(Session *s, SessionEvents *ev)
 		session_start_demo(s, ev);
 		break;
 	case MENU_RESTORE:
-		session_open_slots(s, false, ev);
-		break;
 	case MENU_HISCORES:
-		session_show_table(s, SESSION_MENU, -1, ev);
+		if (s->saves_pending) {         /* the stick is still being looked for: wait for it on screen */
+			s->waiting_for = s->cursor;
+			session_enter(s, SESSION_WAITING, ev);
+		} else if (s->cursor == MENU_RESTORE) {
+			session_open_slots(s, false, ev);
+		} else {
+			session_show_table(s, SESSION_MENU, -1, ev);
+		}
 		break;
 	case MENU_QUIT:
 	case MENU_COUNT:

@@ -34,8 +34,14 @@ void session_load_progress(Session *s, const Progress *p)
 	    p->sfx_on ? ", effects on" : ", effects off");
 }
 
+void session_set_saves_pending(Session *s)
+{
+	s->saves_pending = true;
+}
+
 void session_set_saves(Session *s, bool on, const char *why)
 {
+	s->saves_pending = false;
 	s->saves_on = on;
 	copy_text(s->saves_why, sizeof s->saves_why, on ? "" : why);
 	s->epoch++;
@@ -51,7 +57,7 @@ void session_set_crash_report(Session *s, bool saved)
 /* Nothing to write while saves are off (the bits stay: the payload still changes in memory). */
 uint8_t session_save_request(const Session *s)
 {
-	return s->saves_on ? s->save_req : 0;
+	return s->saves_on && !s->saves_pending ? s->save_req : 0;
 }
 
 /* The request is done: cleared either way; a failure turns saves off, msg saying why (on the title). */
@@ -244,4 +250,24 @@ void session_tick_slots(Session *s, const SessionInput *in, SessionEvents *ev)
 		s->epoch++;
 		ev->sound = SND_MENU;
 	}
+}
+
+/*
+ * WAITING: the save area is still being looked for. Once the kernel says
+ * (open, or missing with its reason), the item chosen answers: the slots
+ * (which say when saves are off) or the table (the stick's, or the
+ * defaults). Esc goes back to the menu.
+ */
+void session_tick_waiting(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if (in->keys & SKEY_ESC) {
+		session_go_menu(s, ev);
+		return;
+	}
+	if (s->saves_pending)
+		return;
+	if (s->waiting_for == MENU_RESTORE)
+		session_open_slots(s, false, ev);
+	else
+		session_show_table(s, SESSION_MENU, -1, ev);
 }

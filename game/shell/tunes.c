@@ -80,6 +80,7 @@ MusicId session_music(const Session *s)
 	case SESSION_SYSINFO:
 	case SESSION_HISCORES:
 	case SESSION_NAME:
+	case SESSION_WAITING:
 		return MUS_TITLE;
 	case SESSION_SLOTS:
 		return s->slot_back == SESSION_PAUSED ? level_tune(s) : MUS_TITLE;

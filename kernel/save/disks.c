@@ -17,7 +17,6 @@
 #include "usbmsc.h"
 #include "wait.h"
 
-#define SETTLE_POLL_MS  10              /* between two steps of the USB layer while sticks are enumerated */
 #define TEST_ROUNDS     1000            /* disktest: reads and writes timed, each of one sector */
 #define PCI_CLASS_STORAGE 0x01
 #define PCI_SUBCLASS_IDE  0x01
@@ -115,18 +114,28 @@ static void list_disks(void)
 	}
 }
 
-void disks_wait_usb(uint32_t ms, bool (*service)(void))
+/*
+ * The sticks at boot, one look a main-loop pass (the loop steps the USB
+ * layer): settled once no attach is under way, or when the wait's ms have
+ * passed (a stick among those still attaching comes later, as a hot-plug);
+ * then one COM1 line per disk.
+ */
+void disks_usb_begin(DisksUsbWait *w, uint32_t ms)
 {
-	uint32_t t0 = pit_ticks(), deadline = wait_deadline(ms);
+	*w = (DisksUsbWait){ .t0 = pit_ticks(), .ms = ms, .deadline = wait_deadline(ms) };
+}
 
-	do {
-		service();
-		wait_ms(SETTLE_POLL_MS);
-	} while (usbdev_settling() && !wait_passed(deadline));
-	if (usbdev_settling())
-		klog("disk: USB devices still being attached after %u ms: sticks among them come later\n", (unsigned)ms);
-	klog("disk: USB enumeration waited %u ms\n", (unsigned)((pit_ticks() - t0) * 1000 / PIT_TICK_HZ));
+bool disks_usb_settled(DisksUsbWait *w)
+{
+	bool settling = usbdev_settling();
+
+	if (settling && !wait_passed(w->deadline))
+		return false;
+	if (settling)
+		klog("disk: USB devices still being attached after %u ms: sticks among them come later\n", (unsigned)w->ms);
+	klog("disk: USB enumeration waited %u ms\n", (unsigned)((pit_ticks() - w->t0) * 1000 / PIT_TICK_HZ));
 	list_disks();
+	return true;
 }
 
 static bool same(const char *a, const char *b)

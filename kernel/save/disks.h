@@ -8,8 +8,13 @@
 #define DISKS_USB_MS    3000            /* at most this long at boot for the USB sticks to be enumerated */
 
 void disks_init(void);                  /* before usb_init: the mass-storage class first */
-/* Step the USB layer (service: the kernel's usb_service) until no attach is under way, at most ms; then one COM1 line per disk. */
-void disks_wait_usb(uint32_t ms, bool (*service)(void));
+/* The USB sticks at boot, looked at once a main-loop pass (which steps the USB layer): at most ms. */
+typedef struct DisksUsbWait {
+	uint32_t t0, ms, deadline;      /* PIT ticks at the start, the bound, wait_deadline(ms) */
+} DisksUsbWait;
+void disks_usb_begin(DisksUsbWait *w, uint32_t ms);
+/* True once no attach is under way or ms have passed: then one COM1 line per disk. */
+bool disks_usb_settled(DisksUsbWait *w);
 /* disktest=KIND: the last disk of that kind (COM1's order): its last sector read, written with a pattern, flushed, read back. */
 void disks_selftest(const char *kind);
 

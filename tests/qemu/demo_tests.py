@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import demo_format              # noqa: E402
 import image                    # noqa: E402
-from save_tests import check_saves_band          # noqa: E402
+from save_tests import check_saves_band, saves_known     # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 READY_TIMEOUT_S = 20.0          # as run_tests.py: QEMU start to the first frame, generously
@@ -123,6 +123,7 @@ def test_demo_record(ctx):
     m = ctx.machine(opts="record level=test trace")
     m.wait_for(r"^demo: recording level 'test'$", READY_TIMEOUT_S)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()           # on_usb: the keyboard comes up behind the level
     m.press("right")
     time.sleep(1.0)
     m.tap("ctrl", 0.4)
@@ -188,7 +189,7 @@ def test_demo_bad(ctx):
     m.tap("ret")
     m.wait_for(RE_READY, 5, since=m.serial().index(line.group(0)))
     assert m.running(), "QEMU died on a bad demo"
-    time.sleep(0.3)
+    saves_known(m)
     title = m.screendump("title")
     ctx.check_golden(title, "title_boot.png", ignore=[image.TITLE_ANIM_RECT, image.SAVES_RECT])
     check_saves_band(ctx, m, title)

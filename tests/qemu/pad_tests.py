@@ -47,6 +47,7 @@ def tablet_pad(kind):
     def run(ctx):
         m = ctx.machine(opts="padtest=tablet", extra=KINDS[kind])
         m.wait_for(RE_READY, ctx.ready_timeout)
+        m.wait_usb_attached()
         text = m.serial()
         named = re.search(r"^pad (\d): 0627:0001 on %s port (\d+), HID tablet \(padtest\), axes X Y, hat no, "
                           r"buttons 3, endpoint 81, interval (\d+)$" % kind, text, re.M)
@@ -65,6 +66,7 @@ def tablet_pad(kind):
             "the tablet was refused or ignored as well"
         plain = ctx.machine(extra=KINDS[kind])
         plain.wait_for(RE_READY, ctx.ready_timeout)
+        plain.wait_usb_attached()
         plain_text = plain.serial()
         assert re.search(r"^usb: port \d+: 0627:0001 .*ignored$", plain_text, re.M), \
             "without padtest the tablet is not named and ignored"
@@ -81,6 +83,7 @@ def test_pad_tablet_hotplug(ctx):
     m = ctx.machine(opts="padtest=tablet", extra=["-M", "q35", "-device", "qemu-xhci,id=hc",
                                                   "-device", "usb-hub,bus=hc.0,port=1,id=hub"])
     m.wait_for(RE_READY, ctx.ready_timeout)
+    m.wait_usb_attached()
     assert not re.search(r"^pad \d: ", m.serial(), re.M), "a pad before any was plugged in"
     mark = m.mark()
     m.qmp.command("device_add", driver="usb-tablet", id="t1", bus="hc.0", port="2")

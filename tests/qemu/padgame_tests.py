@@ -91,6 +91,7 @@ def pad_cell(kind, uefi=False, unplug=False):
     def run(ctx):
         m = ctx.machine(extra=CELLS[kind], opts="padtest=tablet trace")
         m.wait_for(RE_READY, getattr(ctx, "ready_timeout", READY_TIMEOUT_S))
+        m.wait_usb_attached()
         named = m.wait_for(r"^pad: (0627:0001 on %s port [\d./]+: [^\n]*)$" % kind, 5)
         m.wait_for(r"^sysinfo: Pad 1: %s$" % re.escape(named.group(1)), 1)      # System info's line, said on COM1
         send(m, ("abs", "x", CENTRE), ("abs", "y", CENTRE))     # the stick at rest
@@ -158,6 +159,7 @@ def test_pad_refused_named(ctx):
         a for i in range(5) for a in ("-device", "usb-tablet,id=tablet%d,bus=xhci.0" % i)]
     m = ctx.machine(extra=extra, opts="padtest=tablet")
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     refused = m.wait_for(r"^sysinfo: No pad: (0627:0001 on xHCI port [\d.]+: not used: already 4 pads)$", 5)
     text = m.serial()
     for n in range(1, 5):

@@ -51,6 +51,8 @@ VIDEOS = {
     "ramfb": ["-vga", "none", "-device", "ramfb"],
 }
 SERIAL_TAIL_LINES = 20
+RE_USB_ATTACHED = r"^bringup: stage=sticks "  # the devices behind the title: USB attached at boot
+USB_ATTACH_TIMEOUT_S = 15.0
 
 
 class HarnessError(Exception):
@@ -411,6 +413,12 @@ class Machine:
         tail = self.serial_lines()[-SERIAL_TAIL_LINES:]
         raise QemuTimeout("%s; last %d serial lines (%s):\n%s" % (
             why, len(tail), self.serial_path, "\n".join("    | " + l for l in tail) or "    (nothing)"))
+
+    def wait_usb_attached(self, timeout=USB_ATTACH_TIMEOUT_S):
+        """Wait until the USB devices plugged at boot are attached: the kernel brings USB up behind the
+        title (`bringup: stage=sticks ...` once no attach is under way, or after its 3 s bound), so a
+        USB key pressed right after `ready` may come before the keyboard is there."""
+        return self.wait_for(RE_USB_ATTACHED, timeout)
 
     def wait_quiet(self, pattern, quiet=0.3, timeout=5.0, since=0):
         """Wait until no new line matching `pattern` has appeared for `quiet` seconds."""

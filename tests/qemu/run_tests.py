@@ -1,8 +1,7 @@
 #!/usr/bin/python3
 """run_tests.py: Shardfall's QEMU test suite — boots the real ISO and checks COM1, screen and speaker.
 
-Usage: tests/qemu/run_tests.py --iso build/shardfall.iso --out build/test-qemu
-                               [--update-golden] [-k NAME]... [-j JOBS]
+Usage: tests/qemu/run_tests.py --iso build/shardfall.iso --out build/test-qemu [--update-golden] [-k NAME]... [-j JOBS]
 Prints `PASS name (1.23 s)` or `FAIL name: reason` per test, then
 `N passed, N failed`; exits 1 if any test failed. See README.md.
 """
@@ -37,7 +36,8 @@ import music_tests              # noqa: E402
 import sound_tests              # noqa: E402
 import ac97_tests               # noqa: E402
 import save_tests               # noqa: E402
-from save_tests import check_saves_band, saves_off_args        # noqa: E402
+import bringup_tests            # noqa: E402
+from save_tests import check_saves_band, saves_known, saves_off_args        # noqa: E402
 import qemu                     # noqa: E402
 from image import Rect, SAVES_RECT, TITLE_ANIM_RECT     # noqa: E402
 
@@ -163,8 +163,8 @@ def boot_test(boot):
 
 def check_title(ctx, m):
     """The live title screen equals title_boot.png outside the animated rect and the save band; the
-    band shows what COM1 says about saves."""
-    frame = m.screendump("title")
+    band shows what COM1 says about saves (once the save area behind the title is known)."""
+    frame = saves_known(m, "title")
     ctx.check_golden(frame, "title_boot.png", ignore=[TITLE_ANIM_RECT, SAVES_RECT])
     check_saves_band(ctx, m, frame)
 
@@ -215,7 +215,7 @@ def check_hold_right(ctx, m):
     before_text = m.serial()
     earlier = sprite_moves(before_text)
     start = earlier[-1] if earlier else SPRITE_START
-    a = m.screendump("before")
+    a = saves_known(m, "before")    # the save line is drawn before the first frame
     held = m.hold("right", HOLD_S)
     count = m.wait_quiet(RE_SPRITE, quiet=0.4, since=len(before_text))
     b = m.screendump("after")
@@ -375,7 +375,7 @@ TESTS += fault_tests.TESTS      # tests/qemu/fault_tests.py: faults, bad input, 
 TESTS += sound_tests.TESTS      # tests/qemu/sound_tests.py: Intel HDA, the PCM output
 TESTS += ac97_tests.TESTS       # tests/qemu/ac97_tests.py: AC'97, the PCM output
 TESTS += disk_tests.TESTS       # tests/qemu/disk_tests.py: USB mass storage, IDE (docs/storage.md)
-TESTS += save_tests.TESTS       # tests/qemu/save_tests.py: progress on the stick, power cuts
+TESTS += save_tests.TESTS + bringup_tests.TESTS        # save_tests.py: progress on the stick, power cuts; bringup_tests.py: the title before the devices
 CHECKS = {
     "boot_ready": boot_ready, "title": check_title, "hold_right": check_hold_right, "freeze": check_freeze,
     "speaker": test_speaker_blip, "demo_parity": demo_tests.test_demo_parity, "crash_ud": crash_test("ud"),

@@ -48,9 +48,24 @@ def saves_off_args(m):
     return ["--saves-off", why.group(1)] if why else []
 
 
+RE_SAVES_KNOWN = r"^title: saves (on|off)$"
+SAVES_KNOWN_TIMEOUT_S = 10.0    # the save area opens behind the title: the sticks' wait is at most 3 s of it
+
+
+def saves_known(m, screendump=None, timeout=SAVES_KNOWN_TIMEOUT_S):
+    """Wait until the kernel says the title's save line is known (`title: saves on|off`, after the save area
+    opened or was found missing behind the title), then a little for the frame that shows it; with a
+    name, that frame's screendump."""
+    m.wait_for(RE_SAVES_KNOWN, timeout)
+    time.sleep(0.2)
+    return m.screendump(screendump) if screendump else None
+
+
 def check_saves_band(ctx, m, frame):
     """The title's save band shows what COM1 says (`title: Progress is not saved: <why>`, or nothing):
-    pixel for pixel the host's render of the title with that line."""
+    pixel for pixel the host's render of the title with that line. The frame must be taken after
+    saves_known(m): before that the band is empty whatever the stick will say."""
+    assert re.search(RE_SAVES_KNOWN, m.serial(), re.M), "the frame was taken before the save line was known"
     assert ctx.hostframe, "no --hostframe binary given: cannot render the save line on the host"
     png = os.path.join(ctx.outdir, "host_saves_band.png")
     out = subprocess.run([ctx.hostframe, "0", png] + saves_off_args(m), capture_output=True, text=True,
@@ -290,6 +305,7 @@ def test_cuts_in_a_scores_save(ctx):
         m = ctx.machine(disk=disk, boot="usb")
         records, newest = opened(m, DEVICES["usb_bios"][1])
         m.wait_for(RE_READY, READY_TIMEOUT_S)
+        m.wait_for(RE_SAVES_KNOWN, SAVES_KNOWN_TIMEOUT_S)      # the table is logged as the area opens
         listed = re.search(r"^scores: \d+\. %s %d$" % (NAME, score), m.serial(), re.M)
         if n >= 2:
             assert (records, newest) == (1, 1) and listed, "cut %d: %d records, seq %d, name listed %s" % (
@@ -315,6 +331,7 @@ def test_cuts_in_a_crash_report(ctx):
         m = ctx.machine(disk=disk, boot="usb")
         opened(m, DEVICES["usb_bios"][1])
         m.wait_for(RE_READY, READY_TIMEOUT_S)
+        m.wait_for(RE_SAVES_KNOWN, SAVES_KNOWN_TIMEOUT_S)      # announced as the area opens
         assert re.search(r"^save: a crash report is waiting: CRASH\.TXT", m.serial(), re.M), (
             "cut %d: the report's first sector is on the disk, but no announcement" % n)
         m.power_cut()

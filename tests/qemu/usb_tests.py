@@ -85,6 +85,7 @@ def test_usb_title_note(ctx):
     inside the note line (which has text) and the animated rect."""
     m = usb_machine(ctx)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     port = m.wait_for(r"^usb: keyboard: USB \(xHCI port (\d+)\)$", 1).group(1)
     frame = m.screendump("title")
     golden = ctx.load_golden("title_boot.png")
@@ -103,6 +104,7 @@ def test_usb_new_game_record(ctx):
     the COM1 demo replays on the host with exactly QEMU's trace."""
     m = usb_machine(ctx, opts="record trace")
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     mark = m.mark()
     m.tap("ret")
     m.wait_for(r"^session: menu$", 3, since=mark)
@@ -148,6 +150,7 @@ def test_usb_hotplug(ctx):
     says so) and the player stops; the first keyboard still works."""
     m = usb_machine(ctx, opts="level=test trace")
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     mark = m.mark()
     m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus="xhci.0")     # QEMU's default keyboard now
     port = m.wait_for(r"^keyboard: USB \(xHCI port (\d+)\) 0627:0001", 5, since=mark).group(1)
@@ -186,6 +189,7 @@ def test_usb_key_storm(ctx):
     key is stuck (the hero stands still), and one Right tap still moves it exactly one tile."""
     m = usb_machine(ctx, extra=getattr(ctx, "extra", Q35_USB) + ["-trace", "hid_kbd_queue_full"])
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     rng = random.Random(11)
     down, sent, t0 = set(), 0, time.monotonic()
     storm_s = getattr(ctx, "storm_s", STORM_S)         # a shorter storm where one kind is run again
@@ -241,6 +245,7 @@ def test_usb_ignored(ctx):
                        "-device", "usb-storage,drive=stick,bus=xhci.0"]
     m = usb_machine(ctx, extra=extra)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     text = m.serial()
     ignored = re.findall(r"^usb: port \d+: ([0-9a-f]{4}:[0-9a-f]{4}) (.*) \(class (..\...\...)\): "
                          r"not a boot keyboard, ignored", text, re.M)
@@ -261,6 +266,7 @@ def test_usb_pc_nec(ctx):
     extra = PC_NEC + ["-device", "usb-kbd,id=kbd2,bus=xhci.0,display=vga"]
     m = usb_machine(ctx, extra=extra)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     note = m.wait_for(r"^usb: keyboards: USB \(xHCI ports (\d+), (\d+)\)$", 1)
     steps = []
     # kbd2 (the newer) takes the display's keys; then it is unplugged and kbd takes them
@@ -316,6 +322,7 @@ def test_usb_latency(ctx):
     (IRQ1) in the same -M pc machine."""
     m = usb_machine(ctx, extra=PC_NEC)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     usb = measure(m, "vga")
     ps2 = measure(m, PS2)
     for name, lat in (("USB", usb), ("PS/2", ps2)):
@@ -338,6 +345,7 @@ def test_usb_hub(ctx):
              "-device", "usb-tablet,bus=xhci.0,port=1.3"]
     m = usb_machine(ctx, extra=extra)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     text = m.serial()
     hub = re.search(r"^usb: port (\d+): hub with (\d+) ports", text, re.M)
     assert hub, "no `usb: port N: hub with N ports` line"
@@ -418,6 +426,7 @@ def play_level1(ctx, attempt):
     header, want = demo_tests.demo_header(demo_tests.demo_file("e1l1"))
     m = usb_machine(ctx, opts="record trace")
     m.wait_for(RE_READY, getattr(ctx, "ready_timeout", READY_TIMEOUT_S))
+    m.wait_usb_attached()
     mark = m.mark()
     m.tap("ret")
     m.wait_for(r"^session: menu$", 3, since=mark)

@@ -37,6 +37,7 @@ def test_usb_three_xhci(ctx):
                    "-device", "usb-kbd,id=kbd,bus=x3.0"]
     m = usb_machine(ctx, extra=extra)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     text = m.serial()
     found = re.search(r"^usb: (\d+) xHCI controllers found, (\d+) running", text, re.M)
     assert found and found.groups() == ("3", "3"), "want `usb: 3 xHCI controllers found, 3 running`: %s" % (
@@ -65,6 +66,7 @@ def hubs_behind_hubs(depth, hotplug=False):
         args, port = hub_chain(depth)
         m = usb_machine(ctx, extra=Q35 + args)
         m.wait_for(RE_READY, READY_TIMEOUT_S)
+        m.wait_usb_attached()
         text = m.serial()
         hubs = re.findall(r"^usb: port ([\d.]+): hub with (\d+) ports, (\d+) hubs? above it$", text, re.M)
         assert [int(h[2]) for h in hubs] == list(range(depth)), "hubs found: %s" % hubs
@@ -121,6 +123,7 @@ def test_usb_timing_trace(ctx):
         extra += ["-trace", ev]
     m = usb_machine(ctx, extra=extra)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     log = m.outdir + "/qemu.log"
     with open(log) as f:
         boot_len = len(f.read())
@@ -173,6 +176,7 @@ def test_usb_hotplug_no_stall(ctx):
     m = usb_machine(ctx, extra=Q35 + ["-device", "qemu-xhci,id=xhci", "-device", "usb-kbd,id=kbd,bus=xhci.0"],
                     opts="level=test trace ticks=%d" % HOTPLUG_FRAMES)
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     mark = m.mark()
     m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus="xhci.0")     # QEMU's default keyboard now
     m.wait_for(r"^usb: keyboards: USB \(xHCI ports \d+, \d+\)$", 3, since=mark)

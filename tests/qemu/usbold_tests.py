@@ -69,6 +69,7 @@ def check_hotplug(ctx, kind, extra, bus):
     on the last free one and puts the keyboard behind it."""
     m = UsbContext(ctx, extra).machine(opts="level=test trace")
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     mark = m.mark()
     m.qmp.command("device_add", driver="usb-kbd", id="kbd2", bus=bus)     # QEMU's default keyboard now
     port = m.wait_for(r"^keyboard: USB \(%s port ([\d.]+)\) 0627:0001" % kind, 5, since=mark).group(1)
@@ -136,6 +137,7 @@ def test_usb_xhci_and_uhci(ctx):
                   "-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,id=kbd2,bus=uhci.0"]
     m = UsbContext(ctx, extra).machine()
     m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
     text = m.serial()
     for kind in ("xHCI", "UHCI"):
         assert re.search(r"^usb: 1 %s controller found, 1 running" % kind, text, re.M), "%s not running" % kind
@@ -155,6 +157,7 @@ def test_usb_old_latency(ctx):
     for kind, extra in (("UHCI", UHCI), ("OHCI", OHCI), ("EHCI", EHCI)):
         m = UsbContext(ctx, extra).machine()
         m.wait_for(RE_READY, READY_TIMEOUT_S)
+        m.wait_usb_attached()
         s = sorted(measure(m, None))
         m.quit()
         medians[kind] = statistics.median(s)

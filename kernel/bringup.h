@@ -1,0 +1,34 @@
+/* bringup.h: the devices behind the title, stepped from the main loop (bringup.c has the stages in order). */
+#ifndef KERNEL_BRINGUP_H
+#define KERNEL_BRINGUP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cmdline.h"
+#include "disks.h"
+#include "multiboot.h"
+#include "sysinfo.h"
+
+typedef enum BringEvent {
+	BRING_NONE,
+	BRING_SAVE,                     /* save_open ran: the save area is open, or known missing (save_status) */
+} BringEvent;
+
+typedef struct BringUp {
+	const BootOptions *opts;
+	const BootInfo *boot;
+	SysInfo *sysinfo;               /* the USB, Plays and PCM lines are added as their stages finish */
+	bool adlib;                     /* an OPL2 answered at 0x388 (the music stays on it) */
+	int stage;                      /* index of the stage under way */
+	uint32_t held_max;              /* the longest step of this stage, PIT ticks */
+	DisksUsbWait sticks;
+	bool saves_known;               /* the save stage ran: requests may be written */
+} BringUp;
+
+void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, SysInfo *si, bool adlib);
+BringEvent bringup_step(BringUp *u);    /* main loop, once a pass: a step of the stage under way */
+bool bringup_done(const BringUp *u);
+bool bringup_saves_known(const BringUp *u);    /* save_open ran: save_status says open or why not */
+
+#endif
