@@ -14,7 +14,7 @@ import fault_tests
 import uefi_tests
 from save_tests import saves_off_args
 
-MIN_MEMORY = "4M"               # README: the least memory that boots and plays (late BSS: 3840K and up do, 3712K not)
+MIN_MEMORY = "4M"               # README: the least memory that boots and plays (docs/pc.md: 4096K does, 3968K not)
 OPTS_MEMORY = "6M"              # with an options disk GRUB loads its file systems: 5632K and up do, 5376K not
 
 # COM1 lines a 486 must give: CPUID says family 4 without a TSC, and the benchmark clock falls back.
