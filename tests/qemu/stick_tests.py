@@ -166,8 +166,8 @@ def reason_test(layout, readonly=False, full=False, folder=True, want=""):
         m.wait_for(r"^save: none \(%s\)$" % re.escape(want), READY_TIMEOUT_S)
         m.wait_for(r"^title: Progress is not saved: %s$" % re.escape(want), 5)
         m.wait_for(RE_READY, READY_TIMEOUT_S)
-        from save_tests import check_saves_band         # (save_tests registers these tests: imported late)
-        check_saves_band(ctx, m, m.screendump("title"))  # the title's line, pixel for pixel the host's render
+        from save_tests import check_saves_band, saves_known    # (save_tests registers these tests: imported late)
+        check_saves_band(ctx, m, saves_known(m, "title"))   # the title's line, pixel for pixel the host's render
         m.power_cut()
         assert not changed_sectors(before, disk), "a stick that cannot keep progress was written"
         ctx.note("%s copy%s%s: `save: none (%s)` and the title's line (as the host renders it); nothing written" % (
