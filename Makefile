@@ -13,7 +13,8 @@ KCFLAGS := -std=gnu11 -O2 -g -m32 -march=i486 -ffreestanding -fno-pie -fno-stack
            -fno-asynchronous-unwind-tables -fno-builtin -fno-tree-loop-distribute-patterns \
            -mgeneral-regs-only -fno-omit-frame-pointer $(WARN) -MMD -MP
 KLDFLAGS := -m32 -nostdlib -ffreestanding -no-pie -T linker.ld -Wl,--build-id=none
-HCFLAGS := -std=gnu11 -O1 -g $(WARN) -MMD -MP -fsanitize=address,undefined
+# Host builds: ASan and UBSan, and undefined behaviour stops the test (by default UBSan only prints).
+HCFLAGS := -std=gnu11 -O1 -g $(WARN) -MMD -MP -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
 GAME_LAYERS := engine seeds world cast formats play shell
 SAVE_TOOL   := tools/mksave.py
