@@ -86,7 +86,7 @@ HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot bench-fb bench-save test test-isa test-unit test-tools test-episode test-qemu \
+.PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot bench-fb bench-save bench-secureboot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
         fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
         bench-synth synth-compare
@@ -623,6 +623,15 @@ bench-synth: $(B)/synth/synthrender $(B)/synth/synthbench.elf
 
 # Time per save on each disk kind (USB stick on xHCI under SeaBIOS and OVMF, AHCI, IDE): the QEMU save
 # tests that record it (tests/qemu/save_tests.py), then the table in docs/save.md (tools/save_table.py).
+# Wall time to `ready` with Secure Boot on against off (docs/secureboot.md's generated table); the
+# enrolled variables come from the secureboot_chain test (run here first when they are missing).
+SB_VARS := $(B)/test-qemu/secureboot_chain/ovmf-vars-sb.fd
+bench-secureboot: $(ISO) $(B)/hostframe $(B)/hostrun
+	test -f $(SB_VARS) || $(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe \
+		--hostrun $(B)/hostrun --out $(B)/test-qemu -k secureboot_chain
+	$(PYTHON) tests/qemu/sbboottime.py --iso $(ISO) --vars $(SB_VARS) --runs 3 --out $(B)/bench-secureboot \
+		--md docs/secureboot.md
+
 bench-save: $(ISO) $(B)/hostframe $(B)/hostrun
 	$(PYTHON) tests/qemu/run_tests.py --iso $(ISO) --hostframe $(B)/hostframe --hostrun $(B)/hostrun \
 		--out $(B)/bench-save -k save_usb_bios -k save_usb_uefi -k save_ahci -k save_ide
