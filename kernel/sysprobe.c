@@ -157,28 +157,31 @@ void sysprobe_collect(SysInfo *si, const BootInfo *b, AdlibProbe adlib, uint8_t 
  * the loader. Our signed x64 GRUB writes secureboot=on when it had
  * shim_lock=y (Secure Boot on, shim verified this kernel, signed with the
  * builder's key: so the key is enrolled) and secureboot=off otherwise
- * (boot/grub-sb.cfg). A BIOS boot has no Secure Boot. Anything else (the
- * unsigned ia32 GRUB) says nothing, and so do we.
+ * (boot/grub-sb.cfg). A BIOS boot has no Secure Boot, whatever an options
+ * file's secureboot= word claims. Anything else (the unsigned ia32 GRUB)
+ * says nothing, and so do we.
  */
 void sysprobe_secure_boot(SysInfo *si, const BootInfo *b, SecureBootWord word)
 {
 	const char *shown, *how;
 
-	if (word == SECBOOT_ON) {
+	if (b->boot_device_valid) {
+		/* NOTE: only an options file can put the word on a BIOS GRUB's line: not believed. */
+		shown = "off (not UEFI: BIOS boot)";
+		how = word == SECBOOT_UNSAID ? "a BIOS boot (the loader names a BIOS drive): Secure Boot is UEFI's" :
+		    "a BIOS boot (the loader names a BIOS drive): Secure Boot is UEFI's; the secureboot= option is not believed";
+		word = SECBOOT_OFF;
+	} else if (word == SECBOOT_ON) {
 		shown = "on (key SHARDFALL enrolled)";
 		how = "the loader says so: GRUB had shim_lock=y, so shim verified this kernel's signature";
 	} else if (word == SECBOOT_OFF) {
 		shown = "off (the loader says so)";
 		how = "the loader says so: GRUB found Secure Boot off (no shim_lock)";
-	} else if (b->boot_device_valid) {
-		shown = "off (not UEFI: BIOS boot)";
-		how = "a BIOS boot (the loader names a BIOS drive): Secure Boot is UEFI's";
 	} else {
 		shown = "not reported by the loader";
 		how = "no secureboot= word from the loader (an unsigned GRUB: off or not enforced)";
 	}
-	klog("secure boot: %s (%s)\n", word == SECBOOT_ON ? "on" : word == SECBOOT_OFF || b->boot_device_valid ?
-	    "off" : "unknown", how);
+	klog("secure boot: %s (%s)\n", word == SECBOOT_ON ? "on" : word == SECBOOT_OFF ? "off" : "unknown", how);
 	sysinfo_add(si, "Sec. Boot", shown);
 }
 

@@ -251,7 +251,8 @@ def test_secureboot_off(ctx, checks):
 
 
 def test_secureboot_bios_line(ctx):
-    """Under BIOS (SeaBIOS, multiboot v1 of kernel.elf) the kernel says Secure Boot is off: not UEFI."""
+    """Under BIOS (SeaBIOS, multiboot v1 of kernel.elf) the kernel says Secure Boot is off: not UEFI; also
+    when an options file says secureboot=on (only our signed GRUB's word is believed)."""
     m = ctx.machine()
     m.wait_for(r"^ready$", ctx.ready_timeout)
     line = m.wait_for(r"^secure boot: off \(a BIOS boot.*$", 1.0)
@@ -259,6 +260,15 @@ def test_secureboot_bios_line(ctx):
     assert sysinfo and sysinfo.group(1) == "off (not UEFI: BIOS boot)", "System info says %r" % (
         sysinfo and sysinfo.group(1))
     ctx.note(line.group(0))
+    # An options file cannot claim Secure Boot on a BIOS boot: the word is reported, not believed.
+    m.quit()
+    m = ctx.machine(opts="secureboot=on")
+    m.wait_for(r"^ready$", ctx.ready_timeout)
+    line = m.wait_for(r"^secure boot: off \(a BIOS boot.*the secureboot= option is not believed\)$", 1.0)
+    sysinfo = re.search(r"^sysinfo: Sec\. Boot: (.*)$", m.serial(), re.M)
+    assert sysinfo and sysinfo.group(1) == "off (not UEFI: BIOS boot)", "with secureboot=on in the options, " \
+        "System info says %r" % (sysinfo and sysinfo.group(1))
+    ctx.note("options secureboot=on: " + line.group(0))
 
 
 FAT32_STICK_MB = 64
