@@ -23,7 +23,7 @@ SAVE_TOOL   := tools/mksave.py
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
 DRIVER_ROOMS := platform video input sound usb storage
-KERNEL_ROOMS := cpu mem present sound save
+KERNEL_ROOMS := cpu mem present sound save input
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
@@ -76,7 +76,7 @@ ISO    := $(B)/shardfall.iso
 SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
 HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c \
-              drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/keymap.c kernel/padmap.c \
+              drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
               drivers/platform/acpitab.c
@@ -118,7 +118,7 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 # The USB controllers' per-tick polling is a few hundred instructions a tick at -Os too (docs/usb.md).
 KCOLD_FLAGS := -Os
 KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save/*.c)) \
-               kernel/sysprobe.c kernel/usb.c kernel/pads.c kernel/cmdline.c kernel/panic.c drivers/input/gameport.c \
+               kernel/sysprobe.c kernel/usb.c kernel/input/pads.c kernel/cmdline.c kernel/panic.c drivers/input/gameport.c \
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c

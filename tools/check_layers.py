@@ -9,7 +9,7 @@ The tree's architecture (README "Where things are"; docs/kernel.md):
         <- video, input, sound       each uses platform only
         <- usb                       platform and input (the shared key table)
         <- storage                   platform and usb (mass storage sits on the USB layer)
-    kernel/cpu, kernel/mem, kernel/present, kernel/sound, kernel/save: rooms of the kernel with the rules
+    kernel/cpu, kernel/mem, kernel/present, kernel/sound, kernel/save, kernel/input: rooms of the kernel with the rules
         in KERNEL_ROOMS below; they may use the kernel's services at its top
         (the log, the formatter, the panic, the options) and nothing else there.
     kernel/ (its top) is the glue and may use anything.
@@ -65,8 +65,12 @@ KERNEL_ROOMS = {
             ("kernel", "mem")],                                # acpiboot reads the loader's information
     "mem": [("drivers", "platform"), ("drivers", "video")],    # the loader's framebuffer description
     "present": [("drivers", "platform"), ("drivers", "video"), ("kernel", "mem"), ("game", "engine")],
-    "sound": [("drivers", "platform"), ("drivers", "sound"),    # PCI, the HDA driver, the mixer
-              ("kernel", "mem"), ("kernel", "cpu")],           # DMA pages, the PAE window for high BARs
+    "sound": [("drivers", "platform"), ("drivers", "sound"),    # PCI, the HDA driver, the mixer, the synths
+              ("kernel", "mem"), ("kernel", "cpu"),            # DMA pages, the PAE window for high BARs
+              ("game", "shell")],                              # the game's tune names, System info's lines
+    "input": [("drivers", "platform"), ("drivers", "input"),   # the PS/2 scan codes, the game port, pad.h
+              ("drivers", "usb"),                              # USB pads' class driver
+              ("game", "shell")],                              # the game's key codes, System info's lines
     "save": [("drivers", "platform"), ("drivers", "storage"),  # the disks, the save area on them
              ("drivers", "usb"),                               # mass storage's class driver, registered
              ("kernel", "mem"), ("kernel", "cpu")],            # DMA pages; the panic's crash report
@@ -97,7 +101,7 @@ SUB_OUTSIDE = {("drivers", "usb"): "classes", ("kernel", "present"): None}
 USB_OUTSIDE = SUB_OUTSIDE[("drivers", "usb")]
 
 # Generated headers (build/gen/) and where they sit.
-GENERATED = {"assets.h": ("game", "engine"), "songs.h": ("kernel", None)}
+GENERATED = {"assets.h": ("game", "engine"), "songs.h": ("kernel", "sound")}   # the music glue is its one kernel user
 FREESTANDING = {"stdint.h", "stdbool.h", "stddef.h", "stdarg.h", "limits.h"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 

@@ -167,7 +167,7 @@ static void every_named_key_has_its_usage(void **state)
 		    key_name(keymap_key(key)), key_name(named[i].gk));
 		seen[named[i].gk] = true;
 	}
-	for (int gk = GK_NONE + 1; gk < GK_KEYBOARD_COUNT; gk++)      /* the pads' keys come from kernel/padmap.c */
+	for (int gk = GK_NONE + 1; gk < GK_KEYBOARD_COUNT; gk++)      /* the pads' keys come from kernel/input/padmap.c */
 		assert_row(seen[gk], "game key %s has no row here", key_name((uint8_t)gk));
 }
 

@@ -1,5 +1,5 @@
 /*
- * test_padmap.c: a pad's state into the game's pad keys (kernel/padmap.c), tick by tick — the
+ * test_padmap.c: a pad's state into the game's pad keys (kernel/input/padmap.c), tick by tick — the
  * stick's dead zone and hysteresis (down at 50 %, up below 35 %), the hat's eight positions, an
  * Xbox 360 pad's buttons and D-pad, HID and game-port buttons by number, presses once per going
  * down, a pad that goes away, and the keys as a keyboard tick (what the session reads).

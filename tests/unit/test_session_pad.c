@@ -1,6 +1,6 @@
 /*
  * test_session_pad.c: the session driven by a pad alone, through the kernel's mapping
- * (kernel/padmap.c) and the keyboard's path (session_keyboard), tick by tick — the menus with
+ * (kernel/input/padmap.c) and the keyboard's path (session_keyboard), tick by tick — the menus with
  * the stick, Joy 1 and Joy 9 (Back); the Controls screen binding a pad button; play with the
  * stick and the buttons; the pad bindings in the settings that are saved; keys= with a pad button.
  */
