@@ -171,21 +171,8 @@ void sim_out(uint16_t port, uint32_t v, int bytes)
 
 #include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
-static uint8_t ram[128 * 1024] __attribute__((aligned(4096)));
-static uint32_t ram_used;
-
-static void *test_alloc(uint32_t bytes)
-{
-	uint32_t size = (bytes + 4095) & ~4095u;
-	void *p;
-
-	if (size > sizeof ram - ram_used)
-		return NULL;
-	p = ram + ram_used;
-	memset(p, 0, size);
-	ram_used += size;
-	return p;
-}
+#define TESTRAM_BYTES   (128 * 1024)
+#include "testram.h"          /* test_alloc: the kernel's page allocator */
 
 static Ac97 a;
 
@@ -196,7 +183,7 @@ static void fresh(bool never_ready, bool no_vra, bool frozen)
 	sim.frozen = frozen;
 	sim_reset();
 	logbuf[0] = '\0';
-	ram_used = 0;
+	testram_reset();
 }
 
 /* Cold reset asserted, then released; the codec ready; its registers reset, 0 dB, 48 kHz through VRA. */

@@ -33,7 +33,7 @@ static void fresh(void)
 	memset(prev, 0, sizeof prev);
 	memset(downs, 0, sizeof downs);
 	reports = 0;
-	ram_used = 0;
+	testram_reset();
 }
 
 /* A running controller with a device on port 1, reset; *speed its speed. */

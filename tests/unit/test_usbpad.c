@@ -26,21 +26,8 @@ static const SimPad *on_slot[SIM_SLOTS + 1];
 static UsbHc *hc;
 static UsbDev *plugged[8];
 
-static uint8_t ram[512 * 1024] __attribute__((aligned(4096)));
-static uint32_t ram_used;
-
-static void *test_alloc(uint32_t bytes)
-{
-	uint32_t size = (bytes + 4095) & ~4095u;
-	void *p;
-
-	if (size > sizeof ram - ram_used)
-		return NULL;
-	p = ram + ram_used;
-	memset(p, 0, size);
-	ram_used += size;
-	return p;
-}
+#define TESTRAM_BYTES   (512 * 1024)
+#include "testram.h"          /* test_alloc: the kernel's page allocator */
 
 /* The simulated pads' EP0 (padsim.h), by the slot the controller gave each. */
 static int pad_ep0(uint32_t slot, const UsbSetup *s, uint8_t *data)

@@ -27,21 +27,7 @@ static UsbHc *hc;
 static const SimPad *by_addr[128];
 static const SimPad *enumerating;      /* the pad on the port being attached: address 0 is it */
 
-static uint8_t ram[256 * 1024] __attribute__((aligned(4096)));
-static uint32_t ram_used;
-
-static void *test_alloc(uint32_t bytes)
-{
-	uint32_t size = (bytes + 4095) & ~4095u;
-	void *p;
-
-	if (size > sizeof ram - ram_used)
-		return NULL;
-	p = ram + ram_used;
-	memset(p, 0, size);
-	ram_used += size;
-	return p;
-}
+#include "testram.h"          /* test_alloc: the kernel's page allocator */
 
 /* Address 0 is the pad being attached; SET_ADDRESS gives it its address. */
 static int pads_ep0(uint8_t addr, const uint8_t *setup, uint8_t *data)

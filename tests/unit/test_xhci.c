@@ -36,7 +36,7 @@ static int setup(void **state)
 	memset(prev, 0, sizeof prev);
 	memset(downs, 0, sizeof downs);
 	reports = 0;
-	ram_used = 0;
+	testram_reset();
 	assert_true(xhci_claim(0, (uintptr_t)sim.regs, test_alloc));
 	hc = xhci_start(0);
 	assert_non_null(hc);
@@ -201,7 +201,7 @@ static void cnr_is_waited_for_and_hcrst_is_followed_by_a_pause(void **state)
 	sim_reset();
 	sim.cnr_until_ms = 30;
 	logbuf[0] = '\0';
-	ram_used = 0;
+	testram_reset();
 	assert_true(xhci_claim(0, (uintptr_t)sim.regs, test_alloc));
 	assert_true(sim.now_ms >= 30);                  /* claim waited for CNR */
 	assert_int_equal(sim.writes_while_cnr, 0);
