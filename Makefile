@@ -369,7 +369,8 @@ $(B)/save/disk-%.img: $(SAVE_TOOL)
 $(B)/save/vol-fat%.img: $(SAVE_TOOL)
 	@mkdir -p $(@D)
 	$(PYTHON) $(SAVE_TOOL) mtools --id 0123456789abcdef --bits $* -o $@
-$(B)/tests/test_savefmt: tests/unit/test_savefmt.c tests/unit/ramdisk.h $(SAVE_DISKS) $(HOBJ)
+# test_savebounds.c: each bound of those readers at its last accepted and first refused value, on the same disks.
+$(B)/tests/test_savefmt $(B)/tests/test_savebounds: $(B)/tests/%: tests/unit/%.c tests/unit/ramdisk.h $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
 # stick-nofolder.img: a FAT32 copy of the image's files in small, without /SHARDFALL; folder/: the files the ISO
