@@ -5,7 +5,8 @@
  * complete, interrupt transfers that fail. Devices answer every setup and OUT packet, IN packets
  * on EP0 from sim.ctrl_in (or from the test's device model, sim.ep0_device, by address),
  * interrupt IN packets with a report the test queued (for one address, or any), and a bulk
- * endpoint pair (sim.bulk_ep) from sim.bulk_in into sim.bulk_out, or stalled on request.
+ * endpoint pair (sim.bulk_ep) from sim.bulk_in into sim.bulk_out, or stalled on request. The
+ * devices check data toggles and misbehave as the test asks (simdev.h, by address).
  */
 #ifndef TESTS_UNIT_UHCISIM_H
 #define TESTS_UNIT_UHCISIM_H
@@ -14,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "simdev.h"
 #include "uhcireg.h"
 
 #define SIM_IO          0xC000          /* BAR4 */
@@ -59,6 +61,7 @@ static void sim_reset(void)
 	uint32_t ms = sim.now_ms;
 
 	memset(&sim, 0, sizeof sim);
+	simdev_reset_all();
 	sim.now_ms = ms;
 	sim.sts = STS_HCH;
 	for (int p = 1; p <= SIM_PORTS; p++)
@@ -142,20 +145,24 @@ static void *sim_ptr(uint32_t link)
 enum { TD_DONE, TD_NAKED, TD_FAILED, TD_SHORT };
 
 /* A packet to or from the bulk endpoint: IN brings what is left of sim.bulk_in (short at its end). */
-static int sim_bulk_td(UhciTd *td, uint32_t tok, uint32_t max, uint8_t *buf)
+static int sim_bulk_td(UhciTd *td, uint32_t tok, uint32_t max, uint8_t *buf, SimDev *d)
 {
-	uint32_t n = max;
+	uint32_t n = max, ep = tok >> 15 & 0x0F;
+	bool in = (tok & 0xFF) == PID_IN, taken;
 
-	if (sim.bulk_stall) {
+	if (sim.bulk_stall || simdev_stall(d, (uint8_t)ep, in)) {
 		td->status = (td->status & ~TD_ACTIVE) | TD_STALLED;
 		return TD_FAILED;
 	}
-	if ((tok & 0xFF) == PID_IN) {
+	taken = simdev_toggle(d, (uint8_t)ep, in, tok >> 19);
+	if (in) {
 		n = sim.bulk_in_len < max ? sim.bulk_in_len : max;
 		memcpy(buf, sim.bulk_in, n);
 		memmove(sim.bulk_in, sim.bulk_in + n, sizeof sim.bulk_in - n);
 		sim.bulk_in_len -= n;
-	} else if (sim.bulk_out_len + n <= sizeof sim.bulk_out) {
+		if (!taken)
+			return TD_NAKED;        /* the host threw the data away and tries again; the device moved on */
+	} else if (taken && sim.bulk_out_len + n <= sizeof sim.bulk_out) {
 		memcpy(sim.bulk_out + sim.bulk_out_len, buf, n);
 		sim.bulk_out_len += n;
 	}
@@ -165,43 +172,80 @@ static int sim_bulk_td(UhciTd *td, uint32_t tok, uint32_t max, uint8_t *buf)
 	return (n < max && (td->status & TD_SPD)) ? TD_SHORT : TD_DONE;
 }
 
-/* One packet of a TD, as the device answers it. */
-static int sim_td(UhciTd *td)
+/* A SETUP packet: logged; the device's model (if any) answers it; the device's side sees it. */
+static void sim_setup_td(UhciTd *td, uint32_t tok, uint8_t *buf, SimDev *d)
 {
-	uint32_t tok = td->token, pid = tok & 0xFF, ep = tok >> 15 & 0x0F, addr = tok >> 8 & 0x7F;
-	bool mine = sim.report_ready && (!sim.report_addr || sim.report_addr == addr);
-	uint32_t max = ((tok >> 21) + 1) & 0x7FF, n = max;
-	uint8_t *buf = (uint8_t *)(uintptr_t)td->buffer;
+	uint8_t addr = tok >> 8 & 0x7F;
 
-	if (!sim.transfers_hang && ep && ep == sim.bulk_ep)
-		return sim_bulk_td(td, tok, max, buf);
-	if (sim.transfers_hang || (pid == PID_IN && ep && !mine && !sim.intr_fails)) {
-		td->status |= TD_NAK;
-		return TD_NAKED;
+	if ((tok >> 19 & 1) != 0) {     /* SETUP is always DATA0 (USB 2.0 8.5.3): the device drops it */
+		simdev_drops++;
+		return;
 	}
-	if (pid == PID_IN && ep && sim.intr_fails) {
-		td->status = (td->status & ~TD_ACTIVE) | TD_CRC_TIMEOUT;
-		return TD_FAILED;
-	}
-	if (pid == PID_SETUP && sim.nsetups < SIM_LOG) {
+	if (sim.nsetups < SIM_LOG) {
 		memcpy(sim.setups[sim.nsetups], buf, 8);
 		sim.setup_tokens[sim.nsetups] = tok;
 		sim.setup_status[sim.nsetups++] = td->status;
-		if ((buf[0] & 0x80) == 0)
-			sim.ctrl_in_len = 0;
-		if (sim.ep0_device) {
-			int n_in = sim.ep0_device((uint8_t)addr, buf, sim.ctrl_in);
+	}
+	if ((buf[0] & 0x80) == 0)
+		sim.ctrl_in_len = 0;
+	if (sim.ep0_device) {
+		int n_in = sim.ep0_device(addr, buf, sim.ctrl_in);
 
-			sim.ctrl_in_len = (uint16_t)(n_in > 0 ? n_in : 0);
+		sim.ctrl_in_len = (uint16_t)(n_in > 0 ? n_in : 0);
+	}
+	simdev_setup(d, buf);
+	if (addr == 0 && buf[0] == 0x00 && buf[1] == 0x05)
+		simdev_addressed(buf[2]);
+}
+
+/* One packet of a TD, as the device answers it (simdev.h: toggles, NAKs, stalls, babble, short packets). */
+static int sim_td(UhciTd *td)
+{
+	uint32_t tok = td->token, pid = tok & 0xFF, ep = tok >> 15 & 0x0F, addr = tok >> 8 & 0x7F;
+	bool mine = sim.report_ready && (!sim.report_addr || sim.report_addr == addr), in = pid == PID_IN;
+	uint32_t max = ((tok >> 21) + 1) & 0x7FF, n = max;
+	uint8_t *buf = (uint8_t *)(uintptr_t)td->buffer;
+	SimDev *d = &simdev[addr];
+
+	if (sim.transfers_hang || (pid != PID_SETUP && simdev_nak(d))) {
+		td->status |= TD_NAK;
+		return TD_NAKED;
+	}
+	if (ep && ep == sim.bulk_ep)
+		return sim_bulk_td(td, tok, max, buf, d);
+	if (in && ep && !mine && !sim.intr_fails) {
+		td->status |= TD_NAK;
+		return TD_NAKED;
+	}
+	if ((in && ep && sim.intr_fails) || (pid != PID_SETUP && simdev_stall(d, (uint8_t)ep, in))) {
+		td->status = (td->status & ~TD_ACTIVE) | (sim.intr_fails && ep ? TD_CRC_TIMEOUT : TD_STALLED);
+		return TD_FAILED;
+	}
+	if (in && ep && simdev_babble(d)) {     /* more than the TD's length came: babble, the TD halted */
+		td->status = (td->status & ~TD_ACTIVE) | TD_BABBLE | TD_STALLED;
+		return TD_FAILED;
+	}
+	if (pid == PID_SETUP) {
+		sim_setup_td(td, tok, buf, d);
+	} else if (!simdev_toggle(d, (uint8_t)ep, in, tok >> 19)) {
+		if (in && ep)
+			sim.report_ready = false;       /* sent, ACKed, thrown away by the host */
+		if (in && !ep) {
+			n = sim.ctrl_in_len < max ? sim.ctrl_in_len : max;
+			memmove(sim.ctrl_in, sim.ctrl_in + n, sizeof sim.ctrl_in - n);
+			sim.ctrl_in_len = (uint16_t)(sim.ctrl_in_len - n);
 		}
-	} else if (pid == PID_IN && ep) {
+		if (in)
+			return TD_NAKED;                /* the TD stays active: the host tries again */
+	} else if (in && ep) {
 		n = max < 8 ? max : 8;
 		memcpy(buf, sim.report, n);
 		sim.report_ready = false;
 		if (sim.nintr < SIM_LOG)
 			sim.intr_tokens[sim.nintr++] = tok;
-	} else if (pid == PID_IN && max) {
+	} else if (in && max) {
 		n = sim.ctrl_in_len < max ? sim.ctrl_in_len : max;
+		n = d->ep0_short && n > d->ep0_short ? d->ep0_short : n;
 		memcpy(buf, sim.ctrl_in, n);
 		memmove(sim.ctrl_in, sim.ctrl_in + n, sizeof sim.ctrl_in - n);
 		sim.ctrl_in_len = (uint16_t)(sim.ctrl_in_len - n);
