@@ -102,12 +102,12 @@ static uint32_t dev_caps(const EhciDev *d, bool periodic)
 	return ehci_qh_caps(d->speed, d->tt_hub, d->tt_port, periodic);
 }
 
-/* USB 2.0 9.4.5, 9.4.9: SET_CONFIGURATION and CLEAR_FEATURE(ENDPOINT_HALT) put bulk endpoints back to DATA0. */
+/* USB 2.0 9.4.5, 9.4.9, 9.4.10: SET_CONFIGURATION, SET_INTERFACE and CLEAR_FEATURE(ENDPOINT_HALT) put bulk endpoints back to DATA0. */
 static void reset_toggles(EhciDev *d, const UsbSetup *setup)
 {
 	uint16_t bit = (uint16_t)(1u << (setup->index & 0x0F));
 
-	if (setup->type == 0x00 && setup->request == 0x09)
+	if (usb_resets_toggles(setup))
 		d->toggle_in = d->toggle_out = 0;
 	else if (setup->type == 0x02 && setup->request == 0x01 && setup->value == 0) {
 		if (setup->index & USB_REQ_IN)

@@ -72,6 +72,17 @@ static inline bool usb_is_clear_halt(const UsbSetup *s)
 	return s->type == 0x02 && s->request == 0x01 && s->value == 0;
 }
 
+/*
+ * SET_CONFIGURATION and SET_INTERFACE (USB 2.0 9.1.1.5, 9.4.5, 9.4.10): the device's endpoints
+ * other than EP0 are at DATA0 again; a controller that keeps toggles itself must follow.
+ * NOTE: SET_INTERFACE resets only its own interface's endpoints; controllers here keep one set
+ * per device and reset them all (every class we drive uses one interface of a device).
+ */
+static inline bool usb_resets_toggles(const UsbSetup *s)
+{
+	return (s->type == 0x00 && s->request == 0x09) || (s->type == 0x01 && s->request == 0x0B);
+}
+
 /* The setup packet's 8 bytes as they go on the wire (USB 2.0 9.3: little-endian fields). */
 static inline void usb_setup_bytes(const UsbSetup *s, uint8_t out[8])
 {
