@@ -1,10 +1,13 @@
 /*
  * ehcisim.h: a simulated EHCI for test_ehci.c — PCI configuration space, the register file,
- * the asynchronous ring run one millisecond at a time (IN data 0x5A, a STALL on request),
+ * the asynchronous ring run one millisecond at a time (IN data 0x5A, a STALL on request) to
+ * devices that check data toggles and misbehave as the test asks (simdev.h, by address),
  * the BIOS's legacy semaphore, and the fake bounded waits that step it.
  */
 #ifndef TESTS_EHCISIM_H
 #define TESTS_EHCISIM_H
+
+#include "simdev.h"
 
 #define EECP            0x68            /* the legacy capability in configuration space */
 #define OP              0x20            /* CAPLENGTH */
@@ -113,6 +116,54 @@ void sim_mmio_write32(uintptr_t addr, uint32_t v)
 		R(off) = v;
 }
 
+/*
+ * One qTD's packets as the device takes them (simdev.h): a SETUP seen; data packets of the QH's
+ * packet size, each checked against the device's toggle — from the qTD (DTC=1) or the toggle the
+ * controller keeps in the QH (DTC=0, written back there). An IN packet with the wrong toggle is
+ * thrown away by the controller and asked for again; an OUT one the device ignores. False: the
+ * device NAKed (the qTD stays active) or stalled it (halted).
+ */
+static bool sim_qtd(EhciQh *q, EhciQtd *td)
+{
+	uint8_t addr = q->chars & 0x7F, ep = q->chars >> 8 & 0x0F, pid = (td->token >> 8) & 3;
+	uint32_t mps = q->chars >> 16 & 0x7FF, left = QTD_BYTES(td->token);
+	uint32_t t = (q->chars & QH_DTC ? td->token : q->token) >> 31;
+	SimDev *d = &simdev[addr];
+	bool in = pid == QTD_PID_IN;
+
+	if (pid == QTD_PID_SETUP) {
+		const uint8_t *s = (const uint8_t *)(uintptr_t)td->buf[0];
+
+		simdev_setup(d, s);
+		if (addr == 0 && s[0] == 0x00 && s[1] == 0x05)
+			simdev_addressed(s[2]);
+		return true;
+	}
+	if (simdev_nak(d))
+		return false;
+	if (sim.stall_next || simdev_stall(d, ep, in)) {    /* the endpoint answers STALL: halted, nothing moved */
+		sim.stall_next = false;
+		td->token = (td->token & ~QTD_ACTIVE) | QTD_HALTED;
+		q->token = td->token;
+		return false;
+	}
+	if (in && left)
+		memset((void *)(uintptr_t)td->buf[0], 0x5A, left);
+	for (uint32_t tries = 0; tries < 2 * QTD_MAX_BYTES; tries++) {
+		uint32_t n = left < mps ? left : mps;
+
+		if (!simdev_toggle(d, ep, in, t) && in)
+			continue;               /* thrown away: the same packet again, the same toggle */
+		t ^= 1;
+		left -= n;
+		if (left == 0)
+			break;
+	}
+	if (!(q->chars & QH_DTC))
+		q->token = (q->token & ~QTD_TOGGLE) | t << 31;
+	return true;
+}
+
 /* The controller runs the asynchronous ring: every active qTD of a linked QH done (IN data 0x5A), if it answers. */
 static void run_async(void)
 {
@@ -125,18 +176,10 @@ static void run_async(void)
 		while (!(next & LINK_T)) {
 			EhciQtd *td = (EhciQtd *)(uintptr_t)next;
 
-			if (!(td->token & QTD_ACTIVE))
+			if (!(td->token & QTD_ACTIVE) || !sim_qtd(q, td))
 				break;
-			if (sim.stall_next) {           /* the endpoint answers STALL: halted, nothing moved */
-				sim.stall_next = false;
-				td->token = (td->token & ~QTD_ACTIVE) | QTD_HALTED;
-				q->token = td->token;
-				break;
-			}
-			if (((td->token >> 8) & 3) == QTD_PID_IN && QTD_BYTES(td->token))
-				memset((void *)(uintptr_t)td->buf[0], 0x5A, QTD_BYTES(td->token));
 			td->token &= ~(QTD_ACTIVE | 0x7FFF0000u);
-			q->token = td->token;
+			q->token = (q->token & QTD_TOGGLE) | (td->token & ~QTD_TOGGLE);
 			q->next = next = td->next;
 			sim.xfers++;
 		}
@@ -208,6 +251,7 @@ static int setup(void **state)
 {
 	(void)state;
 	memset(&sim, 0, sizeof sim);
+	simdev_reset_all();
 	memset(regs, 0, sizeof regs);
 	logbuf[0] = '\0';
 	reported = 0;

@@ -4,7 +4,8 @@
  * interrupt tree once a frame, so drivers/usb/ohci*.c run on the host against what QEMU cannot
  * do: SMM that never lets go, a reset that never ends, transfers that never complete,
  * interrupt transfers that fail; and a bulk endpoint pair (sim.bulk_ep) from sim.bulk_in into
- * sim.bulk_out, or stalled on request. Register accesses come through tests/unit/simio/io.h.
+ * sim.bulk_out, or stalled on request; its device checks the bulk data toggles and can halt
+ * (simdev.h). Register accesses come through tests/unit/simio/io.h.
  */
 #ifndef TESTS_UNIT_OHCISIM_H
 #define TESTS_UNIT_OHCISIM_H
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "ohcireg.h"
+#include "simdev.h"
 
 #define SIM_PORTS       2
 #define SIM_LOG         32
@@ -59,6 +61,7 @@ static void sim_reset(void)
 	uint32_t ms = sim.now_ms;
 
 	memset(&sim, 0, sizeof sim);
+	simdev_reset_all();
 	sim.now_ms = ms;
 	*sim_reg(HC_REVISION) = 0x10;
 	*sim_reg(HC_FM_INTERVAL) = FI_DEFAULT;
@@ -151,21 +154,29 @@ static void sim_bulk_td(OhciEd *ed, OhciTd *td)
 	uint32_t dp = td->info >> 19 & 3, mps = ed->info >> 16 & 0x7FF, cbp = td->cbp;
 	uint32_t toggle = (td->info & 2u << 24) ? td->info >> 24 & 1 : ed->head >> 1 & 1;
 
-	if (sim.bulk_stall) {
+	SimDev *d = &simdev[ed->info & 0x7F];
+	uint8_t ep = ed->info >> 7 & 0x0F;
+
+	if (sim.bulk_stall || simdev_stall(d, ep, dp == TD_DP_IN)) {
 		sim_retire(ed, td, CC_STALL, cbp);
 		return;
 	}
 	do {
 		uint32_t room = cbp ? td->be - cbp + 1 : 0, n;
+		bool taken = simdev_toggle(d, ep, dp == TD_DP_IN, toggle);
 
 		room = room < mps ? room : mps;
 		n = room;
 		if (dp == TD_DP_IN) {
 			n = sim.bulk_in_len < room ? sim.bulk_in_len : room;
-			if (n)
+			if (n && taken)
 				memcpy((void *)(uintptr_t)cbp, sim.bulk_in, n);
 			memmove(sim.bulk_in, sim.bulk_in + n, sizeof sim.bulk_in - n);
 			sim.bulk_in_len -= n;
+			if (!taken)
+				continue;       /* thrown away by the controller: the same packet asked for again */
+		} else if (!taken) {
+			;                       /* ACKed and ignored by the device */
 		} else if (sim.bulk_out_len + n <= sizeof sim.bulk_out) {
 			if (n)
 				memcpy(sim.bulk_out + sim.bulk_out_len, (void *)(uintptr_t)cbp, n);
@@ -202,6 +213,11 @@ static bool sim_td(OhciEd *ed)
 	}
 	if (ep && !sim.report_ready)
 		return false;
+	if (dp == TD_DP_SETUP) {
+		simdev_setup(&simdev[ed->info & 0x7F], buf);
+		if ((ed->info & 0x7F) == 0 && buf[0] == 0x00 && buf[1] == 0x05)
+			simdev_addressed(buf[2]);
+	}
 	if (dp == TD_DP_SETUP && sim.nsetups < SIM_LOG) {
 		memcpy(sim.setups[sim.nsetups], buf, 8);
 		sim.setup_ed[sim.nsetups++] = ed->info;

@@ -256,8 +256,10 @@ static void bulk_in_pieces_toggles_and_a_bulk_transfer_that_never_completes(void
 	sim.stall_next = true;
 	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_STALL);
 	assert_int_equal(got, 0);
+	assert_true(hc->ops->control(hc, 1, &clear_halt, NULL, NULL));        /* as the class does after a STALL */
 	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_OK);
 	assert_int_equal(mem.bulk_td.token & QTD_TOGGLE, 0);
+	assert_int_equal(simdev_drops, 0);                      /* every packet had the toggle the device expected */
 	sim.xfers_complete = false;
 	t0 = sim.now_ms;
 	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_TIMEOUT);
@@ -267,6 +269,40 @@ static void bulk_in_pieces_toggles_and_a_bulk_transfer_that_never_completes(void
 	assert_true(sim.now_ms - t0 >= 300 && sim.now_ms - t0 < 400);       /* the caller's bound */
 	assert_int_equal(got, 0);
 	assert_non_null(strstr(logbuf, "ehci0: address 1: bulk IN endpoint 1 timeout"));
+}
+
+/*
+ * USB 2.0 9.4.5: after SET_CONFIGURATION (and SET_INTERFACE) the device's bulk endpoints are at
+ * DATA0 again, whatever toggles they had: our side must follow, or the device drops the packet
+ * (simdev.h). An odd number of packets each way first, so both sides stand at DATA1.
+ */
+static void set_configuration_puts_bulk_toggles_back_to_data0(void **state)
+{
+	static const UsbSetup requests[] = {
+		{ .type = 0x00, .request = 0x09, .value = 1 },                  /* SET_CONFIGURATION(1) */
+		{ .type = 0x01, .request = 0x0B, .value = 0, .index = 0 },      /* SET_INTERFACE(0, 0) */
+	};
+	static uint8_t buf[512];
+	UsbEndpoint in = { .address = 0x81, .max_packet = 512 }, out = { .address = 0x02, .max_packet = 512 };
+	uint32_t got;
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	assert_int_equal(add_dev(hc, USB_SPEED_HIGH, 0, 0), 1);
+	assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_OK);
+	assert_int_equal(hc->ops->bulk(hc, 1, &out, buf, 512, &got, 0), USB_XFER_OK);
+	for (size_t i = 0; i < ARRAY_LEN(requests); i++) {
+		assert_int_equal(simdev[1].toggle[1][1], 1);
+		assert_int_equal(simdev[1].toggle[2][0], 1);
+		assert_true(hc->ops->control(hc, 1, &requests[i], NULL, NULL));
+		assert_int_equal(simdev[1].toggle[1][1], 0);
+		assert_int_equal(hc->ops->bulk(hc, 1, &in, buf, 512, &got, 0), USB_XFER_OK);
+		assert_int_equal(hc->ops->bulk(hc, 1, &out, buf, 512, &got, 0), USB_XFER_OK);
+		assert_int_equal(simdev_drops, 0);
+		assert_int_equal(simdev[1].toggle[1][1], 1);            /* one packet each way since: both at DATA1 */
+		assert_int_equal(simdev[1].toggle[2][0], 1);
+	}
 }
 
 static const struct CMUnitTest tests[] = {
@@ -281,6 +317,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_port_reset_that_never_ends_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(a_control_transfer_that_never_completes_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(bulk_in_pieces_toggles_and_a_bulk_transfer_that_never_completes, setup),
+	cmocka_unit_test_setup(set_configuration_puts_bulk_toggles_back_to_data0, setup),
 };
 
 int main(int argc, char **argv)

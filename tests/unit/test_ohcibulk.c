@@ -216,12 +216,15 @@ static void low_speed_devices_and_bad_arguments_are_refused(void **state)
 	assert_int_equal(sim.bulk_in_len, 64);
 }
 
+#include "bulkfix.h"          /* requests_that_reset_toggles_and_a_halt_cleared_lose_no_packet */
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(bulk_in_and_out_longer_than_a_chunk_keep_bytes_and_toggles, setup),
 	cmocka_unit_test_setup(a_short_packet_ends_the_transfer_early, setup),
 	cmocka_unit_test_setup(a_stall_is_told_and_the_toggle_is_data0_as_after_clear_halt, setup),
 	cmocka_unit_test_setup(a_bulk_transfer_that_never_completes_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(low_speed_devices_and_bad_arguments_are_refused, setup),
+	cmocka_unit_test_setup(requests_that_reset_toggles_and_a_halt_cleared_lose_no_packet, setup),
 };
 
 int main(int argc, char **argv)
