@@ -78,6 +78,21 @@ void xhci_bulk_halt_cleared(Xhci *x, uint8_t dev, uint8_t address)
 		bulk_configure(x, dev, &ep, b, x->mem->slot[dev - 1].bulk[(address & USB_REQ_IN) != 0], true);
 }
 
+/*
+ * SET_CONFIGURATION or SET_INTERFACE went through (xhci_control saw it): the device's bulk
+ * endpoints are at DATA0, so each one we use is dropped and added again (xHCI 4.6.6), as after
+ * a cleared halt; none configured yet (the usual order), nothing to do.
+ */
+void xhci_bulk_toggles_reset(Xhci *x, uint8_t dev)
+{
+	for (int in = 0; in < 2; in++) {
+		uint8_t dci = x->slot[dev].bulk[in].dci;
+
+		if (dci)
+			xhci_bulk_halt_cleared(x, dev, (uint8_t)(dci / 2 | (in ? USB_REQ_IN : 0)));
+	}
+}
+
 /* The endpoint's ring from our enqueue on, after a halt (Reset Endpoint) or a stop (Stop Endpoint). */
 static bool bulk_restart(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t command, const char *what)
 {

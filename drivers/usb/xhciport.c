@@ -180,6 +180,8 @@ bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 			((uint8_t *)buf)[i] = m->ctrl_buf[i];
 	if (usb_is_clear_halt(setup))
 		xhci_bulk_halt_cleared(x, dev, (uint8_t)setup->index);
+	if (usb_resets_toggles(setup))          /* the device's endpoints at DATA0: the controller's too */
+		xhci_bulk_toggles_reset(x, dev);
 	return true;
 }
 

@@ -286,6 +286,7 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
                   uint32_t timeout_ms);
 void xhci_bulk_event(XhciSlot *s, uint32_t dci, uint32_t cc, uint32_t residual, uint32_t ptr);
 void xhci_bulk_halt_cleared(Xhci *x, uint8_t dev, uint8_t address);
+void xhci_bulk_toggles_reset(Xhci *x, uint8_t dev);
 
 /* The driver's state behind a UsbHc. */
 static inline Xhci *xhci_of(UsbHc *hc)
