@@ -329,10 +329,36 @@ static void clearing_a_bulk_halt_restarts_our_side_too(void **state)
 	clear.index = 0x81;                             /* the keyboard's interrupt pipe: no bulk endpoint, no command */
 	assert_true(hc->ops->control(hc, kbd, &clear, NULL, NULL));
 	assert_int_equal(sim.ncmds, 2);
+	assert_int_equal(simdev_drops, 0);              /* the controller's toggle and the device's agreed throughout */
+}
+
+/*
+ * SET_CONFIGURATION puts the device's bulk endpoints at DATA0 (USB 2.0 9.4.5); the controller
+ * keeps our side, so the driver must add its bulk endpoints again (xHCI 4.6.6) or the next packet
+ * goes with the old toggle and the device drops it (simdev.h).
+ */
+static void set_configuration_restarts_the_controllers_toggles(void **state)
+{
+	UsbSetup set_config = { .type = 0x00, .request = 0x09, .value = 1 };
+	uint8_t buf[64];
+	uint32_t got = 0;
+
+	(void)state;
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_out, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(simdev[kbd].toggle[2][1], 1);
+	assert_true(hc->ops->control(hc, kbd, &set_config, NULL, NULL));
+	assert_int_equal(simdev[kbd].toggle[2][1], 0);
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_out, buf, sizeof buf, &got, 1000), USB_XFER_OK);
+	assert_int_equal(simdev_drops, 0);
 }
 
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(clearing_a_bulk_halt_restarts_our_side_too, bulk_setup),
+	cmocka_unit_test_setup(set_configuration_restarts_the_controllers_toggles, bulk_setup),
 	cmocka_unit_test_setup(bulk_transfers_move_the_bytes, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_stall_is_reported_and_the_endpoint_reset, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped, bulk_setup),

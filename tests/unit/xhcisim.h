@@ -5,7 +5,8 @@
  * It does what the driver asks of a controller and no more: commands, the event ring, EP0
  * control transfers (answered with success, or by the test's device model: IN data, a short
  * packet, a stall), interrupt-IN transfers the test injects, and bulk transfers answered as the
- * test says (data, a stall, nothing).
+ * test says (data, a stall, nothing). The controller keeps each endpoint's data toggle (DATA0
+ * when added or reset) and the device behind it checks them (simdev.h, by slot).
  */
 #ifndef TESTS_UNIT_XHCISIM_H
 #define TESTS_UNIT_XHCISIM_H
@@ -14,6 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "simdev.h"
 #include "xhcireg.h"
 
 #define SIM_OP          0x20            /* CAPLENGTH */
@@ -30,6 +32,8 @@
 
 typedef struct SimEp {
 	uint8_t state;
+	uint8_t toggle;                 /* the controller's data toggle for the endpoint (xHCI keeps it) */
+	uint16_t mps;
 	uint32_t deq, cycle;            /* the controller's dequeue pointer and cycle state */
 } SimEp;
 
@@ -92,6 +96,7 @@ static void sim_reset(void)
 	uint32_t ms = sim.now_ms, cnr = sim.cnr_after_reset_ms;
 
 	memset(&sim, 0, sizeof sim);
+	simdev_reset_all();
 	sim.now_ms = ms;
 	sim.cnr_after_reset_ms = cnr;
 	*sim_reg(CAP_LENGTH) = SIM_OP | 0x0100u << 16;
@@ -130,9 +135,11 @@ static volatile uint32_t *sim_in_ep(uint32_t in_ctx, uint32_t dci)
 	return at(in_ctx + 32 * (dci + 1));
 }
 
-static void sim_ep_start(uint32_t slot, uint32_t dci, uint32_t dword2)
+/* An endpoint added (Address Device, Configure Endpoint): running, its ring from the context, DATA0. */
+static void sim_ep_start(uint32_t slot, uint32_t dci, const volatile uint32_t *ep_ctx)
 {
-	sim.ep[slot][dci] = (SimEp){ .state = EP_STATE_RUNNING, .deq = dword2 & ~0xFu, .cycle = dword2 & 1 };
+	sim.ep[slot][dci] = (SimEp){ .state = EP_STATE_RUNNING, .deq = ep_ctx[2] & ~0xFu, .cycle = ep_ctx[2] & 1,
+		.mps = (uint16_t)(ep_ctx[1] >> 16) };
 }
 
 static uint32_t sim_execute(const volatile uint32_t *trb)
@@ -150,17 +157,18 @@ static uint32_t sim_execute(const volatile uint32_t *trb)
 		sim_cmd_done((uint32_t)(uintptr_t)trb, CC_SUCCESS, slot);
 		return 0;
 	case TRB_ADDRESS_DEVICE:
-		sim_ep_start(slot, DCI_EP0, sim_in_ep(in, DCI_EP0)[2]);
+		sim_ep_start(slot, DCI_EP0, sim_in_ep(in, DCI_EP0));
 		break;
 	case TRB_CONFIGURE_EP:
 		for (uint32_t dci = 2; dci < 32; dci++)
 			if (at(in)[1] & ICC_ADD(dci))
-				sim_ep_start(slot, dci, sim_in_ep(in, dci)[2]);
+				sim_ep_start(slot, dci, sim_in_ep(in, dci));
 		break;
 	case TRB_RESET_EP:
 		if (sim.ep[slot][ep].state != EP_STATE_HALTED)
 			return CC_CONTEXT_STATE;
 		sim.ep[slot][ep].state = EP_STATE_STOPPED;
+		sim.ep[slot][ep].toggle = 0;    /* Reset Endpoint: the data toggle cleared (xHCI 4.6.8) */
 		break;
 	case TRB_SET_TR_DEQUEUE:
 		if (sim.ep[slot][ep].state != EP_STATE_STOPPED)
@@ -272,8 +280,12 @@ static void sim_ep0(uint32_t slot)
 			UsbSetup st = { .type = (uint8_t)trb[0], .request = (uint8_t)(trb[0] >> 8),
 			    .value = (uint16_t)(trb[0] >> 16), .index = (uint16_t)trb[1], .length = (uint16_t)(trb[1] >> 16) };
 
+			uint8_t bytes[8];
+
 			if (sim.nsetups < SIM_LOG)
 				sim.setups[sim.nsetups++] = st;
+			usb_setup_bytes(&st, bytes);
+			simdev_setup(&simdev[slot], bytes);
 			sim.ep0_len = sim.ep0_device ? sim.ep0_device(slot, &st, sim.ep0_data) : 0;
 		} else if (type == TRB_DATA && (trb[3] & TRB_DIR_IN) && sim.ep0_device && sim.ep0_len >= 0) {
 			uint32_t asked = trb[2] & 0x1FFFF, n = (uint32_t)sim.ep0_len < asked ? (uint32_t)sim.ep0_len : asked;
@@ -291,6 +303,23 @@ static void sim_ep0(uint32_t slot)
 		if (trb[3] & TRB_IOC)
 			sim_event(e->deq, CC_SUCCESS << 24, TRB_TYPE(TRB_EV_TRANSFER) | TRB_SLOT(slot) | TRB_EP(DCI_EP0));
 		e->deq += 16;
+	}
+}
+
+/*
+ * The packets of n bytes on a bulk endpoint, each sent with the toggle the controller keeps and
+ * checked by the device (simdev.h): an IN one it had wrong is asked for again, an OUT one is
+ * dropped by the device; simdev_drops counts them.
+ */
+static void sim_bulk_toggles(uint32_t slot, uint32_t dci, SimEp *e, uint32_t n)
+{
+	uint32_t mps = e->mps ? e->mps : 512, packets = n ? (n + mps - 1) / mps : 1;
+
+	for (uint32_t k = 0, tries = 0; k < packets && tries < 2 * packets + 2; tries++) {
+		if (!simdev_toggle(&simdev[slot], (uint8_t)(dci / 2), dci & 1, e->toggle) && (dci & 1))
+			continue;
+		e->toggle ^= 1;
+		k++;
 	}
 }
 
@@ -316,6 +345,8 @@ static void sim_bulk(uint32_t slot)
 				memcpy(sim.bulk_out, buf, asked < sizeof sim.bulk_out ? asked : sizeof sim.bulk_out);
 				sim.bulk_out_len = asked;
 			}
+			if (sim.bulk_cc == CC_SUCCESS)
+				sim_bulk_toggles(slot, dci, e, n);
 			sim_event(e->deq, ((n < asked ? CC_SHORT_PACKET : sim.bulk_cc) << 24) | (asked - n),
 			    TRB_TYPE(TRB_EV_TRANSFER) | TRB_SLOT(slot) | TRB_EP(dci));
 			if (sim.bulk_cc == CC_STALL) {
@@ -341,66 +372,7 @@ static void sim_doorbells(void)
 	}
 }
 
-/*
- * The driver's register accesses (tests/unit/simio/io.h): USBSTS reads CNR
- * until cnr_until_ms; an operational register written meanwhile, or any
- * access sooner than 1 ms after HCRST (Intel xHCI can hang), is counted.
- */
-static bool sim_is_reg(uintptr_t addr)
-{
-	return addr >= (uintptr_t)sim.regs && addr < (uintptr_t)sim.regs + SIM_REG_BYTES;
-}
-
-static void sim_access(uintptr_t addr, bool write)
-{
-	uint32_t off = (uint32_t)(addr - (uintptr_t)sim.regs);
-
-	if (!sim_is_reg(addr))
-		return;
-	if (sim.hcrst_seen && sim.now_ms - sim.hcrst_ms < 1)
-		sim.accesses_after_hcrst++;
-	if (write && sim.now_ms < sim.cnr_until_ms && off >= SIM_OP && off < SIM_RT)
-		sim.writes_while_cnr++;
-}
-
-uint32_t sim_mmio_read32(uintptr_t addr)
-{
-	uint32_t v;
-
-	sim_access(addr, false);
-	v = *(volatile uint32_t *)addr;
-	if (addr == (uintptr_t)sim_reg(SIM_OP + OP_USBSTS) && sim.now_ms < sim.cnr_until_ms)
-		v |= STS_CNR;
-	return v;
-}
-
-void sim_mmio_write32(uintptr_t addr, uint32_t v)
-{
-	sim_access(addr, true);
-	if (addr == (uintptr_t)sim_reg(SIM_OP + OP_USBCMD) && (v & CMD_HCRST)) {
-		sim.hcrst_seen = true;          /* from here on, accesses are timed against it */
-		sim.hcrst_ms = sim.now_ms;
-	}
-	*(volatile uint32_t *)addr = v;
-}
-
-uint8_t sim_mmio_read8(uintptr_t addr)
-{
-	sim_access(addr, false);
-	return *(volatile uint8_t *)addr;
-}
-
-uint16_t sim_mmio_read16(uintptr_t addr)
-{
-	sim_access(addr, false);
-	return *(volatile uint16_t *)addr;
-}
-
-void sim_mmio_write8(uintptr_t addr, uint8_t v)
-{
-	sim_access(addr, true);
-	*(volatile uint8_t *)addr = v;
-}
+#include "xhcisimio.h"        /* the driver's register accesses: CNR, the pause after HCRST */
 
 /* One look at everything the driver may have written. */
 static void sim_step(void)
