@@ -11,6 +11,8 @@
 #include "usbpad.h"
 #include "x360rep.h"
 
+#define RDESC_TRIES             2       /* GET_DESCRIPTOR(report) asked again once after a failure */
+
 /* HID class requests (HID 1.11 7.1, 7.2). */
 #define USB_REQ_IN_STD_IFACE    0x81    /* standard, interface, IN: GET_DESCRIPTOR(report) */
 #define USB_DT_REPORT           0x22
@@ -248,15 +250,18 @@ static bool read_hid(UsbDev *d, const PadIface *f, const char **why)
 {
 	HidPadDesc *h = &desc_scratch;
 	uint16_t got = 0, len = f->rdesc_len;
-	bool pointer;
+	bool pointer, read = false;
 
 	*why = NULL;
 	if (len > USBPAD_RDESC_MAX) {
 		*why = "report descriptor longer than 512 bytes (our control transfers' limit)";
 		return false;
 	}
-	if (!usbdev_control(d, USB_REQ_IN_STD_IFACE, USB_REQ_GET_DESCRIPTOR, USB_DT_REPORT << 8, f->number,
-	    rdesc_scratch, len, &got) || got == 0) {
+	/* NOTE: a pad may STALL its first GET_DESCRIPTOR(report) while it starts up: asked RDESC_TRIES times (Linux's usbhid: 4). */
+	for (int tries = 0; tries < RDESC_TRIES && !read; tries++)
+		read = usbdev_control(d, USB_REQ_IN_STD_IFACE, USB_REQ_GET_DESCRIPTOR, USB_DT_REPORT << 8, f->number,
+		    rdesc_scratch, len, &got) && got != 0;
+	if (!read) {
 		*why = "GET_DESCRIPTOR(report) failed";
 		return false;
 	}
