@@ -43,7 +43,7 @@ static void requests_that_reset_toggles_and_a_halt_cleared_lose_no_packet(void *
 		assert_memory_equal(buf, want, 64);
 		assert_int_equal(simdev_drops, 0);
 	}
-	assert_int_equal(simdev[kbd].stalls, 2);
+	assert_int_equal(simdev_stalls, 2);
 }
 
 #endif

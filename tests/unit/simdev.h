@@ -35,18 +35,18 @@ typedef struct SimDev {
 	int16_t stall_ep;               /* this endpoint (number, 0x80: IN) halts at its next packet (-1: off) */
 	bool stall_now;                 /* that SETUP came: the next EP0 packet is a STALL */
 	bool halted[16][2];             /* a halted endpoint STALLs until CLEAR_FEATURE(ENDPOINT_HALT) */
-	int stalls, babbles, naked;     /* what it did */
 } SimDev;
 
 static SimDev simdev[SIMDEV_MAX];
 static int simdev_drops;                /* packets ACKed and dropped for a wrong data toggle */
+static int simdev_naked, simdev_stalls, simdev_babbles; /* what the devices did, all of them */
 
 static inline void simdev_reset_all(void)
 {
 	memset(simdev, 0, sizeof simdev);
 	for (int i = 0; i < SIMDEV_MAX; i++)
 		simdev[i].stall_request = simdev[i].stall_ep = -1;
-	simdev_drops = 0;
+	simdev_drops = simdev_naked = simdev_stalls = simdev_babbles = 0;
 }
 
 /* A device that stalls request `request` (for GET_DESCRIPTOR: descriptor type `desc`) the first time it comes. */
@@ -76,10 +76,24 @@ static inline void simdev_setup(SimDev *d, const uint8_t *s)
 	}
 }
 
-/* SET_ADDRESS(addr) done at address 0: the device answers at addr from now on, its toggles fresh. */
+/*
+ * SET_ADDRESS(addr) done at address 0: the device answers at addr from now on, its toggles fresh
+ * and its misbehaviour with it (what the test set at address 0 follows the device); address 0
+ * keeps its EP0 toggles (the status stage may come after this) and behaves for the next device.
+ */
 static inline void simdev_addressed(uint8_t addr)
 {
-	memset(simdev[addr & 0x7F].toggle, 0, sizeof simdev[addr & 0x7F].toggle);
+	SimDev *d = &simdev[addr & 0x7F];
+
+	if (!(addr & 0x7F))
+		return;
+	*d = simdev[0];
+	memset(d->toggle, 0, sizeof d->toggle);
+	simdev[0].naks = simdev[0].babble = 0;
+	simdev[0].ep0_short = 0;
+	simdev[0].stall_request = simdev[0].stall_ep = -1;
+	simdev[0].stall_now = false;
+	memset(simdev[0].halted, 0, sizeof simdev[0].halted);
 }
 
 /* The device NAKs this packet (it is busy: nothing moves, no toggle changes). */
@@ -88,7 +102,7 @@ static inline bool simdev_nak(SimDev *d)
 	if (!d->naks)
 		return false;
 	d->naks--;
-	d->naked++;
+	simdev_naked++;
 	return true;
 }
 
@@ -103,7 +117,7 @@ static inline bool simdev_stall(SimDev *d, uint8_t ep, bool in)
 	if (ep ? !d->halted[ep][in] : !d->stall_now)
 		return false;
 	d->stall_now = false;
-	d->stalls++;
+	simdev_stalls++;
 	return true;
 }
 
@@ -130,7 +144,7 @@ static inline bool simdev_babble(SimDev *d)
 	if (!d->babble)
 		return false;
 	d->babble--;
-	d->babbles++;
+	simdev_babbles++;
 	return true;
 }
 

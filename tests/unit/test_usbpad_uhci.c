@@ -146,10 +146,121 @@ static void a_pad_pulled_out(void **state)
 	assert_int_equal(usbpad_count(), 1);
 }
 
+/* Port 2 emptied (the pad there pulled out) and COM1's log cleared, for the next device. */
+static void unplug2(void)
+{
+	sim.portsc[2] = (uint16_t)((sim.portsc[2] & ~(PORT_CCS | PORT_PE)) | PORT_CSC);
+	run_until("removed after");
+	for (int ms = 0; ms < 200; ms++) {
+		usbdev_service();
+		usbdev_tick();
+		wait_ms(1);
+	}
+	logbuf[0] = '\0';
+}
+
+/* The pad on port 2, misbehaving as simdev[0] says (it takes that to its address): COM1 after 3 s at most. */
+static bool plug2(const SimPad *p, const char *line)
+{
+	logbuf[0] = '\0';
+	enumerating = p;
+	sim_plug(2);
+	return run_until(line);
+}
+
+#define TABLET_LINE     "pad 1: 0627:0001 on UHCI port 2, HID tablet (padtest), axes X Y, hat no, buttons 3"
+
+/* 200 ms of NAKs on its first requests (well inside CONTROL_MS, 1 s): attached, nothing dropped. */
+static void a_pad_that_naks_for_a_while_is_attached(void **state)
+{
+	(void)state;
+	simdev[0].naks = 200;
+	assert_true(plug2(&tablet, TABLET_LINE));
+	assert_int_equal(simdev_naked, 200);
+	assert_null(strstr(logbuf, "timeout"));
+	assert_int_equal(simdev_drops, 0);
+	unplug2();
+}
+
+/* NAKs past CONTROL_MS: that request times out (logged, bounded), the device layer tries again, attached. */
+static void a_pad_that_naks_too_long_is_timed_out_then_tried_again(void **state)
+{
+	uint32_t t0 = sim.now_ms;
+
+	(void)state;
+	simdev[0].naks = 5000;
+	assert_true(plug2(&tablet, TABLET_LINE));
+	assert_non_null(strstr(logbuf, "uhci0: timeout: control transfer (request 06, address 2, 1000 ms)"));
+	assert_non_null(strstr(logbuf, "usb: port 2: no device descriptor (try 1 of 3)"));
+	assert_true(sim.now_ms - t0 < 3000);
+	unplug2();
+}
+
+/* EP0 packets of 7 bytes (wMaxPacketSize 64): the device descriptor comes short, refused with the reason, then read again. */
+static void short_packets_in_a_descriptor_read_are_refused_with_the_reason(void **state)
+{
+	(void)state;
+	simdev[0].ep0_short = 7;
+	assert_true(plug2(&tablet, TABLET_LINE));
+	assert_non_null(strstr(logbuf, "usb: port 2: no device descriptor (try 1 of 3)"));
+	unplug2();
+}
+
+/* GET_DESCRIPTOR(report) stalled once: asked again, the pad attached (usbpad.c RDESC_TRIES). */
+static void a_stall_once_on_the_report_descriptor_is_asked_again(void **state)
+{
+	(void)state;
+	simdev_stall_once(&simdev[0], 0x06, 0x22);
+	assert_true(plug2(&tablet, TABLET_LINE));
+	assert_int_equal(simdev_stalls, 1);
+	assert_non_null(strstr(logbuf, "uhci0: address 2: request 06 failed"));
+	assert_int_equal(simdev_drops, 0);
+}
+
+/* Babble on interrupt IN: the TD retried, the next report flows; babble on and on: the endpoint given up, the controller lives. */
+static void babble_on_interrupt_in_is_retried_then_given_up(void **state)
+{
+	const uint8_t r[8] = { 0x01, 0x00, 0x00, 0xFF, 0x7F, 0x00 };
+	uint8_t a;
+	PadState st;
+
+	(void)state;
+	for (a = 127; a > 0 && by_addr[a] != &tablet; a--)
+		;
+	simdev[a].babble = 1;
+	memcpy(sim.report, r, 8);
+	sim.report_addr = a;
+	sim.report_ready = true;
+	for (int ms = 0; ms < 64 && sim.report_ready; ms++) {
+		wait_ms(1);
+		usbdev_tick();
+	}
+	assert_false(sim.report_ready);
+	usbdev_tick();
+	assert_int_equal(simdev_babbles, 1);
+	assert_non_null(strstr(logbuf, "interrupt transfer failed"));
+	assert_true(usbpad_get(1, &st));
+	assert_int_equal(st.reports, 1);
+	simdev[a].babble = 1000;
+	sim.report_ready = true;
+	for (int ms = 0; ms < 1000 && !strstr(logbuf, "interrupt endpoint given up"); ms++) {
+		wait_ms(1);
+		usbdev_tick();
+	}
+	assert_non_null(strstr(logbuf, "interrupt endpoint given up after 50 failures"));
+	assert_true(hc->ops->running == NULL || hc->ops->running(hc));
+	unplug2();
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(a_pad_at_boot_is_attached_through_the_root_port),
 	cmocka_unit_test(a_second_pad_plugged_in_while_running),
 	cmocka_unit_test(a_pad_pulled_out),
+	cmocka_unit_test(a_pad_that_naks_for_a_while_is_attached),
+	cmocka_unit_test(a_pad_that_naks_too_long_is_timed_out_then_tried_again),
+	cmocka_unit_test(short_packets_in_a_descriptor_read_are_refused_with_the_reason),
+	cmocka_unit_test(a_stall_once_on_the_report_descriptor_is_asked_again),
+	cmocka_unit_test(babble_on_interrupt_in_is_retried_then_given_up),
 };
 
 int main(int argc, char **argv)
