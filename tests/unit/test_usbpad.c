@@ -360,6 +360,57 @@ static void state_changes_are_logged_bounded(void **state)
 	assert_non_null(strstr(logbuf, "pad 0: further state changes not logged\n"));
 }
 
+/* A pad on port 1 whose device (simdev.h, by slot) misbehaves as `how` says before it is probed; NULL if not taken. */
+static UsbDev *plug_misbehaving(const SimPad *p, void (*how)(SimDev *))
+{
+	UsbPortRef at = { .hc = hc, .port = 1 };
+	UsbDev *d = usbdev_new(usbdev_free_entry(), &at, USB_SPEED_FULL);
+
+	assert_non_null(d);
+	on_slot[d->handle] = p;
+	how(&simdev[d->handle]);
+	if (!usbdev_probe(d, p->device)) {
+		usbdev_forget(d);
+		return NULL;
+	}
+	plugged[0] = d;
+	return d;
+}
+
+static void naks_and_a_report_descriptor_stall(SimDev *sd)
+{
+	sd->naks = 300;
+	simdev_stall_once(sd, 0x06, 0x22);
+}
+
+static void short_ep0_packets(SimDev *sd)
+{
+	sd->ep0_short = 5;
+}
+
+/*
+ * On xHCI: 300 NAKs on EP0 and a STALL on the first GET_DESCRIPTOR(report) (EP0 reset, asked
+ * again): the DualShock 4 is attached; 5-byte EP0 answers: its descriptors come short and the
+ * device is refused with the reason. Each within the control transfers' bounds.
+ */
+static void a_misbehaving_pad_on_xhci_attached_or_refused_with_the_reason(void **state)
+{
+	uint32_t t0 = sim.now_ms;
+
+	(void)state;
+	simdev_naked = simdev_stalls = 0;
+	assert_non_null(plug_misbehaving(&ds4, naks_and_a_report_descriptor_stall));
+	assert_int_equal(simdev_naked, 300);
+	assert_int_equal(simdev_stalls, 1);
+	assert_non_null(strstr(logbuf, "pad 0: 054c:05c4 on xHCI port 1, HID gamepad"));
+	assert_true(sim.now_ms - t0 < 2000);
+	unplug(plugged[0]);
+	logbuf[0] = '\0';
+	assert_null(plug_misbehaving(&ds4, short_ep0_packets));
+	assert_non_null(strstr(logbuf, "usb: port 1: bad device descriptor, ignored"));
+	assert_int_equal(usbpad_count(), 0);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(ds4_is_enumerated_and_reports, fresh),
 	cmocka_unit_test_setup(set_idle_stall_tolerated_and_set_protocol_on_boot_interfaces, fresh),
@@ -370,6 +421,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_later_interface_can_be_the_pad, fresh),
 	cmocka_unit_test_setup(tablets_only_when_asked, fresh),
 	cmocka_unit_test_setup(state_changes_are_logged_bounded, fresh),
+	cmocka_unit_test_setup(a_misbehaving_pad_on_xhci_attached_or_refused_with_the_reason, fresh),
 };
 
 int main(int argc, char **argv)

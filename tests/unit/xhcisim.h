@@ -276,6 +276,8 @@ static void sim_ep0(uint32_t slot)
 	while (e->state == EP_STATE_RUNNING && (trb = sim_next_trb(e)) != NULL) {
 		uint32_t type = TRB_GET_TYPE(trb[3]);
 
+		if (type != TRB_SETUP && simdev_nak(&simdev[slot]))
+			break;                  /* the device NAKed: the controller tries again later */
 		if (type == TRB_SETUP) {
 			UsbSetup st = { .type = (uint8_t)trb[0], .request = (uint8_t)(trb[0] >> 8),
 			    .value = (uint16_t)(trb[0] >> 16), .index = (uint16_t)trb[1], .length = (uint16_t)(trb[1] >> 16) };
@@ -287,6 +289,10 @@ static void sim_ep0(uint32_t slot)
 			usb_setup_bytes(&st, bytes);
 			simdev_setup(&simdev[slot], bytes);
 			sim.ep0_len = sim.ep0_device ? sim.ep0_device(slot, &st, sim.ep0_data) : 0;
+			if (simdev_stall(&simdev[slot], 0, false))
+				sim.ep0_len = SIM_EP0_STALL;    /* the device stalls this request once */
+			else if (simdev[slot].ep0_short && sim.ep0_len > simdev[slot].ep0_short)
+				sim.ep0_len = simdev[slot].ep0_short;   /* a short packet ends its data stage */
 		} else if (type == TRB_DATA && (trb[3] & TRB_DIR_IN) && sim.ep0_device && sim.ep0_len >= 0) {
 			uint32_t asked = trb[2] & 0x1FFFF, n = (uint32_t)sim.ep0_len < asked ? (uint32_t)sim.ep0_len : asked;
 
