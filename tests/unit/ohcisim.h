@@ -201,8 +201,18 @@ static bool sim_td(OhciEd *ed)
 	uint32_t dp = td->info >> 19 & 3, ep = ed->info >> 7 & 0x0F;
 	uint8_t *buf = (uint8_t *)(uintptr_t)td->cbp;
 
-	if (sim.transfers_hang)
+	SimDev *d = &simdev[ed->info & 0x7F];
+
+	if (sim.transfers_hang || (dp != TD_DP_SETUP && simdev_nak(d)))
 		return false;
+	if (!ep && dp != TD_DP_SETUP && simdev_stall(d, 0, dp == TD_DP_IN)) {
+		sim_retire(ed, td, CC_STALL, td->cbp);
+		return true;
+	}
+	if (ep && ep != sim.bulk_ep && sim.report_ready && simdev_babble(d)) {
+		sim_retire(ed, td, 8, td->cbp);         /* DATAOVERRUN: more came than the TD holds (babble) */
+		return true;
+	}
 	if (ep && ep == sim.bulk_ep) {
 		sim_bulk_td(ed, td);
 		return true;

@@ -305,6 +305,35 @@ static void set_configuration_puts_bulk_toggles_back_to_data0(void **state)
 	}
 }
 
+/*
+ * A device that NAKs 300 times (inside CONTROL_MS) and stalls its first GET_DESCRIPTOR: the
+ * stall is a failed request, logged, and the next one is answered; the NAKs only take time.
+ * Its toggles on EP0 (DTC: from each qTD) all as the device expects.
+ */
+static void naks_and_a_stall_once_on_control_transfers(void **state)
+{
+	UsbSetup get_dev = { .type = 0x80, .request = 0x06, .value = 0x0100, .length = 18 };
+	static uint8_t buf[18];
+	uint16_t got = 0;
+	uint32_t t0;
+	UsbHc *hc;
+
+	(void)state;
+	hc = started();
+	simdev[0].naks = 300;                   /* it takes them to its address */
+	simdev_stall_once(&simdev[0], 0x06, 0x01);
+	t0 = sim.now_ms;
+	assert_int_equal(add_dev(hc, USB_SPEED_HIGH, 0, 0), 1);
+	assert_false(hc->ops->control(hc, 1, &get_dev, buf, &got));
+	assert_non_null(strstr(logbuf, "ehci0: address 1: request 06 failed"));
+	assert_true(hc->ops->control(hc, 1, &get_dev, buf, &got));
+	assert_int_equal(got, 18);
+	assert_int_equal(simdev_naked, 300);
+	assert_int_equal(simdev_stalls, 1);
+	assert_int_equal(simdev_drops, 0);
+	assert_true(sim.now_ms - t0 >= 300 && sim.now_ms - t0 < 1000);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(claimed_started_schedules_and_configflag, setup),
 	cmocka_unit_test_setup(root_ports_high_speed_kept_full_and_low_speed_to_the_companion, setup),
@@ -318,6 +347,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_control_transfer_that_never_completes_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(bulk_in_pieces_toggles_and_a_bulk_transfer_that_never_completes, setup),
 	cmocka_unit_test_setup(set_configuration_puts_bulk_toggles_back_to_data0, setup),
+	cmocka_unit_test_setup(naks_and_a_stall_once_on_control_transfers, setup),
 };
 
 int main(int argc, char **argv)

@@ -225,6 +225,38 @@ static void interrupt_transfers_that_keep_failing_are_given_up_the_controller_li
 	assert_true(hc->ops->control(hc, kbd, &get, buf, NULL));
 }
 
+/*
+ * The keyboard misbehaves (simdev.h): its next interrupt IN babbles (retried, the key still
+ * arrives), then it NAKs 100 times and stalls its next GET_DESCRIPTOR (a failed request,
+ * logged; the one after is answered).
+ */
+static void babble_naks_and_a_stall_once_are_survived(void **state)
+{
+	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
+	uint8_t buf[8];
+
+	(void)state;
+	simdev[kbd].babble = 1;
+	memcpy(sim.report, right_down, 8);
+	sim.report_ready = true;
+	for (int i = 0; i < 4 && sim.report_ready; i++) {
+		wait_until(NULL, NULL, 8, 0);
+		hc->ops->poll(hc);
+	}
+	assert_false(sim.report_ready);
+	hc->ops->poll(hc);
+	assert_int_equal(simdev_babbles, 1);
+	assert_non_null(strstr(logbuf, "interrupt transfer failed (condition code 8)"));
+	assert_int_equal(downs[USAGE_RIGHT], 1);
+	simdev[kbd].naks = 100;
+	simdev_stall_once(&simdev[kbd], 0x06, 0x01);
+	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
+	assert_true(hc->ops->control(hc, kbd, &get, buf, NULL));
+	assert_int_equal(simdev_stalls, 1);
+	assert_int_equal(simdev_naked, 100);
+	assert_true(hc->ops->running(hc));
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(the_ed_packs_address_endpoint_direction_speed_skip_and_size),
 	cmocka_unit_test(the_td_packs_pid_toggle_rounding_and_not_accessed),
@@ -236,6 +268,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(keys_flow_through_the_interrupt_ring, setup),
 	cmocka_unit_test_setup(a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives, setup),
 	cmocka_unit_test_setup(interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives, setup),
+	cmocka_unit_test_setup(babble_naks_and_a_stall_once_are_survived, setup),
 };
 
 int main(int argc, char **argv)
