@@ -96,14 +96,20 @@ static inline void simdev_addressed(uint8_t addr)
 	memset(simdev[0].halted, 0, sizeof simdev[0].halted);
 }
 
+/* One of `left` misbehaviours used (counted in *total); false when none is left. */
+static inline bool simdev_take(uint32_t *left, int *total)
+{
+	if (!*left)
+		return false;
+	(*left)--;
+	(*total)++;
+	return true;
+}
+
 /* The device NAKs this packet (it is busy: nothing moves, no toggle changes). */
 static inline bool simdev_nak(SimDev *d)
 {
-	if (!d->naks)
-		return false;
-	d->naks--;
-	simdev_naked++;
-	return true;
+	return simdev_take(&d->naks, &simdev_naked);
 }
 
 /* The device stalls this packet: EP0's after the stalled SETUP (once), or a halted endpoint's (until cleared). */
@@ -141,11 +147,7 @@ static inline bool simdev_toggle(SimDev *d, uint8_t ep, bool in, uint32_t t)
 /* The device babbles on this interrupt IN packet. */
 static inline bool simdev_babble(SimDev *d)
 {
-	if (!d->babble)
-		return false;
-	d->babble--;
-	simdev_babbles++;
-	return true;
+	return simdev_take(&d->babble, &simdev_babbles);
 }
 
 #endif

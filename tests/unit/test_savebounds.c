@@ -134,29 +134,19 @@ static void gpt_partition_last_lba_on_the_disk_not_past_it(void **state)
 	expect_gpt(false);
 }
 
-/* The header's size: 92 (the smallest the spec allows) and 512 (a sector) taken; 91 and 513 refused. */
-static void gpt_header_size_both_ends(void **state)
+/* The header's size: 92 (the smallest the spec allows) and 512 (a sector) taken, 91 and 513 refused (513: its
+ * CRC over a byte past the sector, so the size alone refuses); entries: 1 to 1024 of 128 bytes (128 KiB read at most). */
+static void gpt_header_fields_both_ends(void **state)
 {
-	static const struct { uint32_t size; bool ok; } rows[] = { { 91, false }, { 92, true }, { 512, true }, { 513, false } };
+	static const struct { uint32_t off, value; bool ok; } rows[] = {
+		{ 12, 91, false }, { 12, 92, true }, { 12, 512, true }, { 12, 513, false },
+		{ 80, 0, false }, { 80, 4, true }, { 80, 1024, true }, { 80, 1025, false },
+	};
 
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
 		gpt_primary_only();
-		put32(sector(1) + 12, rows[i].size);
-		gpt_seal();                     /* 513: over the header sector and a byte past it, so the size alone refuses */
-		expect_gpt(rows[i].ok);
-	}
-}
-
-/* Entry count: 1 and 1024 of 128 bytes (128 KiB read at most) taken, 0 and 1025 refused. */
-static void gpt_entry_count_both_ends(void **state)
-{
-	static const struct { uint32_t n; bool ok; } rows[] = { { 0, false }, { 4, true }, { 1024, true }, { 1025, false } };
-
-	(void)state;
-	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
-		gpt_primary_only();
-		put32(sector(1) + 80, rows[i].n);
+		put32(sector(1) + rows[i].off, rows[i].value);
 		gpt_seal();
 		expect_gpt(rows[i].ok);
 	}
@@ -471,8 +461,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(mbr_partition_may_end_on_the_last_sector_not_past_it),
 	cmocka_unit_test(mbr_partition_start_latest_that_fits),
 	cmocka_unit_test(gpt_partition_last_lba_on_the_disk_not_past_it),
-	cmocka_unit_test(gpt_header_size_both_ends),
-	cmocka_unit_test(gpt_entry_count_both_ends),
+	cmocka_unit_test(gpt_header_fields_both_ends),
 	cmocka_unit_test(gpt_entry_array_inside_the_disk),
 	cmocka_unit_test(fat_geometry_both_ends),
 	cmocka_unit_test(cluster_numbers_2_to_the_data_areas_last),

@@ -1,4 +1,4 @@
-/* usbfix.h: real-world USB descriptor shapes for test_usbdesc.c and the fuzz seeds (bytes as devices send them). */
+/* usbfix.h: real-world USB descriptor shapes for test_usbdesc.c, padsim.h (QEMU's usb-tablet shares usb-kbd's device descriptor) and the fuzz seeds (bytes as devices send them). */
 #ifndef TESTS_UNIT_USBFIX_H
 #define TESTS_UNIT_USBFIX_H
 
