@@ -194,6 +194,37 @@ static void sim_bulk_td(OhciEd *ed, OhciTd *td)
 	sim_retire(ed, td, cbp && !(td->info & TD_ROUNDING) ? 9u : CC_NO_ERROR, cbp);        /* 9: DATAUNDERRUN */
 }
 
+/*
+ * A TD's packets (of the ED's size, one at least) against the device's toggles (simdev.h): the
+ * toggle from the TD (T=1x) or the ED's carry, moving on with each packet taken and left in the
+ * ED's carry as the TD retires (OHCI 4.3.1.3.4). SETUP must be DATA0. An IN packet with the wrong
+ * toggle is thrown away and asked for again; false when that was an interrupt report (lost).
+ */
+static bool sim_toggles(OhciEd *ed, OhciTd *td)
+{
+	SimDev *d = &simdev[ed->info & 0x7F];
+	uint32_t dp = td->info >> 19 & 3, mps = ed->info >> 16 & 0x7FF, ep = ed->info >> 7 & 0x0F;
+	uint32_t bytes = td->cbp ? td->be - td->cbp + 1 : 0, packets = bytes && mps ? (bytes + mps - 1) / mps : 1;
+	uint32_t toggle = (td->info & 2u << 24) ? td->info >> 24 & 1 : ed->head >> 1 & 1;
+
+	if (dp == TD_DP_SETUP && toggle != 0)
+		simdev_drops++;
+	for (uint32_t k = 0, tries = 0; dp != TD_DP_SETUP && k < packets && tries < 2 * packets + 2; tries++) {
+		if (!simdev_toggle(d, (uint8_t)ep, dp == TD_DP_IN, toggle) && dp == TD_DP_IN) {
+			if (ep)
+				return false;
+			continue;
+		}
+		toggle ^= 1;
+		k++;
+	}
+	if (dp == TD_DP_SETUP)
+		toggle = 1;
+	td->info = (td->info & ~(3u << 24)) | (2u | toggle) << 24;
+	ed->head = (ed->head & ~ED_CARRY) | toggle << 1;
+	return true;
+}
+
 /* One TD of an ED, as the device answers it; false if it NAKed (the TD stays). */
 static bool sim_td(OhciEd *ed)
 {
@@ -223,6 +254,10 @@ static bool sim_td(OhciEd *ed)
 	}
 	if (ep && !sim.report_ready)
 		return false;
+	if (!sim_toggles(ed, td)) {
+		sim.report_ready = false;       /* sent, ACKed, thrown away by the controller */
+		return false;
+	}
 	if (dp == TD_DP_SETUP) {
 		simdev_setup(&simdev[ed->info & 0x7F], buf);
 		if ((ed->info & 0x7F) == 0 && buf[0] == 0x00 && buf[1] == 0x05)

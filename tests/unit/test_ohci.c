@@ -185,6 +185,7 @@ static void keys_flow_through_the_interrupt_ring(void **state)
 	}
 	assert_int_equal(downs[USAGE_RIGHT], 6);
 	assert_int_equal(reports, 12);
+	assert_int_equal(simdev_drops, 0);              /* every report with the toggle the device sent it with */
 }
 
 static void a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives(void **state)

@@ -190,6 +190,7 @@ static void keys_flow_through_the_interrupt_ring(void **state)
 	}
 	assert_int_equal(downs[USAGE_RIGHT], 6);
 	assert_int_equal(reports, 12);
+	assert_int_equal(simdev_drops, 0);              /* every report with the toggle the device sent it with */
 	for (int i = 0; i < sim.nintr; i++)     /* DATA0, DATA1, ... in the order they moved */
 		assert_int_equal(sim.intr_tokens[i], uhci_token(PID_IN, 1, 1, (uint8_t)(i & 1), 8));
 }
