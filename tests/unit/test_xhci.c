@@ -112,6 +112,17 @@ static void a_transaction_error_is_recovered_and_keys_flow_again(void **state)
 	assert_int_equal(right_taps(), 1);
 }
 
+/* Babble on interrupt IN (more came than the TRB holds): halted, reset as a transaction error, keys flow again. */
+static void babble_on_interrupt_in_is_recovered_and_keys_flow_again(void **state)
+{
+	(void)state;
+	halt_then_check(CC_BABBLE);
+	assert_recovery_commands();
+	assert_int_equal(sim.nsetups, 0);
+	assert_non_null(strstr(logbuf, "slot 1: interrupt endpoint recovered (completion code 3)"));
+	assert_int_equal(right_taps(), 1);
+}
+
 static void a_stall_is_recovered_with_clear_feature_halt_and_keys_flow_again(void **state)
 {
 	(void)state;
@@ -364,6 +375,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped, bulk_setup),
 	cmocka_unit_test_setup(keys_flow_on_a_healthy_endpoint, setup),
 	cmocka_unit_test_setup(a_transaction_error_is_recovered_and_keys_flow_again, setup),
+	cmocka_unit_test_setup(babble_on_interrupt_in_is_recovered_and_keys_flow_again, setup),
 	cmocka_unit_test_setup(a_stall_is_recovered_with_clear_feature_halt_and_keys_flow_again, setup),
 	cmocka_unit_test_setup(a_missed_service_needs_no_command_and_keys_keep_flowing, setup),
 	cmocka_unit_test_setup(an_endpoint_that_halts_again_and_again_is_given_up_the_controller_lives, setup),
