@@ -106,7 +106,8 @@ static bool stage_disks(BringUp *u)
 
 static bool stage_usb(BringUp *u)
 {
-	usb_init(u->opts->padtest == PADTEST_TABLET);   /* padtest=tablet: QEMU's usb-tablet is a pad */
+	if (!usb_start_step(u->opts->padtest == PADTEST_TABLET))     /* padtest=tablet: QEMU's usb-tablet is a pad */
+		return false;
 	disks_usb_begin(&u->sticks, DISKS_USB_MS);
 	return true;
 }
@@ -142,8 +143,7 @@ static bool stage_save(BringUp *u)
 
 static bool stage_sound(BringUp *u)
 {
-	sound_start(u->opts, u->sysinfo, u->adlib);
-	return true;
+	return sound_start_step(u->opts, u->sysinfo, u->adlib);
 }
 
 static bool stage_pads(BringUp *u)

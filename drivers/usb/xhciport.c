@@ -44,8 +44,11 @@ static uint16_t default_mps0(uint8_t speed)
 	return speed == USB_SPEED_SUPER ? 512 : speed == USB_SPEED_HIGH ? 64 : 8;
 }
 
-/* After reset: power every port, let power settle, then every port is news for the device layer. */
-void xhci_ports_power(Xhci *x)
+/*
+ * After reset: power every port, and every port is news for the device
+ * layer once the power has settled (the caller's pause: the ms returned).
+ */
+uint32_t xhci_ports_power(Xhci *x)
 {
 	bool powered = false;
 
@@ -54,9 +57,8 @@ void xhci_ports_power(Xhci *x)
 			port_write(x, p, PORT_PP);
 			powered = true;
 		}
-	if (powered)
-		wait_ms(POWER_MS);
 	x->port_change = (2u << x->ports) - 2;          /* look at every port once */
+	return powered ? POWER_MS : 0;
 }
 
 /* Ports that had a status change event since last asked; taken with the timer IRQ held off. */

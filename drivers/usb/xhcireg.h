@@ -7,6 +7,7 @@
 
 #include "io.h"
 #include "usbhc.h"
+#include "wait.h"
 #include "xhci.h"
 
 /* Capability registers (xHCI 1.2, 5.3). */
@@ -255,6 +256,9 @@ typedef struct Xhci {
 	XhciSlot slot[XHCI_MAX_SLOTS + 1];      /* by slot id; 0 unused */
 	XhciMem *mem;                   /* from alloc at claim: only controllers that are there cost memory */
 	XhciAlloc alloc;
+	uint8_t phase;                  /* xhci_start_step: where the bring-up is (xhci.c's XhciPhase) */
+	uint32_t power_ms;              /* ports just powered: their settling time */
+	StepWait wait;                  /* its wait under way */
 } Xhci;
 
 /* xhciring.c: rings, events, commands (aborted on a timeout), the wait for an event, interrupt-IN recovery. */
@@ -269,7 +273,7 @@ void xhci_intr_fill(Xhci *x, uint8_t slot);
 void xhci_intr_recover(Xhci *x);
 
 /* xhciport.c: the UsbHcOps of ports, devices and transfers. */
-void xhci_ports_power(Xhci *x);
+uint32_t xhci_ports_power(Xhci *x);     /* the ms their power needs to settle (0: none was off) */
 uint32_t xhci_port_changes(UsbHc *hc);
 UsbPortState xhci_port_state(UsbHc *hc, uint8_t port);
 void xhci_port_reset(UsbHc *hc, uint8_t port);

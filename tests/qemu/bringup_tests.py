@@ -123,7 +123,52 @@ def test_stick_that_never_answers(ctx):
     ctx.note("the stick pulled during enumeration: %s; the menu still opens" % why)
 
 
+RE_STAGE = r"^bringup: stage=(\w+) longest_step_ticks=(\d+)"
+STAGES = ("sound", "disks", "usb", "sticks", "save", "pads")
+TICK_MACHINES = {       # name: (-M, devices); DISK is the stick's image
+    "q35_xhci_hda": ("q35", ["-device", "qemu-xhci,id=xhci", "-device", "usb-hub,bus=xhci.0,port=1,id=hub",
+                             "-device", "usb-kbd,bus=xhci.0,port=1.1",
+                             "-drive", "if=none,id=stickdrive,format=raw,file=DISK",
+                             "-device", "usb-storage,drive=stickdrive,bus=xhci.0,port=1.2",
+                             "-audiodev", "none,id=snd", "-device", "ich9-intel-hda",
+                             "-device", "hda-output,audiodev=snd"],
+                     r"^sound: Intel HDA "),
+    "pc_uhci_ac97": ("pc", ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,bus=uhci.0,port=1",
+                            "-drive", "if=none,id=stickdrive,format=raw,file=DISK",
+                            "-device", "usb-storage,drive=stickdrive,bus=uhci.0,port=2",
+                            "-audiodev", "none,id=snd", "-device", "AC97,audiodev=snd"],
+                     r"^sound: AC'97 "),
+}
+
+
+def steps_within_a_tick(name):
+    """The test below on TICK_MACHINES[name]."""
+    return lambda ctx: test_no_step_longer_than_a_tick(ctx, name)
+
+
+def test_no_step_longer_than_a_tick(ctx, name):
+    """Issue 32: the devices come up behind the title in steps that return within a PIT tick. A CD
+    boot with a USB keyboard, a stick and a PCM device (q35: xHCI behind a hub, Intel HDA; pc: UHCI,
+    AC'97): every stage's `bringup: stage=NAME longest_step_ticks=N` has N <= 1, the PCM device
+    plays, the keyboard and the stick attach and the save area opens on the stick."""
+    machine, devices, re_pcm = TICK_MACHINES[name]
+    disk = stick(ctx)
+    m = ctx.machine(machine=machine, extra=[a.replace("DISK", disk) for a in devices])
+    m.wait_for(r"^bringup: stage=pads ", READY_TIMEOUT_S + SAVES_KNOWN_TIMEOUT_S)
+    text = m.serial()
+    held = dict((st, int(n)) for st, n in re.findall(RE_STAGE, text, re.M))
+    assert tuple(held) == STAGES, "stages %s, want %s" % (list(held), list(STAGES))
+    ctx.note("longest step of each stage (ticks): %s" % ", ".join("%s=%d" % kv for kv in held.items()))
+    over = dict((st, n) for st, n in held.items() if n > 1)
+    assert not over, "stages that held the loop longer than a tick: %s" % over
+    assert re.search(re_pcm, text, re.M), "the PCM device did not play"
+    assert re.search(r"^usb: keyboard: USB ", text, re.M), "the USB keyboard did not attach"
+    assert re.search(r"^title: saves on$", text, re.M), "the save area on the stick did not open"
+
+
 TESTS = [("bringup_ps2_key_while_usb_enumerates", test_ps2_key_while_usb_enumerates, (), ()),
          ("bringup_saved_music_off", test_saved_music_off_silences_the_title, (), ()),
          ("bringup_high_scores_wait", test_high_scores_wait_for_the_stick, (), ()),
-         ("bringup_stick_never_answers", test_stick_that_never_answers, (), ())]
+         ("bringup_stick_never_answers", test_stick_that_never_answers, (), ())] + [
+        ("bringup_steps_within_a_tick_" + name, steps_within_a_tick(name), (), ())
+        for name in sorted(TICK_MACHINES)]
