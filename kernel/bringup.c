@@ -99,9 +99,7 @@ BringEvent bringup_step(BringUp *u)
 
 static bool stage_disks(BringUp *u)
 {
-	(void)u;
-	disks_init();
-	return true;
+	return disks_init_step(&u->disks);
 }
 
 static bool stage_usb(BringUp *u)
@@ -125,18 +123,28 @@ static bool stage_sticks(BringUp *u)
 	return true;
 }
 
-/* disktest=KIND (a thousand timed reads and writes: it holds the loop on purpose), the power-cut options, the save area. */
+/*
+ * disktest=KIND (a thousand timed reads and writes: it holds the loop on
+ * purpose), the power-cut options, then the save area a sector a step
+ * (save_open_step).
+ */
 static bool stage_save(BringUp *u)
 {
 	const BootOptions *o = u->opts;
 	const BootInfo *b = u->boot;
 
-	if (o->disktest[0])
-		disks_selftest(o->disktest);    /* write and read back a disk's last sector */
-	save_powercut(o->savecut, o->savetear); /* savecut=N, savetear=N: the power-cut tests */
-	save_boot_medium(!b->boot_device_valid ? SAVE_BOOT_UNKNOWN : b->boot_drive >= 0xE0 ? SAVE_BOOT_CD :
-	    b->boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
-	save_open(o->imageid, NULL);    /* the save area on the disk we booted from, by its image id */
+	if (!u->save_begun) {
+		if (o->disktest[0])
+			disks_selftest(o->disktest);    /* write and read back a disk's last sector */
+		save_powercut(o->savecut, o->savetear); /* savecut=N, savetear=N: the power-cut tests */
+		save_boot_medium(!b->boot_device_valid ? SAVE_BOOT_UNKNOWN : b->boot_drive >= 0xE0 ? SAVE_BOOT_CD :
+		    b->boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
+		save_open_begin();
+		u->save_begun = true;
+		return false;
+	}
+	if (!save_open_step(o->imageid))        /* the save area on the disk we booted from, by its image id */
+		return false;
 	u->saves_known = true;
 	return true;
 }

@@ -35,6 +35,13 @@ typedef struct SaveStatus {
  * <k> valid records, newest seq=S` or `save: none (<reason>)`.
  */
 bool save_open(const char *image_id, SaveStatus *st);
+/*
+ * The same open a sector a step (saveopen.c): save_open_begin, then
+ * save_open_step until it returns true; each step reads at most one sector
+ * (its reads are cached, the open is run again over them).
+ */
+void save_open_begin(void);
+bool save_open_step(const char *image_id);
 
 /*
  * What the loader said it booted from, for save_open's reason when no save

@@ -1,0 +1,28 @@
+/* saveopen.c: save_open a sector a step (the main loop's bring-up) — each step reads one sector, then the open runs again over what was read. */
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "save.h"
+#include "saveio.h"
+
+void save_open_begin(void)
+{
+	saveio_cache_begin();
+}
+
+/*
+ * One step: the sector the last pass asked for read (the only read of the
+ * step: a stick's one transfer), then a pass of save_open over the sectors
+ * read so far. A pass that asks for one more is thrown away (nothing said,
+ * nothing written); the one that needs none is the open: true. Its result
+ * is then what save_status says.
+ */
+bool save_open_step(const char *image_id)
+{
+	saveio_cache_fetch();
+	save_open(image_id, NULL);
+	if (saveio_cache_missed())
+		return false;
+	saveio_cache_end();
+	return true;
+}
