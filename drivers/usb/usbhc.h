@@ -131,6 +131,14 @@ typedef struct UsbHcOps {
 	 */
 	UsbXfer (*bulk)(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
 	                uint32_t timeout_ms);
+	/*
+	 * The device is gone (its hub said its port changed): the transfer
+	 * being waited for ends now (USB_XFER_ERROR, control false) and every
+	 * later one fails at once, until dev_remove. Called from the poll (the
+	 * timer IRQ, or a wait's own poll). NULL: the controller waits its
+	 * transfers out.
+	 */
+	void (*cancel)(UsbHc *hc, uint8_t dev);
 } UsbHcOps;
 
 /* How a controller tells the device layer what happened: registered by the device layer. */

@@ -251,6 +251,7 @@ static const UsbHcOps xhci_ops = {
 	.control = xhci_control,
 	.intr_in = xhci_intr_in,
 	.bulk = xhci_bulk,
+	.cancel = xhci_cancel,
 };
 
 /*

@@ -98,10 +98,17 @@ static UsbXfer bulk_chunk(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t len, uint3
 	    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
 	b->wait = addr32(t);
 	xhci_doorbell(x, dev, b->dci);
+	if (s->gone)
+		return USB_XFER_ERROR;
 	if (!xhci_wait_event(x, &b->done, ms, "bulk transfer")) {
 		if (x->alive)
 			bulk_restart(x, dev, b, TRB_STOP_EP, "Stop Endpoint");
 		return USB_XFER_TIMEOUT;
+	}
+	if (s->gone) {
+		drvlog("xhci%u: port %u: bulk transfer ended: the device is gone\n", (unsigned)x->hc.index,
+		    (unsigned)s->port);
+		return USB_XFER_ERROR;  /* its slot goes with it (dev_remove): nothing to restart */
 	}
 	if (b->cc == CC_SUCCESS || b->cc == CC_SHORT_PACKET) {
 		*done_len = len - (b->residual < len ? b->residual : len);
@@ -132,7 +139,7 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 
 	if (got)
 		*got = 0;
-	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used)
+	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used || x->slot[dev].gone)
 		return USB_XFER_ERROR;
 	s = &x->slot[dev];
 	m = &x->mem->slot[dev - 1];
@@ -159,4 +166,19 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 			break;                  /* a short packet ends the transfer */
 	} while (total < len);
 	return USB_XFER_OK;
+}
+
+/* Its hub said it went (the poll): the waits of its transfers end, and no more start (xhci_bulk, xhci_control). */
+void xhci_cancel(UsbHc *hc, uint8_t dev)
+{
+	Xhci *x = xhci_of(hc);
+	XhciSlot *s;
+
+	if (dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used)
+		return;
+	s = &x->slot[dev];
+	s->gone = true;
+	s->ep0_done = true;
+	s->bulk[0].done = true;
+	s->bulk[1].done = true;
 }

@@ -240,6 +240,7 @@ typedef struct XhciSlot {
 	volatile uint32_t ep0_residual;
 	uint32_t ep0_wait;              /* address of the TRB whose event ends it */
 	XhciBulk bulk[2];               /* [0] OUT, [1] IN */
+	volatile bool gone;             /* xhci_cancel: its hub said it went; its transfers end now */
 } XhciSlot;
 
 typedef struct Xhci {
@@ -276,6 +277,7 @@ void xhci_intr_recover(Xhci *x);
 uint32_t xhci_ports_power(Xhci *x);     /* the ms their power needs to settle (0: none was off) */
 uint32_t xhci_port_changes(UsbHc *hc);
 UsbPortState xhci_port_state(UsbHc *hc, uint8_t port);
+void xhci_cancel(UsbHc *hc, uint8_t dev);
 void xhci_port_reset(UsbHc *hc, uint8_t port);
 uint8_t xhci_port_reset_done(UsbHc *hc, uint8_t port);
 uint8_t xhci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where);

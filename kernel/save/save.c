@@ -487,8 +487,7 @@ bool save_device_present(void)
 
 void save_lost(void)
 {
-	if (S.st.on)
-		off("the stick was removed");
+	off("the stick was removed");   /* open (saves_check), or a stepped open's stick gone (saveopen.c) */
 }
 
 void save_powercut(uint32_t cut, uint32_t tear)

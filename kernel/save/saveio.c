@@ -115,6 +115,14 @@ void saveio_cache_fetch(void)
 	rc.missed = false;
 }
 
+bool saveio_cache_lost(void)
+{
+	for (int i = 0; i < rc.n; i++)
+		if (rc.dev[i]->gone)
+			return true;
+	return false;
+}
+
 void saveio_cache_end(void)
 {
 	rc.on = false;

@@ -35,6 +35,7 @@ void saveio_cache_begin(void);
 bool saveio_cache_missed(void);
 bool saveio_cache_fresh(void);
 void saveio_cache_fetch(void);
+bool saveio_cache_lost(void);           /* a disk read from has gone (unplugged) */
 void saveio_cache_end(void);
 /*
  * The guard: a write of any sector outside the allowed extents is refused

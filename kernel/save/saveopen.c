@@ -15,14 +15,19 @@ void save_open_begin(void)
  * step: a stick's one transfer), then a pass of save_open over the sectors
  * read so far. A pass that asks for one more is thrown away (nothing said,
  * nothing written); the one that needs none is the open: true. Its result
- * is then what save_status says.
+ * is then what save_status says; none found and a stick it read from gone
+ * (pulled meanwhile): "the stick was removed".
  */
 bool save_open_step(const char *image_id)
 {
+	SaveStatus st;
+
 	saveio_cache_fetch();
 	save_open(image_id, NULL);
 	if (saveio_cache_missed())
 		return false;
+	if (!save_status(&st) && saveio_cache_lost())
+		save_lost();            /* a stick it was reading was pulled: the title says so, not "no save area" */
 	saveio_cache_end();
 	return true;
 }

@@ -15,14 +15,15 @@ RE_STICKS = r"^bringup: stage=sticks "
 HUBS = 3                        # hubs in a row before the stick: each one's attach (debounce, reset) takes time
 
 
-def stick_behind_hubs(disk, hubs=HUBS):
-    """QEMU arguments: an xHCI, `hubs` hubs one behind the other on its port 1, the stick (id stick) behind."""
+def stick_behind_hubs(disk, hubs=HUBS, drive_opts=""):
+    """QEMU arguments: an xHCI, `hubs` hubs one behind the other on its port 1, the stick (id stick) behind;
+    drive_opts: more of its -drive options (",throttling.iops-total=10": a slow stick)."""
     args = ["-device", "qemu-xhci,id=xhci"]
     port = "1"
     for i in range(hubs):
         args += ["-device", "usb-hub,bus=xhci.0,port=%s,id=hub%d" % (port, i)]
         port += ".1"
-    args += ["-drive", "if=none,id=stickdrive,format=raw,cache=writethrough,file=%s" % disk,
+    args += ["-drive", "if=none,id=stickdrive,format=raw,cache=writethrough,file=%s%s" % (disk, drive_opts),
              "-device", "usb-storage,drive=stickdrive,bus=xhci.0,port=%s,id=stick" % port]
     return args
 
@@ -123,6 +124,38 @@ def test_stick_that_never_answers(ctx):
     ctx.note("the stick pulled during enumeration: %s; the menu still opens" % why)
 
 
+SLOW_STICK = ",throttling.iops-total=10"       # a read every 100 ms: the save area's reads last seconds
+
+
+def test_stick_pulled_during_the_save_reads(ctx):
+    """Issue 32: the stick pulled while the save area is read from it. The stick is slow (QEMU
+    throttles it to 10 reads a second, so the save stage's reads, a sector a main-loop pass, last
+    seconds) and behind three hubs; device_del a quarter second after `bringup: stage=sticks`, with a
+    read under way. The hub's report ends that read at once (not after the mass-storage timeouts,
+    about 20 s); the loop runs meanwhile (Enter on PS/2 opens the menu within a second, a new frame);
+    `title: saves off` follows within 8 s, the title saying the stick was removed."""
+    disk = stick(ctx)
+    m = ctx.machine(extra=stick_behind_hubs(disk, drive_opts=SLOW_STICK))
+    m.wait_for(r"^disk: USB stick ", READY_TIMEOUT_S + SAVES_KNOWN_TIMEOUT_S)      # found by the sticks' stage
+    time.sleep(0.25)
+    pulled_at = m.mark()
+    m.qmp.command("device_del", id="stick")
+    t_pull = time.monotonic()
+    first = m.screendump("after_pull")
+    tap(m, "ret", r"^session: menu$", 1.0)
+    assert time.monotonic() - t_pull < 1.5, "the loop did not answer Enter within a second of the pull"
+    assert m.screendump("menu").crc() != first.crc(), "no new frame after the pull"
+    m.wait_for(r"^title: saves (on|off)$", 8.0)
+    took = time.monotonic() - t_pull
+    after = m.serial()[pulled_at:]
+    assert re.search(r"^title: saves off$", after, re.M), "saves on with the stick gone"
+    why = re.search(save_tests.RE_SAVES_OFF, after, re.M).group(1)
+    ctx.note("the title %.1f s after the pull: %s" % (took, why))
+    assert re.search(r"^bringup: stage=save ", after, re.M), "the save stage had ended before the pull"
+    assert why == "the stick was removed", "the title says %r" % why
+    assert "timeout" not in after, "a transfer waited for its timeout: %s" % re.findall(r".*timeout.*", after)
+
+
 RE_STAGE = r"^bringup: stage=(\w+) longest_step_ticks=(\d+)"
 STAGES = ("sound", "disks", "usb", "sticks", "save", "pads")
 ICOUNT_BOOT_S = 90.0    # -icount shift=0 (1 instruction a ns: the ticks a step holds do not depend on the host's load), sleep=off (idle time skipped)
@@ -172,6 +205,7 @@ def test_no_step_longer_than_a_tick(ctx, name):
 TESTS = [("bringup_ps2_key_while_usb_enumerates", test_ps2_key_while_usb_enumerates, (), ()),
          ("bringup_saved_music_off", test_saved_music_off_silences_the_title, (), ()),
          ("bringup_high_scores_wait", test_high_scores_wait_for_the_stick, (), ()),
-         ("bringup_stick_never_answers", test_stick_that_never_answers, (), ())] + [
+         ("bringup_stick_never_answers", test_stick_that_never_answers, (), ()),
+         ("bringup_stick_pulled_during_save", test_stick_pulled_during_the_save_reads, (), ())] + [
         ("bringup_steps_within_a_tick_" + name, steps_within_a_tick(name), (), ())
         for name in sorted(TICK_MACHINES)]

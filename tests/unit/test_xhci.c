@@ -310,6 +310,30 @@ static void a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped(void **sta
 	assert_int_equal(got, 512);
 }
 
+/*
+ * Issue 32: a device its hub says is gone (cancel, from the poll): a bulk
+ * transfer ends at once with an error, not at its timeout, with no command
+ * for its endpoint; control transfers fail at once too.
+ */
+static void a_cancelled_device_fails_its_transfers_at_once(void **state)
+{
+	UsbSetup get = { .type = 0x80, .request = 0x06, .value = 0x0100, .length = 8 };
+	uint8_t buf[512];
+	uint32_t got = 0, t0;
+	int cmds;
+
+	(void)state;
+	sim.bulk_cc = 0;                /* the device would never answer */
+	cmds = sim.ncmds;
+	t0 = sim.now_ms;
+	hc->ops->cancel(hc, kbd);
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 5000), USB_XFER_ERROR);
+	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
+	assert_true(sim.now_ms - t0 < 10);
+	assert_int_equal(sim.ncmds, cmds);
+	assert_null(strstr(logbuf, "timeout"));
+}
+
 /* CLEAR_FEATURE(ENDPOINT_HALT) on a bulk pipe (reset recovery): the controller's side starts over (drop + add). */
 static void clearing_a_bulk_halt_restarts_our_side_too(void **state)
 {
@@ -336,6 +360,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(bulk_transfers_move_the_bytes, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_stall_is_reported_and_the_endpoint_reset, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped, bulk_setup),
+	cmocka_unit_test_setup(a_cancelled_device_fails_its_transfers_at_once, bulk_setup),
 	cmocka_unit_test_setup(keys_flow_on_a_healthy_endpoint, setup),
 	cmocka_unit_test_setup(a_transaction_error_is_recovered_and_keys_flow_again, setup),
 	cmocka_unit_test_setup(a_stall_is_recovered_with_clear_feature_halt_and_keys_flow_again, setup),
