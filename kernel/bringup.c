@@ -14,6 +14,8 @@
 #include "usb.h"
 #include "watchdog.h"
 
+#define SAVE_STEP_US    2000            /* a save step's sectors: another read starts only within 2 ms (a tick: 7.1) */
+
 static bool stage_disks(BringUp *u);
 static bool stage_usb(BringUp *u);
 static bool stage_sticks(BringUp *u);
@@ -143,7 +145,7 @@ static bool stage_save(BringUp *u)
 		u->save_begun = true;
 		return false;
 	}
-	if (!save_open_step(o->imageid))        /* the save area on the disk we booted from, by its image id */
+	if (!save_open_step(o->imageid, SAVE_STEP_US))  /* the save area on the disk we booted from, by its image id */
 		return false;
 	u->saves_known = true;
 	return true;

@@ -104,15 +104,15 @@ bool saveio_cache_fresh(void)
 	return !rc.on || rc.n == 0;
 }
 
-void saveio_cache_fetch(void)
+bool saveio_cache_fetch(void)
 {
 	if (!rc.on || !rc.missed || rc.n >= SAVEIO_CACHE)
-		return;
+		return true;
 	rc.err[rc.n] = pc.stopped ? BLK_GONE : blockdev_read(rc.miss_dev, rc.miss_lba, 1, rc.data[rc.n]);
 	rc.dev[rc.n] = rc.miss_dev;
 	rc.lba[rc.n] = rc.miss_lba;
-	rc.n++;
 	rc.missed = false;
+	return rc.err[rc.n++] == BLK_OK;
 }
 
 bool saveio_cache_lost(void)

@@ -34,7 +34,7 @@ BlockErr saveio_read(SaveIo *io, uint64_t lba, uint32_t count, void *buf);
 void saveio_cache_begin(void);
 bool saveio_cache_missed(void);
 bool saveio_cache_fresh(void);
-void saveio_cache_fetch(void);
+bool saveio_cache_fetch(void);          /* false: that read failed */
 bool saveio_cache_lost(void);           /* a disk read from has gone (unplugged) */
 void saveio_cache_end(void);
 /*
