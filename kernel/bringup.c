@@ -65,11 +65,13 @@ bool bringup_saves_known(const BringUp *u)
  * name, the PIT ticks its own steps held the loop (the longest single
  * step) and the TSC since reset (instructions under QEMU -icount: make
  * bench-boot reads the save area's, the keyboards' and the PCM's).
- * NOTE: a step is one call of a driver's bring-up, whose every wait is
- * bounded but may add up past the lockup watchdog's 2 s (a stick that stops
- * answering while save_open reads it: 5 s transfer timeouts; disktest='s
- * thousand rounds). The watchdog is off during the call, as it was when
- * these ran before the main loop; longest_step_ticks says what it cost.
+ * Each step returns within a tick: the drivers' waits are started by one
+ * step and looked at by the next (docs/boot.md). NOTE: one transfer is
+ * still one call (a sector of a slow stick; one that stops answering on a
+ * controller without a cancel: its 5 s timeouts), and disktest='s thousand
+ * rounds hold the loop on purpose: the lockup watchdog is off during a
+ * step, as it was when these ran before the main loop; longest_step_ticks
+ * says what a step cost.
  */
 BringEvent bringup_step(BringUp *u)
 {
