@@ -14,6 +14,8 @@
 #include "usb.h"
 #include "watchdog.h"
 
+#define SAVE_STEP_US    2000            /* a save step's sectors: another read starts only within 2 ms (a tick: 7.1) */
+
 static bool stage_disks(BringUp *u);
 static bool stage_usb(BringUp *u);
 static bool stage_sticks(BringUp *u);
@@ -63,11 +65,13 @@ bool bringup_saves_known(const BringUp *u)
  * name, the PIT ticks its own steps held the loop (the longest single
  * step) and the TSC since reset (instructions under QEMU -icount: make
  * bench-boot reads the save area's, the keyboards' and the PCM's).
- * NOTE: a step is one call of a driver's bring-up, whose every wait is
- * bounded but may add up past the lockup watchdog's 2 s (a stick that stops
- * answering while save_open reads it: 5 s transfer timeouts; disktest='s
- * thousand rounds). The watchdog is off during the call, as it was when
- * these ran before the main loop; longest_step_ticks says what it cost.
+ * Each step returns within a tick: the drivers' waits are started by one
+ * step and looked at by the next (docs/boot.md). NOTE: one transfer is
+ * still one call (a sector of a slow stick; one that stops answering on a
+ * controller without a cancel: its 5 s timeouts), and disktest='s thousand
+ * rounds hold the loop on purpose: the lockup watchdog is off during a
+ * step, as it was when these ran before the main loop; longest_step_ticks
+ * says what a step cost.
  */
 BringEvent bringup_step(BringUp *u)
 {
@@ -99,14 +103,13 @@ BringEvent bringup_step(BringUp *u)
 
 static bool stage_disks(BringUp *u)
 {
-	(void)u;
-	disks_init();
-	return true;
+	return disks_init_step(&u->disks);
 }
 
 static bool stage_usb(BringUp *u)
 {
-	usb_init(u->opts->padtest == PADTEST_TABLET);   /* padtest=tablet: QEMU's usb-tablet is a pad */
+	if (!usb_start_step(u->opts->padtest == PADTEST_TABLET))     /* padtest=tablet: QEMU's usb-tablet is a pad */
+		return false;
 	disks_usb_begin(&u->sticks, DISKS_USB_MS);
 	return true;
 }
@@ -124,26 +127,35 @@ static bool stage_sticks(BringUp *u)
 	return true;
 }
 
-/* disktest=KIND (a thousand timed reads and writes: it holds the loop on purpose), the power-cut options, the save area. */
+/*
+ * disktest=KIND (a thousand timed reads and writes: it holds the loop on
+ * purpose), the power-cut options, then the save area a sector a step
+ * (save_open_step).
+ */
 static bool stage_save(BringUp *u)
 {
 	const BootOptions *o = u->opts;
 	const BootInfo *b = u->boot;
 
-	if (o->disktest[0])
-		disks_selftest(o->disktest);    /* write and read back a disk's last sector */
-	save_powercut(o->savecut, o->savetear); /* savecut=N, savetear=N: the power-cut tests */
-	save_boot_medium(!b->boot_device_valid ? SAVE_BOOT_UNKNOWN : b->boot_drive >= 0xE0 ? SAVE_BOOT_CD :
-	    b->boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
-	save_open(o->imageid, NULL);    /* the save area on the disk we booted from, by its image id */
+	if (!u->save_begun) {
+		if (o->disktest[0])
+			disks_selftest(o->disktest);    /* write and read back a disk's last sector */
+		save_powercut(o->savecut, o->savetear); /* savecut=N, savetear=N: the power-cut tests */
+		save_boot_medium(!b->boot_device_valid ? SAVE_BOOT_UNKNOWN : b->boot_drive >= 0xE0 ? SAVE_BOOT_CD :
+		    b->boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
+		save_open_begin();
+		u->save_begun = true;
+		return false;
+	}
+	if (!save_open_step(o->imageid, SAVE_STEP_US))  /* the save area on the disk we booted from, by its image id */
+		return false;
 	u->saves_known = true;
 	return true;
 }
 
 static bool stage_sound(BringUp *u)
 {
-	sound_start(u->opts, u->sysinfo, u->adlib);
-	return true;
+	return sound_start_step(u->opts, u->sysinfo, u->adlib);
 }
 
 static bool stage_pads(BringUp *u)

@@ -22,7 +22,9 @@ typedef struct BringUp {
 	bool adlib;                     /* an OPL2 answered at 0x388 (the music stays on it) */
 	int stage;                      /* index of the stage under way */
 	uint32_t held_max;              /* the longest step of this stage, PIT ticks */
+	DisksProbe disks;               /* the disks stage: AHCI, then one IDE channel a step */
 	DisksUsbWait sticks;
+	bool save_begun;                /* the save stage's first step done: the open is under way */
 	bool saves_known;               /* the save stage ran: requests may be written */
 } BringUp;
 

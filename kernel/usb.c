@@ -113,80 +113,119 @@ typedef struct UsbKind {
 	uint8_t progif;
 	int max;
 	bool (*claim)(int i, const PciDev *p);
-	UsbHc *(*start)(int index);
+	StepResult (*start_step)(int index, UsbHc **hc);
 } UsbKind;
 
 static const UsbKind kinds[] = {
 	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = EHCI_MAX_CTRL, .claim = claim_ehci,
-	  .start = ehci_start },
+	  .start_step = ehci_start_step },
 	{ .kind = "xHCI", .name = "xhci", .progif = PCI_PROGIF_XHCI, .max = XHCI_MAX_CTRL, .claim = claim_xhci,
-	  .start = xhci_start },
+	  .start_step = xhci_start_step },
 	{ .kind = "UHCI", .name = "uhci", .progif = PCI_PROGIF_UHCI, .max = UHCI_MAX_CTRL, .claim = claim_uhci,
-	  .start = uhci_start },
+	  .start_step = uhci_start_step },
 	{ .kind = "OHCI", .name = "ohci", .progif = PCI_PROGIF_OHCI, .max = OHCI_MAX_CTRL, .claim = claim_ohci,
-	  .start = ohci_start },
+	  .start_step = ohci_start_step },
 };
 #define KINDS   (int)(sizeof kinds / sizeof kinds[0])
 
-/* The controllers of every kind, as the PCI scan found them. */
+/* The controllers of every kind, as the PCI scan found them, and the one being started. */
 typedef struct UsbFound {
 	PciDev all[PCI_MAX_FOUND];
 	PciDev pci[KINDS][PCI_MAX_FOUND];
 	bool claimed[KINDS][PCI_MAX_FOUND];
 	int n[KINDS], up[KINDS];
+	bool scanned;                   /* the first step: the scan and every claim */
+	int k, i;                       /* the controller being started: kind, index */
+	uint32_t t0, t1;                /* PIT ticks: the scan's start and end */
 } UsbFound;
 
-/*
- * Every USB controller: first each one taken from the BIOS (SMI code may
- * touch another controller during a hand-off; an Intel xHCI then takes the
- * USB 2 ports it shares with the EHCI), then each started and its ports
- * enumerated (an EHCI before its companions). Each costs only the memory
- * it takes (pages_alloc); `max` of a kind at most (more: named on COM1).
- */
-void usb_init(bool pad_tablets)
+/* The scan, every kind's class drivers, and every controller taken from the BIOS. */
+static void scan_and_claim(UsbFound *f, bool pad_tablets)
 {
-	static UsbFound f;
-	uint32_t t0 = pit_ticks(), t1;
+	int n;
 
-	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_ANY, f.all, PCI_MAX_FOUND);
-
+	f->t0 = pit_ticks();
+	n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_ANY, f->all, PCI_MAX_FOUND);
 	for (int i = 0; i < n; i++)             /* one scan (every function logged once), sorted by kind */
 		for (int k = 0; k < KINDS; k++)
-			if (f.all[i].progif == kinds[k].progif && f.n[k] < PCI_MAX_FOUND)
-				f.pci[k][f.n[k]++] = f.all[i];
-	t1 = pit_ticks();
+			if (f->all[i].progif == kinds[k].progif && f->n[k] < PCI_MAX_FOUND)
+				f->pci[k][f->n[k]++] = f->all[i];
+	f->t1 = pit_ticks();
 	usbdev_add_class(&usbkbd_class);        /* offered each new device in this order */
 	usbdev_add_class(&usbhub_class);
 	usbpad_take_tablets(pad_tablets);       /* padtest=tablet: QEMU's usb-tablet is a pad */
 	usbdev_add_class(&usbpad_class);
 	for (int k = 0; k < KINDS; k++)
-		for (int i = 0; i < f.n[k]; i++) {
-			f.claimed[k][i] = i < kinds[k].max && kinds[k].claim(i, &f.pci[k][i]);
-			if (f.claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
-				pci_xhci_intel_ports(&f.pci[k][i]);     /* shared ports to it before anything enumerates */
+		for (int i = 0; i < f->n[k]; i++) {
+			f->claimed[k][i] = i < kinds[k].max && kinds[k].claim(i, &f->pci[k][i]);
+			if (f->claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
+				pci_xhci_intel_ports(&f->pci[k][i]);     /* shared ports to it before anything enumerates */
 			if (i >= kinds[k].max)
 				klog("%s%d: %02x:%02x.%x: already %d %s controllers, not used\n", kinds[k].name, i,
-				    (unsigned)f.pci[k][i].bus, (unsigned)f.pci[k][i].dev, (unsigned)f.pci[k][i].fn,
+				    (unsigned)f->pci[k][i].bus, (unsigned)f->pci[k][i].dev, (unsigned)f->pci[k][i].fn,
 				    kinds[k].max, kinds[k].kind);
 		}
-	for (int k = 0; k < KINDS; k++)
-		for (int i = 0; i < f.n[k]; i++) {
-			UsbHc *hc = f.claimed[k][i] ? kinds[k].start(i) : NULL;
+}
 
-			f.up[k] += hc && usbdev_add_hc_stepped(hc);     /* attached from the loop */
-		}
+/* Every controller started: each kind's line, the memory they took, the keyboards. */
+static void log_started(const UsbFound *f)
+{
 	running = false;
 	for (int k = 0; k < KINDS; k++) {
-		running |= f.up[k] > 0;
-		if (kinds[k].progif == PCI_PROGIF_XHCI || f.n[k])
-			klog("usb: %d %s controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", f.n[k],
-			    kinds[k].kind, f.n[k] == 1 ? "" : "s", f.up[k], (unsigned)((t1 - t0) * 1000 / PIT_TICK_HZ),
-			    (unsigned)((pit_ticks() - t1) * 1000 / PIT_TICK_HZ));
+		running |= f->up[k] > 0;
+		if (kinds[k].progif == PCI_PROGIF_XHCI || f->n[k])
+			klog("usb: %d %s controller%s found, %d running (PCI scan %u ms, USB set-up %u ms)\n", f->n[k],
+			    kinds[k].kind, f->n[k] == 1 ? "" : "s", f->up[k], (unsigned)((f->t1 - f->t0) * 1000 / PIT_TICK_HZ),
+			    (unsigned)((pit_ticks() - f->t1) * 1000 / PIT_TICK_HZ));
 	}
 	if (pages_given())
 		klog("usb: %u KiB of RAM above the kernel for the controllers' rings and scratchpads\n",
 		    (unsigned)(pages_given() / 1024));
 	log_keyboards();
+}
+
+/*
+ * Every USB controller, a step at a time (the main loop's bring-up): the
+ * first step takes each one from the BIOS (SMI code may touch another
+ * controller during a hand-off; an Intel xHCI then takes the USB 2 ports it
+ * shares with the EHCI); each later step is one step of one controller's
+ * start, in order (an EHCI before its companions), whose waits (resets,
+ * power) end in later steps. A controller that runs is added to the device
+ * layer at once: its ports attach from the loop's usb_service. Each costs
+ * only the memory it takes (pages_alloc); `max` of a kind at most (more:
+ * named on COM1). True once every controller is up or given up.
+ */
+bool usb_start_step(bool pad_tablets)
+{
+	static UsbFound f;
+
+	if (!f.scanned) {
+		scan_and_claim(&f, pad_tablets);
+		f.scanned = true;
+		return false;
+	}
+	while (f.k < KINDS) {
+		if (f.i >= f.n[f.k]) {
+			f.k++;
+			f.i = 0;
+			continue;
+		}
+		if (f.claimed[f.k][f.i]) {
+			UsbHc *hc = NULL;
+			StepResult r = kinds[f.k].start_step(f.i, &hc);
+
+			if (r == STEP_MORE)
+				return false;
+			if (r == STEP_DONE) {
+				f.up[f.k] += usbdev_add_hc_stepped(hc);     /* attached from the loop */
+				running = true;
+			}
+		}
+		f.i++;
+		return false;
+	}
+	log_started(&f);
+	return true;
 }
 
 void usb_tick(void)

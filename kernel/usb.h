@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-void usb_init(bool pad_tablets);        /* after interrupts are on: waits count PIT ticks; padtest=tablet */
+bool usb_start_step(bool pad_tablets);  /* main loop, after interrupts are on: true once every controller is up */
 void usb_tick(void);                    /* timer IRQ body: take reports, never waits */
 bool usb_service(void);                 /* main loop: attach/detach; true if the keyboards changed */
 void usb_note(char *buf, size_t size);  /* "keyboard: USB (xHCI port 1)", "" if no USB keyboard */

@@ -133,3 +133,31 @@ bool wait_passed(uint32_t deadline)
 {
 	return (int32_t)(ticks_now() - deadline) >= 0;
 }
+
+StepResult wait_step(StepWait *w, bool met, uint32_t timeout_ms)
+{
+	if (met) {
+		w->armed = false;
+		return STEP_DONE;
+	}
+	if (!w->armed) {
+		*w = (StepWait){ .deadline = ticks_now() + ticks_for(timeout_ms) + WAIT_SLACK_TICKS, .armed = true };
+		return STEP_MORE;
+	}
+	if (!wait_passed(w->deadline))
+		return STEP_MORE;
+	w->armed = false;
+	return STEP_FAILED;
+}
+
+StepResult wait_step_pause(StepWait *w, uint32_t ms)
+{
+	if (!w->armed) {
+		*w = (StepWait){ .deadline = wait_deadline(ms), .armed = true };
+		return STEP_MORE;
+	}
+	if (!wait_passed(w->deadline))
+		return STEP_MORE;
+	w->armed = false;
+	return STEP_DONE;
+}

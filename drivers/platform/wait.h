@@ -33,4 +33,30 @@ void wait_ms(uint32_t ms);
 uint32_t wait_deadline(uint32_t ms);
 bool wait_passed(uint32_t deadline);
 
+/*
+ * A bring-up the main loop steps (a controller's reset, a codec's walk):
+ * each call of its step function does a bounded piece of work, or starts a
+ * wait and returns STEP_MORE; the next call looks again. STEP_FAILED is
+ * logged by the driver.
+ */
+typedef enum StepResult { STEP_MORE, STEP_DONE, STEP_FAILED } StepResult;
+
+/* One wait of such a sequence: armed at its first look, disarmed when it ends. */
+typedef struct StepWait {
+	uint32_t deadline;
+	bool armed;
+} StepWait;
+
+/*
+ * The stepped wait_until: STEP_DONE if `met`; else STEP_MORE until
+ * timeout_ms has passed since the first look (as long as wait_until would
+ * wait), then STEP_FAILED. The stepped wait_ms: wait_step_pause, STEP_DONE
+ * once ms have passed since its first call (never earlier than wait_ms).
+ */
+StepResult wait_step(StepWait *w, bool met, uint32_t timeout_ms);
+StepResult wait_step_pause(StepWait *w, uint32_t ms);
+
+/* Run a step function to its end here (unit tests; a caller that may block): cpu pauses between calls. */
+#define STEP_RUN(call) ({ StepResult r_; while ((r_ = (call)) == STEP_MORE) cpu_pause(); r_; })
+
 #endif

@@ -34,64 +34,101 @@ static uint16_t ring_size(uintptr_t reg)
 	return 2;
 }
 
-/* Controller reset: CRST low, then high, each bounded; then which codecs answered it. */
-static bool reset(Hda *h)
-{
-	uintptr_t b = h->base;
+/* The bring-up's phases (hda_start_step), in order. */
+enum HdaPhase {
+	PH_BEGIN, PH_ENTER_RESET, PH_RESET_HOLD, PH_LEAVE_RESET, PH_CODEC_WAKE, PH_CODEC_LATE,
+	PH_RING_RESET, PH_RING_RP0, PH_RING_RUN, PH_CODECS, PH_STREAM_RESET, PH_STREAM_OUT, PH_STREAM_MOVE,
+	PH_PLAYING, PH_GIVEN_UP
+};
 
-	mmio_write8(b + HDA_CORBCTL, 0);
-	mmio_write8(b + HDA_RIRBCTL, 0);
-	mmio_write32(b + HDA_GCTL, mmio_read32(b + HDA_GCTL) & ~HDA_GCTL_CRST);
-	if (!wait_mmio32(b + HDA_GCTL, HDA_GCTL_CRST, 0, RESET_MS)) {
-		drvlog("hda: the controller does not enter reset (GCTL %08x): not used\n",
-		    (unsigned)mmio_read32(b + HDA_GCTL));
-		return false;
-	}
-	wait_ms(1);
-	mmio_write32(b + HDA_GCTL, mmio_read32(b + HDA_GCTL) | HDA_GCTL_CRST);
-	if (!wait_mmio32(b + HDA_GCTL, HDA_GCTL_CRST, HDA_GCTL_CRST, RESET_MS)) {
-		drvlog("hda: the controller does not leave reset (GCTL %08x): not used\n",
-		    (unsigned)mmio_read32(b + HDA_GCTL));
-		return false;
-	}
-	wait_mmio16(b + HDA_STATESTS, 0x7FFF, 0x7FFF, 1);       /* at least 1 ms: codecs ask within 521 us */
-	if (!(mmio_read16(b + HDA_STATESTS) & 0x7FFF))
-		wait_until(NULL, NULL, CODEC_WAKE_MS, 0);
-	h->codec_mask = mmio_read16(b + HDA_STATESTS) & 0x7FFF;
-	mmio_write16(b + HDA_STATESTS, h->codec_mask);
-	mmio_write32(b + HDA_INTCTL, 0);
-	return true;
+/* A stepped register wait: STEP_DONE once (reg & mask) == want, STEP_FAILED after ms (the caller logs). */
+static StepResult step_mmio(Hda *h, uintptr_t reg, int bytes, uint32_t mask, uint32_t want, uint32_t ms)
+{
+	uint32_t v = bytes == 1 ? mmio_read8(reg) : bytes == 2 ? mmio_read16(reg) : mmio_read32(reg);
+
+	return wait_step(&h->wait, (v & mask) == want, ms);
 }
 
-/* CORB and RIRB: their memory, pointers reset, both engines running. False: use Immediate Commands. */
-static bool rings_start(Hda *h, HdaAlloc alloc)
+/* Controller reset: CRST low, held, then high, each bounded; then which codecs answered it. */
+static StepResult reset_phase(Hda *h)
 {
 	uintptr_t b = h->base;
-	uint32_t corb = (uint32_t)(uintptr_t)alloc(4096), rirb = (uint32_t)(uintptr_t)alloc(4096);
+	StepResult r = STEP_DONE;
 
-	if (!corb || !rirb)
-		return false;
-	h->corb = (volatile uint32_t *)(uintptr_t)corb;
-	h->rirb = (volatile uint32_t *)(uintptr_t)rirb;
-	h->corb_entries = ring_size(b + HDA_CORBSIZE);
-	h->rirb_entries = ring_size(b + HDA_RIRBSIZE);
-	mmio_write32(b + HDA_CORBLBASE, corb);
-	mmio_write32(b + HDA_CORBUBASE, 0);
-	mmio_write32(b + HDA_RIRBLBASE, rirb);
-	mmio_write32(b + HDA_RIRBUBASE, 0);
-	mmio_write16(b + HDA_CORBRP, HDA_CORBRP_RST);
-	wait_mmio16(b + HDA_CORBRP, HDA_CORBRP_RST, HDA_CORBRP_RST, 1);   /* some never show it: go on */
-	mmio_write16(b + HDA_CORBRP, 0);
-	if (!wait_mmio16(b + HDA_CORBRP, 0xFFFF, 0, RING_MS))
-		return false;
-	mmio_write16(b + HDA_CORBWP, 0);
-	mmio_write16(b + HDA_RIRBWP, HDA_RIRBWP_RST);
-	mmio_write16(b + HDA_RINTCNT, 0xFF);
-	h->rirb_rp = 0;
-	mmio_write8(b + HDA_CORBCTL, HDA_CORBCTL_RUN);
-	mmio_write8(b + HDA_RIRBCTL, HDA_RIRBCTL_RUN | HDA_RIRBCTL_RINTCTL);
-	return wait_mmio8(b + HDA_CORBCTL, HDA_CORBCTL_RUN, HDA_CORBCTL_RUN, RING_MS) &&
-	    wait_mmio8(b + HDA_RIRBCTL, HDA_RIRBCTL_RUN, HDA_RIRBCTL_RUN, RING_MS);
+	switch (h->phase) {
+	case PH_ENTER_RESET:
+		if ((r = step_mmio(h, b + HDA_GCTL, 4, HDA_GCTL_CRST, 0, RESET_MS)) == STEP_FAILED)
+			drvlog("hda: the controller does not enter reset (GCTL %08x): not used\n",
+			    (unsigned)mmio_read32(b + HDA_GCTL));
+		break;
+	case PH_RESET_HOLD:
+		if ((r = wait_step_pause(&h->wait, 1)) == STEP_DONE)
+			mmio_write32(b + HDA_GCTL, mmio_read32(b + HDA_GCTL) | HDA_GCTL_CRST);
+		break;
+	case PH_LEAVE_RESET:
+		if ((r = step_mmio(h, b + HDA_GCTL, 4, HDA_GCTL_CRST, HDA_GCTL_CRST, RESET_MS)) == STEP_FAILED)
+			drvlog("hda: the controller does not leave reset (GCTL %08x): not used\n",
+			    (unsigned)mmio_read32(b + HDA_GCTL));
+		break;
+	case PH_CODEC_WAKE:                     /* at least 1 ms: codecs ask within 521 us */
+		if (step_mmio(h, b + HDA_STATESTS, 2, 0x7FFF, 0x7FFF, 1) == STEP_MORE)
+			return STEP_MORE;
+		break;
+	case PH_CODEC_LATE:                     /* none yet: CODEC_WAKE_MS more */
+		if ((mmio_read16(b + HDA_STATESTS) & 0x7FFF) || (r = wait_step_pause(&h->wait, CODEC_WAKE_MS)) == STEP_DONE) {
+			h->codec_mask = mmio_read16(b + HDA_STATESTS) & 0x7FFF;
+			mmio_write16(b + HDA_STATESTS, h->codec_mask);
+			mmio_write32(b + HDA_INTCTL, 0);
+		}
+		break;
+	}
+	return r;
+}
+
+/* CORB and RIRB: their memory, pointers reset, both engines running. STEP_FAILED: use Immediate Commands. */
+static StepResult rings_phase(Hda *h)
+{
+	uintptr_t b = h->base;
+	uint32_t corb, rirb;
+	StepResult r = STEP_DONE;
+
+	switch (h->phase) {
+	case PH_RING_RESET:
+		if (!h->corb) {
+			corb = (uint32_t)(uintptr_t)h->alloc(4096);
+			rirb = (uint32_t)(uintptr_t)h->alloc(4096);
+			if (!corb || !rirb)
+				return STEP_FAILED;
+			h->corb = (volatile uint32_t *)(uintptr_t)corb;
+			h->rirb = (volatile uint32_t *)(uintptr_t)rirb;
+			h->corb_entries = ring_size(b + HDA_CORBSIZE);
+			h->rirb_entries = ring_size(b + HDA_RIRBSIZE);
+			mmio_write32(b + HDA_CORBLBASE, corb);
+			mmio_write32(b + HDA_CORBUBASE, 0);
+			mmio_write32(b + HDA_RIRBLBASE, rirb);
+			mmio_write32(b + HDA_RIRBUBASE, 0);
+			mmio_write16(b + HDA_CORBRP, HDA_CORBRP_RST);
+		}
+		if (step_mmio(h, b + HDA_CORBRP, 2, HDA_CORBRP_RST, HDA_CORBRP_RST, 1) == STEP_MORE)
+			return STEP_MORE;       /* some never show it: go on after 1 ms */
+		mmio_write16(b + HDA_CORBRP, 0);
+		break;
+	case PH_RING_RP0:
+		if ((r = step_mmio(h, b + HDA_CORBRP, 2, 0xFFFF, 0, RING_MS)) != STEP_DONE)
+			break;
+		mmio_write16(b + HDA_CORBWP, 0);
+		mmio_write16(b + HDA_RIRBWP, HDA_RIRBWP_RST);
+		mmio_write16(b + HDA_RINTCNT, 0xFF);
+		h->rirb_rp = 0;
+		mmio_write8(b + HDA_CORBCTL, HDA_CORBCTL_RUN);
+		mmio_write8(b + HDA_RIRBCTL, HDA_RIRBCTL_RUN | HDA_RIRBCTL_RINTCTL);
+		break;
+	case PH_RING_RUN:
+		r = wait_step(&h->wait, (mmio_read8(b + HDA_CORBCTL) & HDA_CORBCTL_RUN) &&
+		    (mmio_read8(b + HDA_RIRBCTL) & HDA_RIRBCTL_RUN), RING_MS);
+		break;
+	}
+	return r;
 }
 
 static bool rirb_moved(void *ctx)
@@ -163,84 +200,165 @@ bool hda_verb(void *hda, uint32_t cmd, uint32_t *resp)
 	return true;
 }
 
-static bool stream_moved(void *ctx)
-{
-	const Hda *h = ctx;
-
-	return mmio_read32(h->sd + HDA_SD_LPIB) != 0;
-}
-
 /* Output stream 1: reset, its ring in a two-entry buffer descriptor list, the format, run; its position must move. */
-static bool stream_start(Hda *h, HdaAlloc alloc)
+static StepResult stream_phase(Hda *h)
 {
-	HdaBdlEntry *bdl = alloc(4096);
 	uintptr_t sd = h->sd;
+	HdaBdlEntry *bdl;
+	StepResult r = STEP_DONE;
 
-	h->ring = alloc(HDA_RING_BYTES);
-	if (!bdl || !h->ring) {
-		drvlog("hda: no memory for the stream: not used\n");
-		return false;
+	switch (h->phase) {
+	case PH_STREAM_RESET:
+		if (!h->ring) {
+			mmio_write32(sd + HDA_SD_CTL, HDA_SD_CTL_SRST);
+			h->ring = h->alloc(HDA_RING_BYTES);
+			if (!h->ring) {
+				drvlog("hda: no memory for the stream: not used\n");
+				return STEP_FAILED;
+			}
+		}
+		if (step_mmio(h, sd + HDA_SD_CTL, 4, HDA_SD_CTL_SRST, HDA_SD_CTL_SRST, STREAM_RESET_MS) == STEP_MORE)
+			return STEP_MORE;       /* seen or not: out of reset next */
+		mmio_write32(sd + HDA_SD_CTL, 0);
+		break;
+	case PH_STREAM_OUT:
+		if ((r = step_mmio(h, sd + HDA_SD_CTL, 4, HDA_SD_CTL_SRST, 0, STREAM_RESET_MS)) == STEP_FAILED)
+			drvlog("hda: output stream does not leave reset: not used\n");
+		if (r != STEP_DONE)
+			break;
+		bdl = h->alloc(4096);
+		if (!bdl) {
+			drvlog("hda: no memory for the stream: not used\n");
+			return STEP_FAILED;
+		}
+		for (int i = 0; i < BDL_ENTRIES; i++)
+			bdl[i] = (HdaBdlEntry){ .addr_lo = (uint32_t)(uintptr_t)h->ring +
+			    (uint32_t)i * HDA_RING_BYTES / BDL_ENTRIES, .length = HDA_RING_BYTES / BDL_ENTRIES };
+		mmio_write32(sd + HDA_SD_BDPL, (uint32_t)(uintptr_t)bdl);
+		mmio_write32(sd + HDA_SD_BDPU, 0);
+		mmio_write32(sd + HDA_SD_CBL, HDA_RING_BYTES);
+		mmio_write16(sd + HDA_SD_LVI, BDL_ENTRIES - 1);
+		mmio_write16(sd + HDA_SD_FMT, HDA_FMT_48K_16_STEREO);
+		cpu_wmb();
+		mmio_write32(sd + HDA_SD_CTL, HDA_SD_CTL_TAG(HDA_STREAM_TAG) | HDA_SD_CTL_RUN);
+		break;
+	case PH_STREAM_MOVE:
+		if ((r = wait_step(&h->wait, mmio_read32(sd + HDA_SD_LPIB) != 0, STREAM_MOVE_MS)) == STEP_FAILED) {
+			drvlog("hda: output stream runs but its DMA position stays at 0 after %u ms: not used\n",
+			    STREAM_MOVE_MS);
+			hda_stop(h);
+		}
+		break;
 	}
-	for (int i = 0; i < BDL_ENTRIES; i++)
-		bdl[i] = (HdaBdlEntry){ .addr_lo = (uint32_t)(uintptr_t)h->ring + (uint32_t)i * HDA_RING_BYTES / BDL_ENTRIES,
-		    .length = HDA_RING_BYTES / BDL_ENTRIES };
-	mmio_write32(sd + HDA_SD_CTL, HDA_SD_CTL_SRST);
-	wait_mmio32(sd + HDA_SD_CTL, HDA_SD_CTL_SRST, HDA_SD_CTL_SRST, STREAM_RESET_MS);
-	mmio_write32(sd + HDA_SD_CTL, 0);
-	if (!wait_mmio32(sd + HDA_SD_CTL, HDA_SD_CTL_SRST, 0, STREAM_RESET_MS)) {
-		drvlog("hda: output stream does not leave reset: not used\n");
-		return false;
-	}
-	mmio_write32(sd + HDA_SD_BDPL, (uint32_t)(uintptr_t)bdl);
-	mmio_write32(sd + HDA_SD_BDPU, 0);
-	mmio_write32(sd + HDA_SD_CBL, HDA_RING_BYTES);
-	mmio_write16(sd + HDA_SD_LVI, BDL_ENTRIES - 1);
-	mmio_write16(sd + HDA_SD_FMT, HDA_FMT_48K_16_STEREO);
-	cpu_wmb();
-	mmio_write32(sd + HDA_SD_CTL, HDA_SD_CTL_TAG(HDA_STREAM_TAG) | HDA_SD_CTL_RUN);
-	if (!wait_until(stream_moved, h, STREAM_MOVE_MS, 0)) {
-		drvlog("hda: output stream runs but its DMA position stays at 0 after %u ms: not used\n",
-		    STREAM_MOVE_MS);
-		hda_stop(h);
-		return false;
-	}
-	return true;
+	return r;
 }
 
-bool hda_start(Hda *h, uintptr_t base, HdaAlloc alloc)
+/* The controller found and its first register read: reset asked for. */
+static bool begin(Hda *h)
 {
-	*h = (Hda){ .base = base };
-	h->gcap = mmio_read16(base + HDA_GCAP);
+	uintptr_t b = h->base;
+
+	h->gcap = mmio_read16(b + HDA_GCAP);
 	if (HDA_GCAP_OSS(h->gcap) == 0) {
 		drvlog("hda: no output stream (GCAP %04x): not used\n", (unsigned)h->gcap);
 		return false;
 	}
-	h->sd = base + HDA_SD_BASE + HDA_SD_SIZE * HDA_GCAP_ISS(h->gcap);
-	if (!reset(h))
-		return false;
-	drvlog("hda: HDA %u.%u, %u output stream%s, codecs %04x\n", (unsigned)mmio_read8(base + HDA_VMAJ),
-	    (unsigned)mmio_read8(base + HDA_VMIN), (unsigned)HDA_GCAP_OSS(h->gcap),
-	    HDA_GCAP_OSS(h->gcap) == 1 ? "" : "s", (unsigned)h->codec_mask);
-	if (!h->codec_mask) {
-		drvlog("hda: no codec answered the reset (STATESTS 0): not used\n");
-		return false;
-	}
-	if (!rings_start(h, alloc)) {
-		drvlog("hda: CORB/RIRB do not start: Immediate Command registers instead\n");
-		h->immediate = true;
-	}
-	for (uint8_t cad = 0; cad < 15; cad++) {
-		HdaCodecOut c;
+	h->sd = b + HDA_SD_BASE + HDA_SD_SIZE * HDA_GCAP_ISS(h->gcap);
+	mmio_write8(b + HDA_CORBCTL, 0);
+	mmio_write8(b + HDA_RIRBCTL, 0);
+	mmio_write32(b + HDA_GCTL, mmio_read32(b + HDA_GCTL) & ~HDA_GCTL_CRST);
+	return true;
+}
 
-		if ((h->codec_mask >> cad & 1) &&
-		    hdacodec_setup(hda_verb, h, cad, HDA_STREAM_TAG, HDA_FMT_48K_16_STEREO, &c) && h->codecs++ == 0)
-			h->codec = c;
-	}
-	if (!h->codecs) {
-		drvlog("hda: no codec with an analog output: not used\n");
+/* The next codec the reset found, set up (one a step); false once every codec was tried. */
+static bool next_codec(Hda *h)
+{
+	HdaCodecOut c;
+
+	while (h->cad < 15 && !(h->codec_mask >> h->cad & 1))
+		h->cad++;
+	if (h->cad >= 15)
 		return false;
+	if (hdacodec_setup(hda_verb, h, h->cad, HDA_STREAM_TAG, HDA_FMT_48K_16_STEREO, &c) && h->codecs++ == 0)
+		h->codec = c;
+	h->cad++;
+	return true;
+}
+
+/* One phase's step; STEP_DONE moves to the next phase. */
+static StepResult phase_step(Hda *h)
+{
+	switch (h->phase) {
+	case PH_BEGIN:
+		return begin(h) ? STEP_DONE : STEP_FAILED;
+	case PH_ENTER_RESET: case PH_RESET_HOLD: case PH_LEAVE_RESET: case PH_CODEC_WAKE:
+		return reset_phase(h);
+	case PH_CODEC_LATE:
+		if (reset_phase(h) == STEP_MORE)
+			return STEP_MORE;
+		drvlog("hda: HDA %u.%u, %u output stream%s, codecs %04x\n", (unsigned)mmio_read8(h->base + HDA_VMAJ),
+		    (unsigned)mmio_read8(h->base + HDA_VMIN), (unsigned)HDA_GCAP_OSS(h->gcap),
+		    HDA_GCAP_OSS(h->gcap) == 1 ? "" : "s", (unsigned)h->codec_mask);
+		if (!h->codec_mask) {
+			drvlog("hda: no codec answered the reset (STATESTS 0): not used\n");
+			return STEP_FAILED;
+		}
+		return STEP_DONE;
+	case PH_RING_RESET: case PH_RING_RP0: case PH_RING_RUN: {
+		StepResult r = rings_phase(h);
+
+		if (r == STEP_FAILED) {
+			drvlog("hda: CORB/RIRB do not start: Immediate Command registers instead\n");
+			h->immediate = true;
+			h->phase = PH_CODECS - 1;       /* on to the codecs */
+			return STEP_DONE;
+		}
+		return r;
 	}
-	return stream_start(h, alloc);
+	case PH_CODECS:
+		if (next_codec(h))
+			return STEP_MORE;
+		if (!h->codecs) {
+			drvlog("hda: no codec with an analog output: not used\n");
+			return STEP_FAILED;
+		}
+		return STEP_DONE;
+	default:
+		return stream_phase(h);
+	}
+}
+
+/*
+ * One step of the start: a register write and a look, one codec's walk, or
+ * a look at a wait started by an earlier step (the reset held 1 ms, the
+ * codecs' wake, the stream's position). STEP_MORE until the stream plays
+ * (STEP_DONE) or the controller is not used (STEP_FAILED, logged).
+ */
+StepResult hda_start_step(Hda *h)
+{
+	StepResult r;
+
+	if (h->phase >= PH_PLAYING)
+		return h->phase == PH_PLAYING ? STEP_DONE : STEP_FAILED;
+	r = phase_step(h);
+	if (r == STEP_FAILED) {
+		h->phase = PH_GIVEN_UP;
+		return STEP_FAILED;
+	}
+	if (r == STEP_DONE)
+		h->phase++;
+	return h->phase == PH_PLAYING ? STEP_DONE : STEP_MORE;
+}
+
+void hda_begin(Hda *h, uintptr_t base, HdaAlloc alloc)
+{
+	*h = (Hda){ .base = base, .alloc = alloc };
+}
+
+bool hda_start(Hda *h, uintptr_t base, HdaAlloc alloc)
+{
+	hda_begin(h, base, alloc);
+	return STEP_RUN(hda_start_step(h)) == STEP_DONE;
 }
 
 uint32_t hda_position(const Hda *h)

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "wait.h"
+
 #define HDA_MAX_PATHS   4               /* analog output pins set up per codec */
 #define HDA_MAX_DEPTH   6               /* nodes from a pin to its DAC, both counted */
 #define HDA_STREAM_TAG  1               /* output stream 1 */
@@ -52,6 +54,10 @@ typedef struct Hda {
 	int16_t *ring;                  /* HDA_RING_FRAMES stereo frames the stream plays round and round */
 	int codecs;                     /* codecs set up */
 	HdaCodecOut codec;              /* the first of them: what System info names */
+	HdaAlloc alloc;                 /* its memory (hda_begin) */
+	uint8_t phase;                  /* hda_start_step: where the bring-up is (hda.c's HdaPhase) */
+	uint8_t cad;                    /* the next codec address to set up */
+	StepWait wait;                  /* the wait under way */
 } Hda;
 
 /*
@@ -59,8 +65,13 @@ typedef struct Hda {
  * commands, every codec with an analog output set up, output stream 1
  * running over a silent ring of HDA_RING_FRAMES at 48 kHz 16-bit stereo.
  * False, logged, if any of it fails: the game goes on with the speaker.
+ * A step at a time (hda_begin, hda_start_step): each wait (the reset held,
+ * the codecs' wake, the stream's first move) started by one step and looked
+ * at by the next; one codec's widget walk a step.
  */
-bool hda_start(Hda *h, uintptr_t base, HdaAlloc alloc);
+void hda_begin(Hda *h, uintptr_t base, HdaAlloc alloc);         /* then hda_start_step until not STEP_MORE */
+StepResult hda_start_step(Hda *h);      /* one step, never a wait: the main loop's bring-up */
+bool hda_start(Hda *h, uintptr_t base, HdaAlloc alloc);         /* the same steps run to their end (unit tests) */
 uint32_t hda_position(const Hda *h);    /* the frame the stream reads now (LPIB) */
 void hda_stop(Hda *h);                  /* the stream stopped */
 bool hda_verb(void *hda, uint32_t cmd, uint32_t *resp);        /* an HdaVerbFn: ctx is the Hda */

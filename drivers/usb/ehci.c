@@ -309,37 +309,86 @@ bool ehci_claim(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc)
 	return true;
 }
 
-/* Schedules, run, CONFIGFLAG, port power. */
-UsbHc *ehci_start(int index)
+/* The bring-up's phases (ehci_start_step), in order. */
+enum EhciPhase { PH_SCHEDULE, PH_RUN, PH_CONFIGFLAG, PH_POWER, PH_RUNNING, PH_GIVEN_UP };
+
+/*
+ * One step of the bring-up: the schedules, run, CONFIGFLAG (CONFIGFLAG_MS
+ * for the ports to come over), port power (POWER_MS). Each wait is started
+ * by one call and looked at by the next.
+ */
+static StepResult start_phase(Ehci *e)
+{
+	StepResult r = STEP_DONE;
+
+	switch (e->phase) {
+	case PH_SCHEDULE:
+		if (e->ports == 0 || e->ports > USB_MAX_ROOT_PORTS) {
+			drvlog("ehci%u: %u root ports, not used\n", (unsigned)e->hc.index, (unsigned)e->ports);
+			return STEP_FAILED;
+		}
+		ehci_schedule(e);
+		if (e->bits64)
+			ew32(e, OP_CTRLDSSEGMENT, 0);
+		ew32(e, OP_USBINTR, 0);                 /* polled on the tick */
+		ew32(e, OP_USBSTS, STS_INT_ALL);
+		ew32(e, OP_PERIODICLISTBASE, ehci_addr32(e->mem->frame));
+		ew32(e, OP_ASYNCLISTADDR, ehci_addr32(&e->mem->head));
+		ew32(e, OP_FRINDEX, 0);
+		ew32(e, OP_USBCMD, CMD_ITC_8 | CMD_PSE | CMD_ASE | CMD_RUN);
+		break;
+	case PH_RUN:
+		r = wait_step(&e->wait, !(er32(e, OP_USBSTS) & STS_HCHALTED), HALT_MS);
+		if (r == STEP_FAILED) {
+			drvlog("ehci%u: timeout: run (%u ms)\n", (unsigned)e->hc.index, (unsigned)HALT_MS);
+			give_up(e, "did not run");
+			return STEP_FAILED;
+		}
+		if (r == STEP_DONE) {
+			e->alive = true;
+			ew32(e, OP_CONFIGFLAG, 1);
+		}
+		break;
+	case PH_CONFIGFLAG:
+		if ((r = wait_step_pause(&e->wait, CONFIGFLAG_MS)) == STEP_DONE &&
+		    (mmio_read32(e->mmio + CAP_HCSPARAMS) & HCS_PPC))
+			for (uint8_t p = 1; p <= e->ports; p++)
+				port_write(e, p, PORT_PP, 0, 0);
+		break;
+	case PH_POWER:
+		if (mmio_read32(e->mmio + CAP_HCSPARAMS) & HCS_PPC)
+			r = wait_step_pause(&e->wait, POWER_MS);
+		break;
+	}
+	if (r == STEP_DONE)
+		e->phase++;
+	return r;
+}
+
+/* One step of controller `index`'s start: STEP_MORE until it runs (*hc set, STEP_DONE) or is given up (logged). */
+StepResult ehci_start_step(int index, UsbHc **hc)
 {
 	Ehci *e = &ehci_ctrl[index];
+	StepResult r;
 
-	if (e->ports == 0 || e->ports > USB_MAX_ROOT_PORTS) {
-		drvlog("ehci%d: %u root ports, not used\n", index, (unsigned)e->ports);
-		return NULL;
-	}
-	ehci_schedule(e);
-	if (e->bits64)
-		ew32(e, OP_CTRLDSSEGMENT, 0);
-	ew32(e, OP_USBINTR, 0);                 /* polled on the tick */
-	ew32(e, OP_USBSTS, STS_INT_ALL);
-	ew32(e, OP_PERIODICLISTBASE, ehci_addr32(e->mem->frame));
-	ew32(e, OP_ASYNCLISTADDR, ehci_addr32(&e->mem->head));
-	ew32(e, OP_FRINDEX, 0);
-	ew32(e, OP_USBCMD, CMD_ITC_8 | CMD_PSE | CMD_ASE | CMD_RUN);
-	if (!wait_reg(e, OP_USBSTS, STS_HCHALTED, 0, HALT_MS, "run")) {
-		give_up(e, "did not run");
-		return NULL;
-	}
-	e->alive = true;
-	ew32(e, OP_CONFIGFLAG, 1);
-	wait_ms(CONFIGFLAG_MS);
-	if (mmio_read32(e->mmio + CAP_HCSPARAMS) & HCS_PPC) {
-		for (uint8_t p = 1; p <= e->ports; p++)
-			port_write(e, p, PORT_PP, 0, 0);
-		wait_ms(POWER_MS);
-	}
+	*hc = NULL;
+	if (e->phase >= PH_RUNNING)
+		return STEP_FAILED;             /* asked again after its end */
+	r = start_phase(e);
+	if (r == STEP_FAILED)
+		e->phase = PH_GIVEN_UP;
+	if (r != STEP_DONE || e->phase < PH_RUNNING)
+		return r == STEP_FAILED ? STEP_FAILED : STEP_MORE;
 	e->port_change = (uint32_t)((2ull << e->ports) - 2);   /* look at every port once */
 	drvlog("ehci%d: running, every root port routed to it\n", index);
-	return &e->hc;
+	*hc = &e->hc;
+	return STEP_DONE;
+}
+
+UsbHc *ehci_start(int index)
+{
+	UsbHc *hc = NULL;
+
+	STEP_RUN(ehci_start_step(index, &hc));
+	return hc;
 }

@@ -7,6 +7,7 @@
 
 #include "pci.h"
 #include "usbhc.h"
+#include "wait.h"
 
 #define EHCI_MAX_CTRL   8               /* controllers driven */
 
@@ -17,14 +18,16 @@ typedef void *(*EhciAlloc)(uint32_t bytes);
  * Two passes, as for the other kinds: ehci_claim takes controller `index`
  * (PCI function p, registers at mmio) from the BIOS (USBLEGSUP semaphores,
  * SMIs off), halts and resets it, which clears CONFIGFLAG: until it runs,
- * every root port belongs to a companion UHCI/OHCI. ehci_start gives it
+ * every root port belongs to a companion UHCI/OHCI. ehci_start_step gives it
  * its schedules, runs it, sets CONFIGFLAG (every port to the EHCI) and
  * powers its ports: each is then news for the device layer, and a full- or
  * low-speed device found on one is handed to the companion (PORT_OWNER) if
- * there are companions. NULL (logged) if it did not start; its ports then
+ * there are companions (a step at a time: each wait started by one call,
+ * looked at by the next). STEP_FAILED (logged) if it did not start; its ports then
  * stay with the companions.
  */
 bool ehci_claim(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc);
-UsbHc *ehci_start(int index);
+StepResult ehci_start_step(int index, UsbHc **hc);     /* one step of the start, never a wait: main loop */
+UsbHc *ehci_start(int index);                           /* the same steps run to their end */
 
 #endif

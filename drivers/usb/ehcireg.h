@@ -8,6 +8,7 @@
 #include "ehci.h"
 #include "io.h"
 #include "usbhc.h"
+#include "wait.h"
 
 /* Capability registers (EHCI 1.0 2.2). */
 #define CAP_LENGTH              0x00
@@ -145,6 +146,8 @@ typedef struct Ehci {
 	EhciAlloc alloc;
 	EhciMem *mem;
 	EhciDev dev[EHCI_MAX_DEVS + 1]; /* [0]: the device being addressed */
+	uint8_t phase;                  /* ehci_start_step: where the bring-up is (ehci.c's EhciPhase) */
+	StepWait wait;                  /* its wait under way */
 } Ehci;
 
 static inline Ehci *ehci_of(UsbHc *hc)

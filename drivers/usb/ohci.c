@@ -33,7 +33,8 @@ static bool wait_reg(Ohci *o, uint32_t off, uint32_t mask, uint32_t want, uint32
  * Ownership (OHCI 5.1.1.3.3 - 5.1.1.3.5): SMM's driver (InterruptRouting
  * set) is asked with OwnershipChangeRequest and waited for; a BIOS driver
  * (HCFS not USBRESET) is left operational or resumed; else the bus sits
- * in reset a while. The controller is used either way (logged).
+ * in reset a while (the resume's and the reset's time: ohci_start_step's
+ * first pause). The controller is used either way (logged).
  */
 static void take_ownership(Ohci *o)
 {
@@ -48,19 +49,20 @@ static void take_ownership(Ohci *o)
 	} else if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_RESET) {
 		if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_OPER) {
 			ow32(o, HC_CONTROL, (ctl & ~CTL_HCFS_MASK) | CTL_HCFS_RESUME);
-			wait_ms(RESUME_MS);
+			o->settle_ms = RESUME_MS;
 		}
 		drvlog("ohci%u: taken from the BIOS driver (state %u)\n", (unsigned)o->hc.index,
 		    (unsigned)((ctl & CTL_HCFS_MASK) >> 6));
 	} else {
-		wait_ms(BUS_RESET_MS);
+		o->settle_ms = BUS_RESET_MS;
 	}
 }
 
 /*
  * Reset (HCR), then within 2 ms (the controller is in USBSUSPEND) the
  * HCCA, the lists, the frame interval (FI kept if the BIOS set one, else
- * 11999, with FSMPS and the periodic start from it) and operational.
+ * 11999, with FSMPS and the periodic start from it) and operational
+ * asked for (one step: nothing here waits but HCR's 10 us).
  */
 static bool start_controller(Ohci *o)
 {
@@ -80,20 +82,21 @@ static bool start_controller(Ohci *o)
 	ow32(o, HC_PERIODIC_START, PERIODIC_START(fi));
 	ow32(o, HC_LS_THRESHOLD, LS_THRESHOLD);
 	ow32(o, HC_CONTROL, CTL_CBSR_4_1 | CTL_PLE | CTL_CLE | CTL_HCFS_OPER);
-	return wait_reg(o, HC_CONTROL, CTL_HCFS_MASK, CTL_HCFS_OPER, HCR_MS, "operational");
+	return true;
 }
 
-/* Root port power (OHCI 7.4.1): none to switch (NPS), ganged (global), or per port; then power good. */
+/* Root port power (OHCI 7.4.1): none to switch (NPS), ganged (global), or per port; power good after o->power_ms. */
 static void power_ports(Ohci *o)
 {
 	uint32_t a = or32(o, HC_RH_DESC_A), ms = 2 * RHA_POTPGT(a);
 
+	o->power_ms = 0;
 	if (!(a & RHA_NPS)) {
 		ow32(o, HC_RH_STATUS, RHS_LPSC);
 		if (a & RHA_PSM)
 			for (uint8_t p = 1; p <= o->ports; p++)
 				ow32(o, HC_RH_PORT(p), PORT_PPS);
-		wait_ms(ms > POWER_MIN_MS ? ms : POWER_MIN_MS);
+		o->power_ms = ms > POWER_MIN_MS ? ms : POWER_MIN_MS;
 	}
 	drvlog("ohci%u: %u ports, power %s\n", (unsigned)o->hc.index, (unsigned)o->ports,
 	    (a & RHA_NPS) ? "always on" : (a & RHA_PSM) ? "per port" : "ganged");
@@ -259,21 +262,82 @@ bool ohci_claim(int index, uintptr_t mmio, OhciAlloc alloc)
 	return true;
 }
 
-UsbHc *ohci_start(int index)
+/* The bring-up's phases (ohci_start_step), in order. */
+enum OhciPhase { PH_SETTLE, PH_RESET, PH_OPERATIONAL, PH_POWER, PH_RUNNING, PH_GIVEN_UP };
+
+/*
+ * One step of the bring-up: the ownership's resume or bus reset time, HCR
+ * and the schedules, operational, the ports powered and their power good.
+ * Each wait is started by one call and looked at by the next.
+ */
+static StepResult start_phase(Ohci *o)
+{
+	StepResult r = STEP_DONE;
+
+	switch (o->phase) {
+	case PH_SETTLE:
+		if (o->settle_ms)
+			r = wait_step_pause(&o->wait, o->settle_ms);
+		break;
+	case PH_RESET:
+		o->ports = (uint8_t)RHA_NDP(or32(o, HC_RH_DESC_A));
+		if (o->ports > MAX_PORTS)
+			o->ports = MAX_PORTS;
+		ohci_schedule(o);
+		if (o->ports == 0) {
+			drvlog("ohci%u: no root ports\n", (unsigned)o->hc.index);
+			return STEP_FAILED;
+		}
+		if (!start_controller(o))
+			return STEP_FAILED;
+		break;
+	case PH_OPERATIONAL:
+		r = wait_step(&o->wait, (or32(o, HC_CONTROL) & CTL_HCFS_MASK) == CTL_HCFS_OPER, HCR_MS);
+		if (r == STEP_FAILED)
+			drvlog("ohci%u: timeout: operational (%u ms)\n", (unsigned)o->hc.index, (unsigned)HCR_MS);
+		if (r == STEP_DONE) {
+			o->alive = true;
+			power_ports(o);
+		}
+		break;
+	case PH_POWER:
+		if (o->power_ms)
+			r = wait_step_pause(&o->wait, o->power_ms);
+		break;
+	}
+	if (r == STEP_DONE)
+		o->phase++;
+	return r;
+}
+
+/* One step of controller `index`'s start: STEP_MORE until it runs (*hc set, STEP_DONE) or is given up (logged). */
+StepResult ohci_start_step(int index, UsbHc **hc)
 {
 	Ohci *o = &ohci_ctrl[index];
+	StepResult r;
 
-	o->ports = (uint8_t)RHA_NDP(or32(o, HC_RH_DESC_A));
-	if (o->ports > MAX_PORTS)
-		o->ports = MAX_PORTS;
-	ohci_schedule(o);
-	if (o->ports == 0 || !start_controller(o)) {
-		drvlog("ohci%u: controller given up%s\n", (unsigned)index, o->ports ? "" : " (no root ports)");
-		return NULL;
+	*hc = NULL;
+	if (o->phase >= PH_RUNNING)
+		return STEP_FAILED;             /* asked again after its end */
+	r = start_phase(o);
+	if (r == STEP_FAILED) {
+		drvlog("ohci%u: controller given up\n", (unsigned)index);
+		o->alive = false;
+		o->phase = PH_GIVEN_UP;
+		return STEP_FAILED;
 	}
-	o->alive = true;
-	power_ports(o);
+	if (o->phase < PH_RUNNING)
+		return STEP_MORE;
 	o->port_change = (2u << o->ports) - 2;  /* look at every port once */
 	drvlog("ohci%u: running\n", (unsigned)index);
-	return &o->hc;
+	*hc = &o->hc;
+	return STEP_DONE;
+}
+
+UsbHc *ohci_start(int index)
+{
+	UsbHc *hc = NULL;
+
+	STEP_RUN(ohci_start_step(index, &hc));
+	return hc;
 }

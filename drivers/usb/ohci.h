@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "usbhc.h"
+#include "wait.h"
 
 #define OHCI_MAX_CTRL   8               /* controllers driven */
 
@@ -15,11 +16,13 @@ typedef void *(*OhciAlloc)(uint32_t bytes);
 /*
  * Two passes, as for xHCI: ohci_claim takes controller `index` at mmio
  * (BAR0, mapped) from SMM (OwnershipChangeRequest) or from the BIOS's
- * driver; ohci_start resets it (the frame interval kept), gives it the
+ * driver; ohci_start_step resets it (the frame interval kept), gives it the
  * HCCA and its lists, makes it operational and powers its root ports:
- * every port is then news for the device layer. NULL (logged) if it did not.
+ * every port is then news for the device layer (a step at a time: each wait
+ * started by one call, looked at by the next). STEP_FAILED (logged) if not.
  */
 bool ohci_claim(int index, uintptr_t mmio, OhciAlloc alloc);
-UsbHc *ohci_start(int index);
+StepResult ohci_start_step(int index, UsbHc **hc);     /* one step of the start, never a wait: main loop */
+UsbHc *ohci_start(int index);                           /* the same steps run to their end (unit tests) */
 
 #endif

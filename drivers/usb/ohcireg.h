@@ -8,6 +8,7 @@
 #include "io.h"
 #include "ohci.h"
 #include "usbhc.h"
+#include "wait.h"
 
 /* Operational registers (OHCI 1.0a chapter 7), offsets from BAR0. */
 #define HC_REVISION             0x00
@@ -166,6 +167,10 @@ typedef struct Ohci {
 	OhciAlloc alloc;
 	OhciMem *mem;
 	OhciDev dev[OHCI_MAX_DEVS + 1];
+	uint8_t phase;                  /* ohci_start_step: where the bring-up is (ohci.c's OhciPhase) */
+	uint32_t settle_ms;             /* after the ownership: the resume's or the bus reset's time (claim) */
+	uint32_t power_ms;              /* port power good */
+	StepWait wait;                  /* its wait under way */
 } Ohci;
 
 static inline Ohci *ohci_of(UsbHc *hc)

@@ -68,39 +68,74 @@ static void port_write(Uhci *u, uint8_t port, uint16_t set, uint16_t clear)
 	uw16(u, (uint16_t)UHCI_PORTSC(port), (uint16_t)((v & PORT_RW) | set | (clear & PORT_W1C)));
 }
 
-/*
- * Reset the bus and the controller: stop it, GRESET held GRESET_MS (every
- * device sees a reset), then HCRESET (the controller's own registers), its
- * interrupts off: we poll. False (logged) if it never halts or resets.
- */
-static bool reset_controller(Uhci *u)
+/* The bring-up's phases (uhci_start_step), in order. */
+enum UhciPhase { PH_HALT, PH_GRESET, PH_GRESET_AFTER, PH_HCRESET, PH_RUN, PH_RUNNING, PH_GIVEN_UP };
+
+/* A stepped register wait: STEP_FAILED logged ("uhci0: timeout: <what>"). */
+static StepResult step_reg(Uhci *u, uint16_t off, uint16_t mask, uint16_t want, uint32_t ms, const char *what)
 {
-	if (!(ur16(u, UHCI_USBSTS) & STS_HCH)) {
-		uw16(u, UHCI_USBCMD, 0);
-		if (!wait_reg(u, UHCI_USBSTS, STS_HCH, STS_HCH, HALT_MS, "halt"))
-			return false;
-	}
-	uw16(u, UHCI_USBCMD, CMD_GRESET);
-	wait_ms(GRESET_MS);
-	uw16(u, UHCI_USBCMD, 0);
-	wait_ms(GRESET_AFTER_MS);
-	uw16(u, UHCI_USBCMD, CMD_HCRESET);
-	if (!wait_reg(u, UHCI_USBCMD, CMD_HCRESET, 0, HCRESET_MS, "HCRESET"))
-		return false;
-	uw16(u, UHCI_USBINTR, 0);
-	uw16(u, UHCI_USBSTS, STS_ALL);
-	return true;
+	StepResult r = wait_step(&u->wait, (ur16(u, off) & mask) == want, ms);
+
+	if (r == STEP_FAILED)
+		drvlog("uhci%u: timeout: %s (%u ms)\n", (unsigned)u->hc.index, what, (unsigned)ms);
+	return r;
 }
 
-/* The frame list and its skeleton of queues to the controller, then run it. */
-static bool run_controller(Uhci *u)
+/* The frame list and its skeleton of queues to the controller, then run it (its interrupts off: we poll). */
+static void run_controller(Uhci *u)
 {
+	uw16(u, UHCI_USBINTR, 0);
+	uw16(u, UHCI_USBSTS, STS_ALL);
 	uhci_skeleton(u->mem);
 	outl((uint16_t)(u->io + UHCI_FLBASEADD), uhci_addr32(u->mem->frames));
 	uw16(u, UHCI_FRNUM, 0);
 	outb((uint16_t)(u->io + UHCI_SOFMOD), SOFMOD_DEFAULT);
 	uw16(u, UHCI_USBCMD, CMD_RS | CMD_CF | CMD_MAXP);
-	return wait_reg(u, UHCI_USBSTS, STS_HCH, 0, HALT_MS, "run");
+}
+
+/*
+ * One step of the bring-up: stop it, GRESET held GRESET_MS (every device
+ * sees a reset), then HCRESET (the controller's own registers), the root
+ * ports counted, the frame list given, run. Each wait is started by one
+ * call and looked at by the next: no call waits.
+ */
+static StepResult start_phase(Uhci *u)
+{
+	StepResult r = STEP_DONE;
+
+	switch (u->phase) {
+	case PH_HALT:
+		if (!(ur16(u, UHCI_USBSTS) & STS_HCH)) {
+			uw16(u, UHCI_USBCMD, 0);
+			r = step_reg(u, UHCI_USBSTS, STS_HCH, STS_HCH, HALT_MS, "halt");
+		}
+		if (r == STEP_DONE)
+			uw16(u, UHCI_USBCMD, CMD_GRESET);
+		break;
+	case PH_GRESET:
+		if ((r = wait_step_pause(&u->wait, GRESET_MS)) == STEP_DONE)
+			uw16(u, UHCI_USBCMD, 0);
+		break;
+	case PH_GRESET_AFTER:
+		if ((r = wait_step_pause(&u->wait, GRESET_AFTER_MS)) == STEP_DONE)
+			uw16(u, UHCI_USBCMD, CMD_HCRESET);
+		break;
+	case PH_HCRESET:
+		if ((r = step_reg(u, UHCI_USBCMD, CMD_HCRESET, 0, HCRESET_MS, "HCRESET")) != STEP_DONE)
+			break;
+		if (!(u->ports = count_ports(u))) {
+			drvlog("uhci%u: no root ports\n", (unsigned)u->hc.index);
+			return STEP_FAILED;
+		}
+		run_controller(u);
+		break;
+	case PH_RUN:
+		r = step_reg(u, UHCI_USBSTS, STS_HCH, 0, HALT_MS, "run");
+		break;
+	}
+	if (r == STEP_DONE)
+		u->phase++;
+	return r;
 }
 
 static bool uhci_running(UsbHc *hc)
@@ -277,16 +312,37 @@ bool uhci_claim(int index, uint16_t io, UhciAlloc alloc)
 	return true;
 }
 
-UsbHc *uhci_start(int index)
+/*
+ * One step of controller `index`'s start: STEP_MORE until it runs (*hc then
+ * set, STEP_DONE) or is given up (STEP_FAILED, logged).
+ */
+StepResult uhci_start_step(int index, UsbHc **hc)
 {
 	Uhci *u = &uhci_ctrl[index];
+	StepResult r;
 
-	if (!reset_controller(u) || !(u->ports = count_ports(u)) || !run_controller(u)) {
-		drvlog("uhci%u: controller given up%s\n", (unsigned)index, u->ports ? "" : " (no root ports)");
-		return NULL;
+	*hc = NULL;
+	if (u->phase >= PH_RUNNING)
+		return STEP_FAILED;             /* asked again after its end */
+	r = start_phase(u);
+	if (r == STEP_FAILED) {
+		drvlog("uhci%u: controller given up\n", (unsigned)index);
+		u->phase = PH_GIVEN_UP;
+		return STEP_FAILED;
 	}
+	if (u->phase < PH_RUNNING)
+		return STEP_MORE;
 	u->alive = true;
 	u->port_change = (2u << u->ports) - 2;  /* look at every port once */
 	drvlog("uhci%u: running at 0x%04x: %u ports\n", (unsigned)index, (unsigned)u->io, (unsigned)u->ports);
-	return &u->hc;
+	*hc = &u->hc;
+	return STEP_DONE;
+}
+
+UsbHc *uhci_start(int index)
+{
+	UsbHc *hc = NULL;
+
+	STEP_RUN(uhci_start_step(index, &hc));
+	return hc;
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "usbhc.h"
+#include "wait.h"
 
 #define UHCI_MAX_CTRL   8               /* controllers driven */
 
@@ -16,10 +17,12 @@ typedef void *(*UhciAlloc)(uint32_t bytes);
  * Two passes, as for xHCI: uhci_claim takes controller `index` at I/O port
  * base `io` (BAR4; the kernel has already written LEGSUP in its PCI
  * configuration space, which ends the BIOS's SMI emulation) and stops it;
- * uhci_start resets the bus, gives it its frame list and runs it: every
- * root port is then news for the device layer. NULL (logged) if it did not.
+ * uhci_start_step resets the bus (GRESET held 50 ms: started by one step,
+ * ended by a later one), gives it its frame list and runs it: every root
+ * port is then news for the device layer. STEP_FAILED (logged) if it did not.
  */
 bool uhci_claim(int index, uint16_t io, UhciAlloc alloc);
-UsbHc *uhci_start(int index);
+StepResult uhci_start_step(int index, UsbHc **hc);     /* one step of the start, never a wait: main loop */
+UsbHc *uhci_start(int index);                           /* the same steps run to their end (unit tests) */
 
 #endif

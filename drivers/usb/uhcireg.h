@@ -8,6 +8,7 @@
 #include "io.h"
 #include "uhci.h"
 #include "usbhc.h"
+#include "wait.h"
 
 /* I/O registers (UHCI 1.1 section 2.1), offsets from BAR4. */
 #define UHCI_USBCMD             0x00    /* 16 bits */
@@ -162,6 +163,8 @@ typedef struct Uhci {
 	UhciAlloc alloc;
 	UhciMem *mem;
 	UhciDev dev[UHCI_MAX_DEVS + 1]; /* by handle = USB address; 0 unused */
+	uint8_t phase;                  /* uhci_start_step: where the bring-up is (uhci.c's UhciPhase) */
+	StepWait wait;                  /* its wait under way */
 } Uhci;
 
 static inline Uhci *uhci_of(UsbHc *hc)

@@ -103,14 +103,15 @@ UsbXfer usbdev_bulk(UsbDev *d, const UsbEndpoint *ep, void *buf, uint32_t len, u
 {
 	UsbHost *h = host_of(d->hc);
 	UsbXfer r;
-	bool was;
 
 	if (!d->hc->ops->bulk) {
 		drvlog("%s%u: no bulk transfers on this controller yet\n", d->hc->ops->name, (unsigned)d->hc->index);
 		return USB_XFER_ERROR;
 	}
-	was = take(h);
+	bool was = take(h);
+	d->in_bulk = true;
 	r = d->hc->ops->bulk(d->hc, d->handle, ep, buf, len, got, timeout_ms);
+	d->in_bulk = false;
 	release(h, was);
 	return r;
 }
@@ -265,6 +266,20 @@ void usbdev_forget(UsbDev *d)
 	d->cls = NULL;
 	d->hc->ops->dev_remove(d->hc, d->handle);
 	d->used = false;
+}
+
+/*
+ * Poll: a hub's status endpoint says these ports changed. A device on one (or behind it) waiting for
+ * a bulk transfer has gone: the transfer ends now, not at its timeout (the controller's cancel).
+ */
+void usbdev_ports_changed(UsbDev *hub, uint32_t ports)
+{
+	for (int i = 0; i < USBDEV_MAX; i++)
+		for (UsbDev *d = &devs[i], *at = d, *up = d->parent; d->used && d->in_bulk && up; at = up, up = up->parent)
+			if (up == hub && (ports >> at->hub_port & 1) && d->hc->ops->cancel) {
+				d->hc->ops->cancel(d->hc, d->handle);
+				break;
+			}
 }
 
 void usbdev_detach_child(UsbDev *hub, uint8_t hub_port)

@@ -71,6 +71,7 @@ struct UsbDev {
 	uint8_t handle;                 /* the controller's name for it (xHCI: slot id) */
 	const UsbClassDriver *cls;      /* the class driver it is offered to or taken by */
 	int8_t cls_index;               /* that driver's own index for it, -1 if none */
+	volatile bool in_bulk;          /* a bulk transfer to it is under way (a hub's change then ends it) */
 };
 
 /* Set-up (kernel glue): class drivers first, then each controller as it comes up. */
@@ -121,6 +122,7 @@ typedef struct UsbPortOps {
 bool usbdev_attach_port(const UsbPortRef *at, const UsbPortOps *ops, uint32_t delay_ms);
 bool usbdev_attaching(const UsbPortRef *at);    /* an attach runs there: it reads the port itself */
 void usbdev_detach_child(UsbDev *hub, uint8_t hub_port);
+void usbdev_ports_changed(UsbDev *hub, uint32_t ports);        /* poll: its status endpoint's bits; taken devices there cancelled */
 
 /* Names for COM1: "3" or "3.2" (root port 3, hub port 2); the controller kind, "xHCI". */
 void usbdev_port_name(const UsbDev *d, char name[USBDEV_PORT_NAME]);

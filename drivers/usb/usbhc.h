@@ -12,6 +12,7 @@
 enum { USB_SPEED_FULL = 1, USB_SPEED_LOW = 2, USB_SPEED_HIGH = 3, USB_SPEED_SUPER = 4 };
 
 #define USB_RESET_PENDING       0xFF    /* port_reset_done: the reset is not over yet */
+#define USB_GONE_GRACE_MS       250     /* cancel: a transfer still running this long after is to a gone device */
 
 /* bmRequestType bit 7 (USB 2.0 9.3.1): data stage from the device. */
 #define USB_REQ_IN              0x80
@@ -142,6 +143,15 @@ typedef struct UsbHcOps {
 	 */
 	UsbXfer (*bulk)(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
 	                uint32_t timeout_ms);
+	/*
+	 * The device may be gone (its hub said its port changed while a bulk
+	 * transfer to it was under way; a stale report of an old change says
+	 * the same): that transfer waits at most USB_GONE_GRACE_MS more. If it
+	 * has not ended by then the device is taken as gone: USB_XFER_ERROR,
+	 * and every later transfer fails at once until dev_remove. Called from
+	 * a wait's own poll. NULL: the controller waits its transfers out.
+	 */
+	void (*cancel)(UsbHc *hc, uint8_t dev);
 } UsbHcOps;
 
 /* How a controller tells the device layer what happened: registered by the device layer. */

@@ -233,6 +233,7 @@ static void usbhub_report(UsbDev *d, const uint8_t *report, size_t len)
 	for (size_t i = 0; i < len && i < 4; i++)
 		bits |= (uint32_t)report[i] << (8 * i);
 	h->pending |= bits & ((2u << h->ports) - 2);
+	usbdev_ports_changed(d, bits & ((2u << h->ports) - 2));    /* a stick's read under way ends now */
 }
 
 /* The hub left: the device layer has already forgotten the devices behind it. */

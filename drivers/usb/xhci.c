@@ -109,26 +109,25 @@ static bool give_scratch(Xhci *x, uint32_t scratch)
 	return true;
 }
 
-/*
- * Halt, reset (a 1 ms pause after HCRST before any register is read: Intel
- * controllers can hang otherwise, Linux's XHCI_INTEL_HOST quirk), and hand
- * the controller our DCBAA, command ring and event ring; then run it.
- */
-static bool start_controller(Xhci *x, uint32_t hcs2)
+/* The bring-up's phases (xhci_start_step), in order. */
+enum XhciPhase { PH_HALT, PH_HCRST_PAUSE, PH_RESET, PH_READY, PH_RUN, PH_POWER, PH_RUNNING, PH_GIVEN_UP };
+
+/* A stepped register wait: STEP_FAILED logged ("xhci0: timeout: <what>"). */
+static StepResult step_reg(Xhci *x, uintptr_t base, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms,
+                           const char *what)
+{
+	StepResult r = wait_step(&x->wait, (xr32(base, off) & mask) == want, ms);
+
+	if (r == STEP_FAILED)
+		drvlog("xhci%u: timeout: %s (%u ms)\n", (unsigned)x->hc.index, what, (unsigned)ms);
+	return r;
+}
+
+/* Reset over: our DCBAA, command ring and event ring to the controller, then run it. */
+static bool give_rings(Xhci *x, uint32_t scratch)
 {
 	XhciMem *m = x->mem;
-	uint32_t scratch = HCS2_SCRATCH(hcs2);
 
-	if (!(xr32(x->op, OP_USBSTS) & STS_HCH)) {
-		xw32(x->op, OP_USBCMD, xr32(x->op, OP_USBCMD) & ~CMD_RUN);
-		if (!wait_reg(x, x->op, OP_USBSTS, STS_HCH, STS_HCH, HALT_MS, "halt"))
-			return false;
-	}
-	xw32(x->op, OP_USBCMD, CMD_HCRST);
-	wait_ms(HCRST_PAUSE_MS);
-	if (!wait_reg(x, x->op, OP_USBCMD, CMD_HCRST, 0, RESET_MS, "reset") ||
-	    !wait_reg(x, x->op, OP_USBSTS, STS_CNR, 0, READY_MS, "controller ready after reset"))
-		return false;
 	if (!(xr32(x->op, OP_PAGESIZE) & PAGESIZE_4K)) {
 		drvlog("xhci%u: no 4 KiB page size, not used\n", (unsigned)x->hc.index);
 		return false;
@@ -158,12 +157,56 @@ static bool start_controller(Xhci *x, uint32_t hcs2)
 	xw32(x->rt, RT_IMOD, 0);
 	xw32(x->rt, RT_IMAN, IMAN_IP);          /* clear a pending flag; interrupts stay off: we poll */
 	xw32(x->op, OP_USBCMD, CMD_RUN);
-	if (!wait_reg(x, x->op, OP_USBSTS, STS_HCH, 0, HALT_MS, "run"))
-		return false;
-	drvlog("xhci%u: running: %u ports, %u slots, %u-byte contexts, %u scratchpad pages\n",
-	    (unsigned)x->hc.index, (unsigned)x->ports, (unsigned)x->slots, (unsigned)x->ctx_size,
-	    (unsigned)scratch);
 	return true;
+}
+
+/*
+ * One step of the bring-up: halt, reset (a 1 ms pause after HCRST before
+ * any register is read: Intel controllers can hang otherwise, Linux's
+ * XHCI_INTEL_HOST quirk), the rings given, run, the ports powered and their
+ * power settled. Each wait is started by one call and looked at by the next.
+ * NOTE: no register is read before the pause after HCRST has passed.
+ */
+static StepResult start_phase(Xhci *x)
+{
+	StepResult r = STEP_DONE;
+
+	switch (x->phase) {
+	case PH_HALT:
+		if (!(xr32(x->op, OP_USBSTS) & STS_HCH)) {
+			xw32(x->op, OP_USBCMD, xr32(x->op, OP_USBCMD) & ~CMD_RUN);
+			r = step_reg(x, x->op, OP_USBSTS, STS_HCH, STS_HCH, HALT_MS, "halt");
+		}
+		if (r == STEP_DONE)
+			xw32(x->op, OP_USBCMD, CMD_HCRST);
+		break;
+	case PH_HCRST_PAUSE:
+		r = wait_step_pause(&x->wait, HCRST_PAUSE_MS);
+		break;
+	case PH_RESET:
+		r = step_reg(x, x->op, OP_USBCMD, CMD_HCRST, 0, RESET_MS, "reset");
+		break;
+	case PH_READY:
+		r = step_reg(x, x->op, OP_USBSTS, STS_CNR, 0, READY_MS, "controller ready after reset");
+		if (r == STEP_DONE && !give_rings(x, HCS2_SCRATCH(xr32(x->cap, CAP_HCSPARAMS2))))
+			r = STEP_FAILED;
+		break;
+	case PH_RUN:
+		r = step_reg(x, x->op, OP_USBSTS, STS_HCH, 0, HALT_MS, "run");
+		if (r != STEP_DONE)
+			break;
+		drvlog("xhci%u: running: %u ports, %u slots, %u-byte contexts, %u scratchpad pages\n",
+		    (unsigned)x->hc.index, (unsigned)x->ports, (unsigned)x->slots, (unsigned)x->ctx_size,
+		    (unsigned)HCS2_SCRATCH(xr32(x->cap, CAP_HCSPARAMS2)));
+		x->power_ms = xhci_ports_power(x);
+		break;
+	case PH_POWER:
+		r = x->power_ms ? wait_step_pause(&x->wait, x->power_ms) : STEP_DONE;
+		break;
+	}
+	if (r == STEP_DONE)
+		x->phase++;
+	return r;
 }
 
 static bool xhci_running(UsbHc *hc)
@@ -208,6 +251,7 @@ static const UsbHcOps xhci_ops = {
 	.control = xhci_control,
 	.intr_in = xhci_intr_in,
 	.bulk = xhci_bulk,
+	.cancel = xhci_cancel,
 };
 
 /*
@@ -261,17 +305,32 @@ bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc)
 	return true;
 }
 
-UsbHc *xhci_start(int index)
+/* One step of controller `index`'s start: STEP_MORE until it runs (*hc set, STEP_DONE) or is given up (logged). */
+StepResult xhci_start_step(int index, UsbHc **hc)
 {
 	Xhci *x = index < XHCI_MAX_CTRL ? xhci_ctrl[index] : NULL;
+	StepResult r;
 
-	if (!x)
-		return NULL;            /* never claimed */
-	if (!start_controller(x, xr32(x->cap, CAP_HCSPARAMS2))) {
+	*hc = NULL;
+	if (!x || x->phase >= PH_RUNNING)
+		return STEP_FAILED;     /* never claimed, or asked again after its end */
+	r = start_phase(x);
+	if (r == STEP_FAILED) {
 		drvlog("xhci%u: controller given up\n", (unsigned)index);
-		return NULL;
+		x->phase = PH_GIVEN_UP;
+		return STEP_FAILED;
 	}
+	if (x->phase < PH_RUNNING)
+		return STEP_MORE;
 	x->alive = true;
-	xhci_ports_power(x);
-	return &x->hc;
+	*hc = &x->hc;
+	return STEP_DONE;
+}
+
+UsbHc *xhci_start(int index)
+{
+	UsbHc *hc = NULL;
+
+	STEP_RUN(xhci_start_step(index, &hc));
+	return hc;
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "usbhc.h"
+#include "wait.h"
 
 #define XHCI_MAX_CTRL   32              /* controllers driven: a table of pointers; each one's state and memory from XhciAlloc */
 #define XHCI_MAX_SLOTS  8               /* devices per controller (MaxSlotsEn) */
@@ -16,9 +17,10 @@
  * controller `index` at mmio (BAR0, identity-mapped or mapped by the kernel)
  * from the BIOS once it is ready, its memory from alloc; false (logged) if
  * it is not to be used.
- * xhci_start then resets it, gives it its rings and powers its ports, which
- * are then news for the device layer (usbdev_add_hc); NULL (logged) if it
- * did not come up.
+ * xhci_start_step then resets it, gives it its rings and powers its ports
+ * (a step at a time: each wait started by one call, looked at by the next),
+ * which are then news for the device layer (usbdev_add_hc); STEP_FAILED
+ * (logged) if it did not come up.
  */
 /*
  * Memory for a controller's rings, contexts and scratchpad pages, given by
@@ -28,6 +30,7 @@
 typedef void *(*XhciAlloc)(uint32_t bytes);
 
 bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc);
-UsbHc *xhci_start(int index);
+StepResult xhci_start_step(int index, UsbHc **hc);     /* one step of the start, never a wait: main loop */
+UsbHc *xhci_start(int index);                           /* the same steps run to their end (unit tests) */
 
 #endif

@@ -101,6 +101,21 @@ static bool bulk_restart(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t command, co
 	        TRB_TYPE(TRB_SET_TR_DEQUEUE) | TRB_SLOT(dev) | TRB_EP(b->dci), "Set TR Dequeue");
 }
 
+typedef struct BulkWait {
+	Xhci *x;
+	XhciSlot *s;
+	XhciBulk *b;
+} BulkWait;
+
+/* Take the events written so far: has the transfer ended, or its device's grace (xhci_cancel) run out? */
+static bool bulk_ended(void *ctx)
+{
+	BulkWait *w = ctx;
+
+	xhci_poll(&w->x->hc);
+	return w->b->done || (w->s->suspect && wait_passed(w->s->suspect_due));
+}
+
 /* One chunk (at most BULK_BUF bytes): a Normal TRB, the doorbell, its event waited for. */
 static UsbXfer bulk_chunk(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t len, uint32_t *done_len, uint32_t ms)
 {
@@ -113,11 +128,19 @@ static UsbXfer bulk_chunk(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t len, uint3
 	    TRB_TYPE(TRB_NORMAL) | TRB_IOC | TRB_ISP);
 	b->wait = addr32(t);
 	xhci_doorbell(x, dev, b->dci);
-	if (!xhci_wait_event(x, &b->done, ms, "bulk transfer")) {
+	if (!wait_until(bulk_ended, &(BulkWait){ .x = x, .s = s, .b = b }, ms, 0)) {
+		drvlog("xhci%u: timeout: bulk transfer (%u ms)\n", (unsigned)x->hc.index, (unsigned)ms);
 		if (x->alive)
 			bulk_restart(x, dev, b, TRB_STOP_EP, "Stop Endpoint");
 		return USB_XFER_TIMEOUT;
 	}
+	if (!b->done) {
+		drvlog("xhci%u: port %u: bulk transfer given up %u ms after its hub reported the port: the device is gone\n",
+		    (unsigned)x->hc.index, (unsigned)s->port, (unsigned)USB_GONE_GRACE_MS);
+		s->gone = true;
+		return USB_XFER_ERROR;  /* its slot goes with it (dev_remove): nothing to restart */
+	}
+	s->suspect = false;             /* it answered: a stale report */
 	if (b->cc == CC_SUCCESS || b->cc == CC_SHORT_PACKET) {
 		*done_len = len - (b->residual < len ? b->residual : len);
 		return USB_XFER_OK;
@@ -147,7 +170,7 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 
 	if (got)
 		*got = 0;
-	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used)
+	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used || x->slot[dev].gone)
 		return USB_XFER_ERROR;
 	s = &x->slot[dev];
 	m = &x->mem->slot[dev - 1];
@@ -174,4 +197,15 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 			break;                  /* a short packet ends the transfer */
 	} while (total < len);
 	return USB_XFER_OK;
+}
+
+/* Its hub reported its port during a bulk transfer (the wait's poll): that transfer has USB_GONE_GRACE_MS more. */
+void xhci_cancel(UsbHc *hc, uint8_t dev)
+{
+	Xhci *x = xhci_of(hc);
+
+	if (dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used || x->slot[dev].suspect)
+		return;
+	x->slot[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
+	x->slot[dev].suspect = true;
 }

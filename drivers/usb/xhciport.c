@@ -44,8 +44,11 @@ static uint16_t default_mps0(uint8_t speed)
 	return speed == USB_SPEED_SUPER ? 512 : speed == USB_SPEED_HIGH ? 64 : 8;
 }
 
-/* After reset: power every port, let power settle, then every port is news for the device layer. */
-void xhci_ports_power(Xhci *x)
+/*
+ * After reset: power every port, and every port is news for the device
+ * layer once the power has settled (the caller's pause: the ms returned).
+ */
+uint32_t xhci_ports_power(Xhci *x)
 {
 	bool powered = false;
 
@@ -54,9 +57,8 @@ void xhci_ports_power(Xhci *x)
 			port_write(x, p, PORT_PP);
 			powered = true;
 		}
-	if (powered)
-		wait_ms(POWER_MS);
 	x->port_change = (2u << x->ports) - 2;          /* look at every port once */
+	return powered ? POWER_MS : 0;
 }
 
 /* Ports that had a status change event since last asked; taken with the timer IRQ held off. */
@@ -149,7 +151,7 @@ bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	uint32_t trt = len ? (in ? TRT_IN : TRT_OUT) : TRT_NONE;
 	volatile Trb *status;
 
-	if (!x->alive || len > CTRL_BUF)
+	if (!x->alive || len > CTRL_BUF || s->gone)
 		return false;
 	if (!in)
 		for (uint16_t i = 0; i < len; i++)
@@ -165,7 +167,9 @@ bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	s->ep0_wait = addr32(status);
 	xhci_ring_push(&s->ep0, 0, 0, 0, TRB_TYPE(TRB_STATUS) | TRB_IOC | ((len && in) ? 0 : TRB_DIR_IN));
 	xhci_doorbell(x, dev, DCI_EP0);
-	ok = ep0_wait(x, s, "control transfer");
+	ok = ep0_wait(x, s, "control transfer") && !s->gone;
+	if (s->gone)
+		return false;           /* its hub said it went (xhci_cancel): its slot goes with it */
 	if (!ok && x->alive && s->ep0_done) {
 		drvlog("xhci%u: port %u: request %02x failed (completion code %u)\n", (unsigned)hc->index,
 		    (unsigned)s->port, (unsigned)setup->request, (unsigned)s->ep0_cc);

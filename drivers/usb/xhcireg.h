@@ -7,6 +7,7 @@
 
 #include "io.h"
 #include "usbhc.h"
+#include "wait.h"
 #include "xhci.h"
 
 /* Capability registers (xHCI 1.2, 5.3). */
@@ -239,6 +240,9 @@ typedef struct XhciSlot {
 	volatile uint32_t ep0_residual;
 	uint32_t ep0_wait;              /* address of the TRB whose event ends it */
 	XhciBulk bulk[2];               /* [0] OUT, [1] IN */
+	volatile bool suspect;          /* xhci_cancel: its hub reported its port during a bulk transfer ... */
+	uint32_t suspect_due;           /* ... which ends by this PIT tick, or the device is gone */
+	bool gone;                      /* it did not: every transfer to it fails at once */
 } XhciSlot;
 
 typedef struct Xhci {
@@ -255,6 +259,9 @@ typedef struct Xhci {
 	XhciSlot slot[XHCI_MAX_SLOTS + 1];      /* by slot id; 0 unused */
 	XhciMem *mem;                   /* from alloc at claim: only controllers that are there cost memory */
 	XhciAlloc alloc;
+	uint8_t phase;                  /* xhci_start_step: where the bring-up is (xhci.c's XhciPhase) */
+	uint32_t power_ms;              /* ports just powered: their settling time */
+	StepWait wait;                  /* its wait under way */
 } Xhci;
 
 /* xhciring.c: rings, events, commands (aborted on a timeout), the wait for an event, interrupt-IN recovery. */
@@ -269,9 +276,10 @@ void xhci_intr_fill(Xhci *x, uint8_t slot);
 void xhci_intr_recover(Xhci *x);
 
 /* xhciport.c: the UsbHcOps of ports, devices and transfers. */
-void xhci_ports_power(Xhci *x);
+uint32_t xhci_ports_power(Xhci *x);     /* the ms their power needs to settle (0: none was off) */
 uint32_t xhci_port_changes(UsbHc *hc);
 UsbPortState xhci_port_state(UsbHc *hc, uint8_t port);
+void xhci_cancel(UsbHc *hc, uint8_t dev);
 void xhci_port_reset(UsbHc *hc, uint8_t port);
 uint8_t xhci_port_reset_done(UsbHc *hc, uint8_t port);
 uint8_t xhci_dev_add(UsbHc *hc, UsbDev *owner, const UsbDevAddr *where);

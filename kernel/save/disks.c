@@ -27,19 +27,17 @@
 
 /*
  * IDE controllers on PCI (01/01/xx): each one's channels, legacy or native by
- * its programming interface. None at all (a 486's ISA IDE, or no PCI): the
- * two compatibility channels at their fixed ports, where a floating bus
- * (status FFh) says nothing is there.
+ * its programming interface, into the probe's list (probed one a step by
+ * disks_init_step). None at all (a 486's ISA IDE, or no PCI): the two
+ * compatibility channels at their fixed ports, where a floating bus (status
+ * FFh) says nothing is there.
  */
-static void find_ide(void)
+static void find_ide(DisksProbe *p)
 {
 	PciDev found[PCI_MAX_FOUND];
 	int n = pci_scan(PCI_CLASS_STORAGE, PCI_SUBCLASS_IDE, PCI_PROGIF_ANY, found, PCI_MAX_FOUND);
 
 	for (int i = 0; i < n; i++) {
-		AtaPorts ch[2];
-		int channels = 0;
-
 		for (int c = 0; c < 2; c++) {
 			bool native = (found[i].progif >> (2 * c)) & 1;        /* bit 0: primary native, bit 2: secondary */
 			uint16_t cmd = c ? ATA_SECONDARY_CMD : ATA_PRIMARY_CMD, ctl = c ? ATA_SECONDARY_CTL : ATA_PRIMARY_CTL;
@@ -51,16 +49,14 @@ static void find_ide(void)
 			}
 			if (native)
 				ctl += 2;       /* the BAR's second port is the control block's (alternate status) */
-			ch[channels++] = (AtaPorts){ .cmd = cmd, .ctl = ctl, .channel = (uint8_t)c };
+			p->ch[p->channels++] = (AtaPorts){ .cmd = cmd, .ctl = ctl, .channel = (uint8_t)c };
 		}
 		pci_enable_io_master(&found[i]);
-		for (int c = 0; c < channels; c++)
-			ata_probe_channel(&ch[c]);
 	}
 	if (n == 0) {
 		klog("disk: no IDE controller on PCI: the ISA ports 1F0h and 170h\n");
-		ata_probe_channel(&(AtaPorts){ .cmd = ATA_PRIMARY_CMD, .ctl = ATA_PRIMARY_CTL, .channel = 0 });
-		ata_probe_channel(&(AtaPorts){ .cmd = ATA_SECONDARY_CMD, .ctl = ATA_SECONDARY_CTL, .channel = 1 });
+		p->ch[p->channels++] = (AtaPorts){ .cmd = ATA_PRIMARY_CMD, .ctl = ATA_PRIMARY_CTL, .channel = 0 };
+		p->ch[p->channels++] = (AtaPorts){ .cmd = ATA_SECONDARY_CMD, .ctl = ATA_SECONDARY_CTL, .channel = 1 };
 	}
 }
 
@@ -91,11 +87,28 @@ static void find_ahci(void)
 	}
 }
 
-void disks_init(void)
+/*
+ * A step of the disks' bring-up: first USB mass storage offered to the USB
+ * layer (before the controllers come up: sticks at boot are offered to it)
+ * and the AHCI controllers, then the IDE channels found, then one IDE
+ * channel probed a step. True when every channel has been.
+ */
+bool disks_init_step(DisksProbe *p)
 {
-	usbdev_add_class(&usbmsc_class);        /* before the controllers come up: sticks at boot are offered to it */
-	find_ahci();
-	find_ide();
+	if (!p->begun) {
+		*p = (DisksProbe){ .begun = true };
+		usbdev_add_class(&usbmsc_class);
+		find_ahci();
+		return false;
+	}
+	if (!p->found) {
+		find_ide(p);
+		p->found = true;
+		return p->channels == 0;
+	}
+	if (p->next < p->channels)
+		ata_probe_channel(&p->ch[p->next++]);
+	return p->next >= p->channels;
 }
 
 /* One line a disk: `disk: USB stick (xHCI port 1): QEMU HARDDISK, 2048 sectors of 512, removable, read-only`. */

@@ -5,9 +5,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ata.h"
+#include "pci.h"
+
 #define DISKS_USB_MS    3000            /* at most this long at boot for the USB sticks to be enumerated */
 
-void disks_init(void);                  /* before usb_init: the mass-storage class first */
+/* The disks' bring-up, a step a call (disks.c): AHCI, then the IDE channels one a step. */
+typedef struct DisksProbe {
+	bool begun, found;              /* the first step (mass storage, AHCI) done; the IDE channels listed */
+	int channels, next;             /* IDE channels listed, the next to probe */
+	AtaPorts ch[2 * PCI_MAX_FOUND];
+} DisksProbe;
+bool disks_init_step(DisksProbe *p);    /* before the USB stage: the mass-storage class first; true when done */
 /* The USB sticks at boot, looked at once a main-loop pass (which steps the USB layer): at most ms. */
 typedef struct DisksUsbWait {
 	uint32_t t0, ms, deadline;      /* PIT ticks at the start, the bound, wait_deadline(ms) */

@@ -167,11 +167,20 @@ static void create_folder(const uint8_t *id, char (*why)[sizeof S.st.why])
 	klog("save: the folder SHARDFALL not created on %s: %s\n", d->name, *why);
 }
 
+/* A pass of a stepped open that asked for a sector not read yet (saveio.c): thrown away, nothing said. */
+static bool pass_missed(void)
+{
+	if (!saveio_cache_missed())
+		return false;
+	S = (typeof(S)){ 0 };
+	return true;
+}
+
 bool save_open(const char *image_id, SaveStatus *st)
 {
 	uint8_t idb[SAVEREC_ID_BYTES];
 	const uint8_t *id = NULL;
-	bool cd = false, other = false;
+	bool cd = false, other = false, read_ok;
 	BlockDev *read_err = NULL, *wp = NULL;
 	char why[sizeof S.st.why], why_mine[sizeof S.st.why] = "";
 
@@ -181,7 +190,7 @@ bool save_open(const char *image_id, SaveStatus *st)
 			id = idb;
 			copy(S.image_id, image_id, sizeof S.image_id);
 		}
-		else
+		else if (saveio_cache_fresh())  /* said once, not again on each pass of a stepped open */
 			klog("save: imageid=%s is not 16 hex digits: any save area will do\n", image_id);
 	}
 	for (int i = 0; i < blockdev_count(); i++) {
@@ -208,8 +217,12 @@ bool save_open(const char *image_id, SaveStatus *st)
 		S.dev = d;
 		break;
 	}
-	if (!S.dev && S.mine && !read_err)
+	if (pass_missed())
+		return false;
+	if (!S.dev && S.mine && !read_err) {
+		saveio_cache_end();             /* it writes: never on a pass that may be thrown away */
 		create_folder(id, &why_mine);
+	}
 	if (!S.dev) {
 		if (why_mine[0])
 			copy(why, why_mine, sizeof why);
@@ -232,7 +245,10 @@ bool save_open(const char *image_id, SaveStatus *st)
 	saveio_allow(&S.io, S.area.file[SAVE_SCORES].lba, S.area.file[SAVE_SCORES].sectors);
 	saveio_allow(&S.io, S.area.file[SAVE_CRASH].lba, S.area.file[SAVE_CRASH].sectors);
 	saverec_scan(rd, &S.io, S.area.file[SAVE_DAT].lba, &S.hdr, &S.slots, NULL, 0, NULL);
-	if (S.slots.read_error || !rd(&S.io, S.area.file[SAVE_CRASH].lba, S.sec)) {
+	read_ok = !S.slots.read_error && rd(&S.io, S.area.file[SAVE_CRASH].lba, S.sec);
+	if (pass_missed())
+		return false;
+	if (!read_ok) {
 		kfmt_snprintf(why, sizeof why, "read error on %s", S.dev->name);
 		S = (typeof(S)){ 0 };
 		copy(S.st.why, why, sizeof S.st.why);
@@ -471,8 +487,7 @@ bool save_device_present(void)
 
 void save_lost(void)
 {
-	if (S.st.on)
-		off("the stick was removed");
+	off("the stick was removed");   /* open (saves_check), or a stepped open's stick gone (saveopen.c) */
 }
 
 void save_powercut(uint32_t cut, uint32_t tear)

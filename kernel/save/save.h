@@ -35,6 +35,14 @@ typedef struct SaveStatus {
  * <k> valid records, newest seq=S` or `save: none (<reason>)`.
  */
 bool save_open(const char *image_id, SaveStatus *st);
+/*
+ * The same open in steps (saveopen.c): save_open_begin, then save_open_step
+ * until it returns true; a step reads one sector, and more while it has
+ * taken less than budget_us (its reads are cached, the open is run again
+ * over them).
+ */
+void save_open_begin(void);
+bool save_open_step(const char *image_id, uint32_t budget_us);
 
 /*
  * What the loader said it booted from, for save_open's reason when no save

@@ -1,4 +1,4 @@
-/* saveio.c: the write guard (nothing outside the four files' data sectors) and the power-cut layer under it. */
+/* saveio.c: the write guard (nothing outside the four files' data sectors), the power-cut layer under it, the stepped open's read cache. */
 #include <stddef.h>
 
 #include "klog.h"
@@ -35,11 +35,97 @@ static bool allowed(const SaveIo *io, uint64_t lba, uint32_t count)
 	return false;
 }
 
+/*
+ * The stepped open's sectors (save_open_step): while it is on, a read is
+ * served from here; the first sector not read yet is noted (the pass
+ * fails and is thrown away) and read by the next step, one sector a step.
+ * Full: reads go to the disk again.
+ */
+static struct {
+	bool on, missed;
+	int n;
+	BlockDev *miss_dev;
+	uint64_t miss_lba;
+	BlockDev *dev[SAVEIO_CACHE];
+	uint64_t lba[SAVEIO_CACHE];
+	BlockErr err[SAVEIO_CACHE];     /* how its read ended: a failed read fails every pass the same way */
+	uint8_t data[SAVEIO_CACHE][BLOCK_SECTOR];
+} rc;
+
+static int cached(const BlockDev *d, uint64_t lba)
+{
+	for (int i = 0; i < rc.n; i++)
+		if (rc.dev[i] == d && rc.lba[i] == lba)
+			return i;
+	return -1;
+}
+
+static BlockErr cache_read(SaveIo *io, uint64_t lba, uint32_t count, uint8_t *buf)
+{
+	for (uint32_t i = 0; i < count; i++) {
+		int k = cached(io->dev, lba + i);
+
+		if (k < 0) {
+			if (!rc.missed)
+				rc.missed = true, rc.miss_dev = io->dev, rc.miss_lba = lba + i;
+			return BLK_IO;
+		}
+		if (rc.err[k] != BLK_OK)
+			return rc.err[k];
+		for (int b = 0; b < BLOCK_SECTOR; b++)
+			buf[(size_t)i * BLOCK_SECTOR + b] = rc.data[k][b];
+	}
+	return BLK_OK;
+}
+
 BlockErr saveio_read(SaveIo *io, uint64_t lba, uint32_t count, void *buf)
 {
 	if (pc.stopped)
 		return BLK_GONE;
+	if (rc.on && rc.n < SAVEIO_CACHE)
+		return cache_read(io, lba, count, buf);
 	return blockdev_read(io->dev, lba, count, buf);
+}
+
+void saveio_cache_begin(void)
+{
+	rc.on = true;
+	rc.missed = false;
+	rc.n = 0;
+}
+
+bool saveio_cache_missed(void)
+{
+	return rc.on && rc.missed;
+}
+
+bool saveio_cache_fresh(void)
+{
+	return !rc.on || rc.n == 0;
+}
+
+bool saveio_cache_fetch(void)
+{
+	if (!rc.on || !rc.missed || rc.n >= SAVEIO_CACHE)
+		return true;
+	rc.err[rc.n] = pc.stopped ? BLK_GONE : blockdev_read(rc.miss_dev, rc.miss_lba, 1, rc.data[rc.n]);
+	rc.dev[rc.n] = rc.miss_dev;
+	rc.lba[rc.n] = rc.miss_lba;
+	rc.missed = false;
+	return rc.err[rc.n++] == BLK_OK;
+}
+
+bool saveio_cache_lost(void)
+{
+	for (int i = 0; i < rc.n; i++)
+		if (rc.dev[i]->gone)
+			return true;
+	return false;
+}
+
+void saveio_cache_end(void)
+{
+	rc.on = false;
 }
 
 /* The power-cut layer: one sector, counted; the N-th cut after it is written, or torn. */

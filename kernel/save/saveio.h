@@ -21,6 +21,22 @@ void saveio_init(SaveIo *io, BlockDev *dev);
 bool saveio_allow(SaveIo *io, uint64_t lba, uint32_t sectors);   /* false: no room (a bug) */
 
 BlockErr saveio_read(SaveIo *io, uint64_t lba, uint32_t count, void *buf);
+
+/*
+ * The stepped open (saveopen.c): between begin and end every read is
+ * served from a cache of the sectors read so far; the first one not there
+ * fails the read (saveio_cache_missed: the pass is thrown away) and
+ * saveio_cache_fetch reads it (one sector: one step). fresh: nothing read
+ * yet (a pass's notes are said once). SAVEIO_CACHE sectors at most, then
+ * reads go to the disk again.
+ */
+#define SAVEIO_CACHE    128
+void saveio_cache_begin(void);
+bool saveio_cache_missed(void);
+bool saveio_cache_fresh(void);
+bool saveio_cache_fetch(void);          /* false: that read failed */
+bool saveio_cache_lost(void);           /* a disk read from has gone (unplugged) */
+void saveio_cache_end(void);
 /*
  * The guard: a write of any sector outside the allowed extents is refused
  * whole (BLK_RANGE, one COM1 line `save: refused write ...`), nothing sent.

@@ -81,62 +81,104 @@ static void mix_start(PcmDevice d, int16_t *ring, uint32_t frames, uint32_t hz)
 	running = true;
 }
 
-static bool hda_init(char *what, size_t size)
-{
+/* The search for a PCM device, a step at a time: the kind being looked at, its controllers, the one starting. */
+enum { FIND_HDA, FIND_AC97, FIND_NONE };
+typedef struct PcmFind {
+	int kind;                       /* FIND_HDA, then FIND_AC97 */
+	bool scanned, begun;            /* the kind's PCI scan done; found[i]'s start begun */
+	int n, i;
 	PciDev found[PCI_MAX_FOUND];
-	int n = pci_scan(PCI_CLASS_MULTIMEDIA, PCI_SUBCLASS_HDA, 0x00, found, PCI_MAX_FOUND);
+} PcmFind;
 
-	for (int i = 0; i < n; i++) {
-		uintptr_t base = claim(&found[i]);
-		const HdaPath *out;
+static PcmFind find;                    /* private to pcm_init_step: where the search is */
 
-		if (!base || !hda_start(&hda, base, dma_pages))
-			continue;
-		out = &hda.codec.path[0];
+/* found[i] of its kind taken (D0, BARs, decoding and bus mastering) and its start begun; false if not usable. */
+static bool begin_device(const PciDev *p, int kind)
+{
+	uint16_t nam, nabm;
+	uintptr_t base;
+
+	if (kind == FIND_HDA) {
+		if (!(base = claim(p)))
+			return false;
+		hda_begin(&hda, base, dma_pages);
+		return true;
+	}
+	pci_power_d0(p);
+	if (!pci_bar_io(p, 0, &nam) || !pci_bar_io(p, 1, &nabm)) {
+		klog("ac97: %02x:%02x.%x: BAR0/BAR1 are not I/O BARs, not used\n", (unsigned)p->bus,
+		    (unsigned)p->dev, (unsigned)p->fn);
+		return false;
+	}
+	pci_enable_io_master(p);
+	ac97_begin(&ac97, nam, nabm, dma_pages);
+	return true;
+}
+
+/* The device plays: what it is (COM1's line), the mixer over its ring. */
+static void started(const PciDev *p, int kind, char *what, size_t size)
+{
+	const HdaPath *out = &hda.codec.path[0];
+
+	if (kind == FIND_HDA) {
 		kfmt_snprintf(what, size, "Intel HDA %04x:%04x, codec %04x:%04x, output pin %u (%s) -> DAC %u, %u Hz",
-		    (unsigned)found[i].vendor, (unsigned)found[i].device, (unsigned)hda.codec.vendor,
+		    (unsigned)p->vendor, (unsigned)p->device, (unsigned)hda.codec.vendor,
 		    (unsigned)hda.codec.device, (unsigned)out->pin, hdacodec_device_name(out->device),
 		    (unsigned)out->dac, (unsigned)HDA_RATE);
 		mix_start(PCM_HDA, hda.ring, HDA_RING_FRAMES, HDA_RATE);
-		return true;
+		return;
 	}
-	if (n == 0)
-		klog("hda: no Intel HDA controller on PCI\n");
-	return false;
+	kfmt_snprintf(what, size, "AC'97 %04x:%04x, codec %04x:%04x, %u Hz", (unsigned)p->vendor,
+	    (unsigned)p->device, (unsigned)ac97.vendor1, (unsigned)ac97.vendor2, (unsigned)ac97.rate);
+	mix_start(PCM_AC97, ac97.ring, AC97_RING_FRAMES, ac97.rate);
 }
 
-/* AC'97 controllers (04/01): in D0, BAR0 (mixer) and BAR1 (bus master) I/O ports, I/O decoding and bus mastering on. */
-static bool ac97_init(char *what, size_t size)
+/*
+ * One step of the search: Intel HDA controllers (04/03) first, then AC'97
+ * (04/01), each started a step at a time (hda_start_step,
+ * ac97_start_step); the first that plays is the device. STEP_DONE (what
+ * says which), STEP_FAILED if none plays, else STEP_MORE.
+ */
+StepResult pcm_init_step(bool try_hda, bool try_ac97, char *what, size_t size)
 {
-	PciDev found[PCI_MAX_FOUND];
-	int n = pci_scan(PCI_CLASS_MULTIMEDIA, PCI_SUBCLASS_AC97, PCI_PROGIF_ANY, found, PCI_MAX_FOUND);
+	PcmFind *f = &find;
+	StepResult r;
 
-	for (int i = 0; i < n; i++) {
-		uint16_t nam, nabm;
-
-		pci_power_d0(&found[i]);
-		if (!pci_bar_io(&found[i], 0, &nam) || !pci_bar_io(&found[i], 1, &nabm)) {
-			klog("ac97: %02x:%02x.%x: BAR0/BAR1 are not I/O BARs, not used\n", (unsigned)found[i].bus,
-			    (unsigned)found[i].dev, (unsigned)found[i].fn);
+	for (;;) {
+		if ((f->kind == FIND_HDA && !try_hda) || (f->kind == FIND_AC97 && !try_ac97) || (f->scanned && f->i >= f->n)) {
+			if (f->kind == FIND_NONE)
+				return STEP_FAILED;
+			*f = (PcmFind){ .kind = f->kind + 1 };
 			continue;
 		}
-		pci_enable_io_master(&found[i]);
-		if (!ac97_start(&ac97, nam, nabm, dma_pages))
+		if (f->kind == FIND_NONE)
+			return STEP_FAILED;
+		if (!f->scanned) {
+			f->n = f->kind == FIND_HDA ? pci_scan(PCI_CLASS_MULTIMEDIA, PCI_SUBCLASS_HDA, 0x00, f->found, PCI_MAX_FOUND) :
+			    pci_scan(PCI_CLASS_MULTIMEDIA, PCI_SUBCLASS_AC97, PCI_PROGIF_ANY, f->found, PCI_MAX_FOUND);
+			f->scanned = true;
+			if (f->n == 0)
+				klog(f->kind == FIND_HDA ? "hda: no Intel HDA controller on PCI\n" : "ac97: no AC'97 controller on PCI\n");
 			continue;
-		kfmt_snprintf(what, size, "AC'97 %04x:%04x, codec %04x:%04x, %u Hz", (unsigned)found[i].vendor,
-		    (unsigned)found[i].device, (unsigned)ac97.vendor1, (unsigned)ac97.vendor2, (unsigned)ac97.rate);
-		mix_start(PCM_AC97, ac97.ring, AC97_RING_FRAMES, ac97.rate);
-		return true;
+		}
+		if (!f->begun && !(f->begun = begin_device(&f->found[f->i], f->kind))) {
+			f->i++;
+			continue;
+		}
+		break;
 	}
-	if (n == 0)
-		klog("ac97: no AC'97 controller on PCI\n");
-	return false;
-}
-
-bool pcm_init(bool try_hda, bool try_ac97, char *what, size_t size)
-{
+	r = f->kind == FIND_HDA ? hda_start_step(&hda) : ac97_start_step(&ac97);
+	if (r == STEP_MORE)
+		return STEP_MORE;
+	if (r == STEP_FAILED) {
+		f->i++;                 /* the next controller, next step */
+		f->begun = false;
+		return STEP_MORE;
+	}
 	what[0] = '\0';
-	return (try_hda && hda_init(what, size)) || (try_ac97 && ac97_init(what, size));
+	started(&f->found[f->i], f->kind, what, size);
+	f->kind = FIND_NONE;            /* asked again: nothing more to find */
+	return STEP_DONE;
 }
 
 PcmDevice pcm_device(void)

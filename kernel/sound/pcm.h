@@ -7,16 +7,19 @@
 #include <stdint.h>
 
 #include "pcmmix.h"
+#include "wait.h"
 
 typedef enum PcmDevice { PCM_NONE, PCM_HDA, PCM_AC97 } PcmDevice;
 
 /*
  * The first Intel HDA controller (PCI 04/03) that starts if try_hda, else
  * the first AC'97 (04/01) if try_ac97, its stream fed by the mixer; `what`
- * gets the device's line for COM1 and System info ("" if none plays).
- * Interrupts on: its waits count ticks. False if none plays.
+ * gets the device's line for COM1 and System info when one plays. A step
+ * a call, never a wait (the main loop's bring-up; interrupts on: the waits
+ * count ticks): STEP_MORE until one plays (STEP_DONE) or none does
+ * (STEP_FAILED).
  */
-bool pcm_init(bool try_hda, bool try_ac97, char *what, size_t size);
+StepResult pcm_init_step(bool try_hda, bool try_ac97, char *what, size_t size);
 PcmDevice pcm_device(void);             /* the device playing */
 const char *pcm_device_name(bool full); /* "Intel HDA" (full) or "HDA", "AC'97", "none" */
 void pcm_fact(char *buf, size_t size);  /* System info's shorter line about the device */

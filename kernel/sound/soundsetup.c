@@ -34,18 +34,23 @@ AdlibProbe sound_init(const BootOptions *opts, uint8_t *status)
  * after the PCI scan, and which device plays what: on COM1 (`sound: ...`),
  * and in System info when it is not the plain speaker-and-AdLib of before
  * (the Sound line says that). Effects always step on the speaker's
- * sequencer (sound=off mutes the speaker).
+ * sequencer (sound=off mutes the speaker). A step a call (the main loop's
+ * bring-up): false while the PCM device is still starting (pcm_init_step),
+ * true once all of this is done.
  */
-void sound_start(const BootOptions *opts, SysInfo *sysinfo, bool adlib)
+bool sound_start_step(const BootOptions *opts, SysInfo *sysinfo, bool adlib)
 {
 	char what[128], fact[SYSINFO_VALUE_SIZE], synth[48];
 	bool pcm = false, tries = opts->sound == SOUND_AUTO || opts->sound == SOUND_HDA || opts->sound == SOUND_AC97;
+	StepResult r = tries ? pcm_init_step(opts->sound != SOUND_AC97, opts->sound != SOUND_HDA, what, sizeof what) :
+	    STEP_FAILED;
 
+	if (r == STEP_MORE)
+		return false;
+	pcm = r == STEP_DONE;
 	adlib = adlib && (opts->sound == SOUND_AUTO || opts->sound == SOUND_ADLIB);
 	if (opts->sound == SOUND_OFF)
 		spk_mute(true);
-	if (tries)
-		pcm = pcm_init(opts->sound != SOUND_AC97, opts->sound != SOUND_HDA, what, sizeof what);
 	if (pcm && !adlib && opts->sound != SOUND_OFF)
 		music_use_synth(pcm_rate(), opts->musiccrc);    /* no AdLib: the songs on our OPL2 synthesizer */
 	if (pcm)
@@ -67,4 +72,5 @@ void sound_start(const BootOptions *opts, SysInfo *sysinfo, bool adlib)
 	pcm_fact(fact, sizeof fact);
 	if (pcm && sysinfo_add(sysinfo, "PCM", fact))
 		klog("sysinfo: PCM: %s\n", fact);
+	return true;
 }

@@ -10,6 +10,6 @@
 #include "sysinfo.h"
 
 AdlibProbe sound_init(const BootOptions *opts, uint8_t *status);       /* OPL2 timer test, the music player */
-void sound_start(const BootOptions *opts, SysInfo *sysinfo, bool adlib);      /* HDA or AC'97: which device plays what */
+bool sound_start_step(const BootOptions *opts, SysInfo *sysinfo, bool adlib); /* HDA or AC'97, a step a call: true when done */
 
 #endif

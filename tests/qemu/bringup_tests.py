@@ -15,14 +15,15 @@ RE_STICKS = r"^bringup: stage=sticks "
 HUBS = 3                        # hubs in a row before the stick: each one's attach (debounce, reset) takes time
 
 
-def stick_behind_hubs(disk, hubs=HUBS):
-    """QEMU arguments: an xHCI, `hubs` hubs one behind the other on its port 1, the stick (id stick) behind."""
+def stick_behind_hubs(disk, hubs=HUBS, drive_opts=""):
+    """QEMU arguments: an xHCI, `hubs` hubs one behind the other on its port 1, the stick (id stick) behind;
+    drive_opts: more of its -drive options (",throttling.iops-total=10": a slow stick)."""
     args = ["-device", "qemu-xhci,id=xhci"]
     port = "1"
     for i in range(hubs):
         args += ["-device", "usb-hub,bus=xhci.0,port=%s,id=hub%d" % (port, i)]
         port += ".1"
-    args += ["-drive", "if=none,id=stickdrive,format=raw,cache=writethrough,file=%s" % disk,
+    args += ["-drive", "if=none,id=stickdrive,format=raw,cache=writethrough,file=%s%s" % (disk, drive_opts),
              "-device", "usb-storage,drive=stickdrive,bus=xhci.0,port=%s,id=stick" % port]
     return args
 
@@ -123,7 +124,90 @@ def test_stick_that_never_answers(ctx):
     ctx.note("the stick pulled during enumeration: %s; the menu still opens" % why)
 
 
+SLOW_STICK = ",throttling.iops-total=10"       # a read every 100 ms: the save area's reads last seconds
+
+
+def test_stick_pulled_during_the_save_reads(ctx):
+    """Issue 32: the stick pulled while the save area is read from it. The stick is slow (QEMU
+    throttles it to 10 reads a second, so the save stage's reads, a sector a main-loop pass, last
+    seconds) and behind three hubs; device_del a quarter second after the sticks' stage found it,
+    with a read under way. The hub's report ends that read USB_GONE_GRACE_MS (250 ms) later, not
+    after the mass-storage timeouts (about 20 s); the loop runs meanwhile (Enter on PS/2 opens the
+    menu within a second, a new frame); `title: saves off` follows within 8 s, the title saying the
+    stick was removed, and no transfer waited for its timeout."""
+    disk = stick(ctx)
+    m = ctx.machine(extra=stick_behind_hubs(disk, drive_opts=SLOW_STICK))
+    m.wait_for(r"^disk: USB stick ", READY_TIMEOUT_S + SAVES_KNOWN_TIMEOUT_S)      # found by the sticks' stage
+    time.sleep(0.25)
+    pulled_at = m.mark()
+    m.qmp.command("device_del", id="stick")
+    t_pull = time.monotonic()
+    first = m.screendump("after_pull")
+    tap(m, "ret", r"^session: menu$", 1.0)
+    assert time.monotonic() - t_pull < 1.5, "the loop did not answer Enter within a second of the pull"
+    time.sleep(0.3)                 # the menu's frame presented
+    assert m.screendump("menu").crc() != first.crc(), "no new frame after the pull"
+    m.wait_for(r"^title: saves (on|off)$", 8.0)
+    took = time.monotonic() - t_pull
+    after = m.serial()[pulled_at:]
+    assert re.search(r"^title: saves off$", after, re.M), "saves on with the stick gone"
+    why = re.search(save_tests.RE_SAVES_OFF, after, re.M).group(1)
+    ctx.note("the title %.1f s after the pull: %s" % (took, why))
+    assert re.search(r"^bringup: stage=save ", after, re.M), "the save stage had ended before the pull"
+    assert why == "the stick was removed", "the title says %r" % why
+    assert "timeout" not in after, "a transfer waited for its timeout: %s" % re.findall(r".*timeout.*", after)
+
+
+RE_STAGE = r"^bringup: stage=(\w+) longest_step_ticks=(\d+)"
+STAGES = ("sound", "disks", "usb", "sticks", "save", "pads")
+ICOUNT_BOOT_S = 90.0    # -icount shift=0 (1 instruction a ns: the ticks a step holds do not depend on the host's load), sleep=off (idle time skipped)
+TICK_MACHINES = {       # name: (-M, devices); DISK is the stick's image
+    "q35_xhci_hda": ("q35", ["-device", "qemu-xhci,id=xhci", "-device", "usb-hub,bus=xhci.0,port=1,id=hub",
+                             "-device", "usb-kbd,bus=xhci.0,port=1.1",
+                             "-drive", "if=none,id=stickdrive,format=raw,file=DISK",
+                             "-device", "usb-storage,drive=stickdrive,bus=xhci.0,port=1.2",
+                             "-audiodev", "none,id=snd", "-device", "ich9-intel-hda",
+                             "-device", "hda-output,audiodev=snd"],
+                     r"^sound: Intel HDA "),
+    "pc_uhci_ac97": ("pc", ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,bus=uhci.0,port=1",
+                            "-audiodev", "none,id=snd", "-device", "AC97,audiodev=snd"],
+                     r"^sound: AC'97 "),     # no stick: SeaBIOS's own look at a UHCI stick takes a minute under -icount
+
+}
+
+
+def steps_within_a_tick(name):
+    """The test below on TICK_MACHINES[name]."""
+    return lambda ctx: test_no_step_longer_than_a_tick(ctx, name)
+
+
+def test_no_step_longer_than_a_tick(ctx, name):
+    """Issue 32: the devices come up behind the title in steps that return within a PIT tick. A CD
+    boot under -icount with a USB keyboard and a PCM device (q35: xHCI, a hub with the keyboard and a
+    stick, Intel HDA; pc: UHCI with the keyboard, AC'97): every stage's `bringup: stage=NAME
+    longest_step_ticks=N` has N <= 1, the PCM device plays, the keyboard attaches, and the save area
+    opens on the stick (q35) or is known missing (pc: "booted from a CD")."""
+    machine, devices, re_pcm = TICK_MACHINES[name]
+    has_stick = any("DISK" in a for a in devices)
+    disk = stick(ctx) if has_stick else ""
+    m = ctx.machine(machine=machine, icount="shift=0,sleep=off", extra=[a.replace("DISK", disk) for a in devices])
+    m.wait_for(r"^bringup: stage=pads ", ICOUNT_BOOT_S)
+    text = m.serial()
+    held = dict((st, int(n)) for st, n in re.findall(RE_STAGE, text, re.M))
+    assert tuple(held) == STAGES, "stages %s, want %s" % (list(held), list(STAGES))
+    ctx.note("longest step of each stage (ticks): %s" % ", ".join("%s=%d" % kv for kv in held.items()))
+    over = dict((st, n) for st, n in held.items() if n > 1)
+    assert not over, "stages that held the loop longer than a tick: %s" % over
+    assert re.search(re_pcm, text, re.M), "the PCM device did not play"
+    assert re.search(r"^usb: keyboard: USB ", text, re.M), "the USB keyboard did not attach"
+    saves = "on" if has_stick else "off"
+    assert re.search(r"^title: saves %s$" % saves, text, re.M), "the title does not say saves %s" % saves
+
+
 TESTS = [("bringup_ps2_key_while_usb_enumerates", test_ps2_key_while_usb_enumerates, (), ()),
          ("bringup_saved_music_off", test_saved_music_off_silences_the_title, (), ()),
          ("bringup_high_scores_wait", test_high_scores_wait_for_the_stick, (), ()),
-         ("bringup_stick_never_answers", test_stick_that_never_answers, (), ())]
+         ("bringup_stick_never_answers", test_stick_that_never_answers, (), ()),
+         ("bringup_stick_pulled_during_save", test_stick_pulled_during_the_save_reads, (), ())] + [
+        ("bringup_steps_within_a_tick_" + name, steps_within_a_tick(name), (), ())
+        for name in sorted(TICK_MACHINES)]

@@ -237,6 +237,35 @@ bool wait_passed(uint32_t deadline)
 	return (int32_t)(sim.now_ms - deadline) >= 0;
 }
 
+/* The stepped waits: each step that goes on waiting lets the simulation run a millisecond. */
+StepResult wait_step(StepWait *w, bool met, uint32_t timeout_ms)
+{
+	if (met) {
+		w->armed = false;
+		return STEP_DONE;
+	}
+	if (!w->armed)
+		*w = (StepWait){ .deadline = sim.now_ms + timeout_ms, .armed = true };
+	else if ((int32_t)(sim.now_ms - w->deadline) >= 0) {
+		w->armed = false;
+		return STEP_FAILED;
+	}
+	sim_step();
+	return STEP_MORE;
+}
+
+StepResult wait_step_pause(StepWait *w, uint32_t ms)
+{
+	if (!w->armed)
+		*w = (StepWait){ .deadline = sim.now_ms + ms, .armed = true };
+	if ((int32_t)(sim.now_ms - w->deadline) < 0) {
+		sim_step();
+		return STEP_MORE;
+	}
+	w->armed = false;
+	return STEP_DONE;
+}
+
 static void *alloc(uint32_t bytes)
 {
 	assert_true(bytes <= sizeof mem);

@@ -1,7 +1,7 @@
 /*
  * simplatform.h: the platform a driver under test links against, on a simulated device —
  * drvlog into logbuf (COM1), and the bounded waits (drivers/platform/wait.h) stepping the
- * simulation one millisecond at a time. The including test defines `sim` (with `now_ms`) and
+ * simulation one millisecond at a time (a stepped wait: a millisecond a step). The including test defines `sim` (with `now_ms`) and
  * `sim_step()` first (tests/unit/xhcisim.h, uhcisim.h, ohcisim.h, hdasim.h).
  */
 #ifndef TESTS_SIMPLATFORM_H
@@ -90,6 +90,39 @@ uint32_t wait_deadline(uint32_t ms)
 bool wait_passed(uint32_t deadline)
 {
 	return (int32_t)(sim.now_ms - deadline) >= 0;
+}
+
+/* A step that goes on waiting: the next one comes a millisecond later (the main loop's next pass). */
+static StepResult sim_later(void)
+{
+	sim.now_ms++;
+	sim_step();
+	return STEP_MORE;
+}
+
+StepResult wait_step(StepWait *w, bool met, uint32_t timeout_ms)
+{
+	if (met) {
+		w->armed = false;
+		return STEP_DONE;
+	}
+	if (!w->armed)
+		*w = (StepWait){ .deadline = sim.now_ms + timeout_ms, .armed = true };
+	else if (wait_passed(w->deadline)) {
+		w->armed = false;
+		return STEP_FAILED;
+	}
+	return sim_later();
+}
+
+StepResult wait_step_pause(StepWait *w, uint32_t ms)
+{
+	if (!w->armed)
+		*w = (StepWait){ .deadline = sim.now_ms + ms, .armed = true };
+	if (!wait_passed(w->deadline))
+		return sim_later();
+	w->armed = false;
+	return STEP_DONE;
 }
 
 #endif

@@ -118,6 +118,43 @@ static void the_controller_plays_through_corb_and_rirb(void **state)
 	assert_int_equal(rd(SD_OUT + HDA_SD_CTL, 4) & HDA_SD_CTL_RUN, 0);
 }
 
+/*
+ * Issue 32: the start a step at a time (hda_begin, hda_start_step): no step
+ * waits (each goes on at most the simulation's one millisecond a step that
+ * waits), the codec's whole walk is one step's verbs and no other step sends
+ * more than a couple, and it ends playing as hda_start does.
+ */
+static void the_start_is_steps_that_never_wait(void **state)
+{
+	Hda h;
+	StepResult r;
+	int steps = 0, most = 0, walk = 0;
+
+	(void)state;
+	reset_sim();
+	laptop_codec();
+	hda_begin(&h, (uintptr_t)sim.regs, alloc);
+	do {
+		uint32_t t0 = sim.now_ms;
+		int cmds = sim.ring_cmds + sim.immediate_cmds;
+
+		r = hda_start_step(&h);
+		assert_in_range(sim.now_ms - t0, 0, 1);
+		cmds = sim.ring_cmds + sim.immediate_cmds - cmds;
+		if (cmds > most)
+			most = cmds;
+		walk += cmds > 2;
+		steps++;
+	} while (r == STEP_MORE && steps < 1000);
+	assert_int_equal(r, STEP_DONE);
+	assert_int_equal(walk, 1);                      /* one codec: one step walks it */
+	assert_int_equal(most, sim.ring_cmds);          /* ... and sends every verb */
+	assert_true(steps > 3);
+	assert_int_equal(h.codecs, 1);
+	assert_int_equal(rd(SD_OUT + HDA_SD_CTL, 4), HDA_SD_CTL_TAG(1) | HDA_SD_CTL_RUN);
+	assert_int_equal(hda_start_step(&h), STEP_DONE);        /* asked again: still playing */
+}
+
 static void a_rirb_that_never_answers_falls_back_to_immediate_commands(void **state)
 {
 	Hda h;
@@ -178,6 +215,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(a_headphone_through_a_second_mixer_gets_its_own_gain_and_selection),
 	cmocka_unit_test(an_hdmi_only_codec_is_skipped_with_a_line),
 	cmocka_unit_test(the_controller_plays_through_corb_and_rirb),
+	cmocka_unit_test(the_start_is_steps_that_never_wait),
 	cmocka_unit_test(a_rirb_that_never_answers_falls_back_to_immediate_commands),
 	cmocka_unit_test(a_codec_that_never_answers_ends_in_bounded_time_with_a_line),
 	cmocka_unit_test(a_stream_whose_position_never_moves_is_not_used),

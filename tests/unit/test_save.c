@@ -27,6 +27,60 @@ static void opens_the_stick_and_says_so(void **state)
 	assert_int_equal(disk.writes, 0);
 }
 
+/*
+ * Issue 32: the open a sector a step (save_open_begin, save_open_step with
+ * no time budget) reads at most one sector a step, says its line once, and
+ * ends where save_open does: the same status on a stick with records (in
+ * one step with a budget for all); a bad sector's read error the same reason.
+ */
+static void the_stepped_open_reads_a_sector_a_step(void **state)
+{
+	uint8_t p[700];
+	SaveStatus want, got;
+	int steps = 0, reads;
+
+	(void)state;
+	fresh("gpt");
+	assert_true(save_open(RAM_ID, NULL));
+	pattern(p, sizeof p, 3);
+	assert_true(save_write(p, sizeof p, "settings"));
+	assert_true(save_write(p, sizeof p, "settings"));
+	boot();
+	disk.reads = 0;
+	assert_true(save_open(RAM_ID, &want));
+	reads = disk.reads;
+	boot();
+	disk.reads = 0;
+	save_open_begin();
+	for (int before = 0; !save_open_step(RAM_ID, 0); steps++, before = disk.reads) {
+		assert_in_range(disk.reads - before, 0, 1);
+		assert_true(steps < 200);
+	}
+	assert_true(save_status(&got));
+	assert_int_equal(got.valid_records, want.valid_records);
+	assert_int_equal(got.newest_seq, 2);
+	assert_int_equal(got.partition, want.partition);
+	assert_int_equal(disk.reads, reads);            /* each sector read once, as save_open reads them */
+	assert_int_equal(steps, reads);                 /* a step a sector */
+	assert_true(load_equals(p, sizeof p));
+	assert_non_null(strstr(logbuf, "save: RAM stick, partition 4, 2 valid records, newest seq=2\n"));
+	assert_null(strstr(strstr(logbuf, "save: RAM stick") + 1, "save: RAM stick"));  /* said once */
+	boot();
+	save_open_begin();
+	assert_true(save_open_step(RAM_ID, UINT32_MAX));        /* a budget for them all: one step */
+	assert_true(save_status(&got));
+	assert_int_equal(got.newest_seq, 2);
+
+	boot();
+	disk.bad_read = 0;                              /* the first sector: unreadable */
+	save_open_begin();
+	while (!save_open_step(RAM_ID, 0))
+		;
+	assert_false(save_status(&got));
+	assert_string_equal(got.why, "read error on RAM stick");
+	disk.bad_read = -1;
+}
+
 static void round_trip_and_the_slots_turn(void **state)
 {
 	uint8_t p[8][1536];
@@ -347,6 +401,7 @@ static void run_of_writes_left_for_fsck(void **state)
 
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(opens_the_stick_and_says_so),
+	cmocka_unit_test(the_stepped_open_reads_a_sector_a_step),
 	cmocka_unit_test(round_trip_and_the_slots_turn),
 	cmocka_unit_test(reasons_when_there_is_no_save_area),
 	cmocka_unit_test(text_files_rewritten_in_place_and_padded),

@@ -106,6 +106,35 @@ static void links_say_td_or_qh_depth_first_and_terminate(void **state)
 	assert_int_equal(LINK_TERM, 1);
 }
 
+/*
+ * Issue 32: the start a step at a time (uhci_start_step): no step waits
+ * (each goes on at most the simulation's one millisecond a step that waits),
+ * GRESET still held 50 ms, and the controller runs in the end.
+ */
+static void the_start_is_steps_that_never_wait(void **state)
+{
+	UsbHc *up = NULL;
+	StepResult r;
+	int steps = 0;
+
+	(void)state;
+	fresh();
+	assert_true(uhci_claim(0, SIM_IO, test_alloc));
+	do {
+		uint32_t t0 = sim.now_ms;
+
+		r = uhci_start_step(0, &up);
+		assert_in_range(sim.now_ms - t0, 0, 1);
+		steps++;
+	} while (r == STEP_MORE && steps < 1000);
+	assert_int_equal(r, STEP_DONE);
+	assert_non_null(up);
+	assert_true(steps >= 60);                                       /* GRESET 50 ms, then 10 */
+	assert_true(sim.greset_off_ms - sim.greset_on_ms >= 50);
+	assert_int_equal(uhci_start_step(0, &up), STEP_FAILED);         /* asked again after its end */
+	assert_null(up);
+}
+
 static void bring_up_holds_greset_and_builds_the_frame_list(void **state)
 {
 	UhciMem *m;
@@ -251,6 +280,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(the_status_says_active_three_tries_and_low_speed_and_spd_when_asked),
 	cmocka_unit_test(links_say_td_or_qh_depth_first_and_terminate),
 	cmocka_unit_test(bring_up_holds_greset_and_builds_the_frame_list),
+	cmocka_unit_test(the_start_is_steps_that_never_wait),
 	cmocka_unit_test(a_port_reset_is_held_50_ms_then_the_port_is_enabled),
 	cmocka_unit_test(the_first_request_is_set_address_to_address_0_at_its_speed),
 	cmocka_unit_test_setup(a_short_in_data_stage_ends_at_the_status_stage, setup),

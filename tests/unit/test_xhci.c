@@ -321,6 +321,41 @@ static void a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped(void **sta
 	assert_int_equal(got, 512);
 }
 
+/*
+ * Issue 32: its hub reported the port of a device during a bulk transfer
+ * (cancel, from the wait's poll). A device that answers was a stale report:
+ * the transfer ends as ever. One that does not (pulled) ends USB_GONE_GRACE_MS
+ * later with an error, not at its 5 s timeout, with no command for its
+ * endpoint; later transfers to it, control too, fail at once.
+ */
+static void a_cancelled_device_fails_its_transfers_soon(void **state)
+{
+	UsbSetup get = { .type = 0x80, .request = 0x06, .value = 0x0100, .length = 8 };
+	uint8_t buf[512];
+	uint32_t got = 0, t0;
+	int cmds;
+
+	(void)state;
+	sim.bulk_cc = CC_SUCCESS;
+	sim.bulk_in_len = 64;
+	hc->ops->cancel(hc, kbd);       /* a stale report: the device answers */
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, 64, &got, 5000), USB_XFER_OK);
+	assert_int_equal(got, 64);
+	sim.bulk_cc = 0;                /* now it never answers */
+	cmds = sim.ncmds;
+	t0 = sim.now_ms;
+	hc->ops->cancel(hc, kbd);
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 5000), USB_XFER_ERROR);
+	assert_in_range(sim.now_ms - t0, USB_GONE_GRACE_MS, USB_GONE_GRACE_MS + 50);
+	assert_non_null(strstr(logbuf, "the device is gone"));
+	t0 = sim.now_ms;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &bulk_in, buf, sizeof buf, &got, 5000), USB_XFER_ERROR);
+	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
+	assert_true(sim.now_ms - t0 < 10);
+	assert_int_equal(sim.ncmds, cmds);
+	assert_null(strstr(logbuf, "timeout"));
+}
+
 /* CLEAR_FEATURE(ENDPOINT_HALT) on a bulk pipe (reset recovery): the controller's side starts over (drop + add). */
 static void clearing_a_bulk_halt_restarts_our_side_too(void **state)
 {
@@ -373,6 +408,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(bulk_transfers_move_the_bytes, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_stall_is_reported_and_the_endpoint_reset, bulk_setup),
 	cmocka_unit_test_setup(a_bulk_timeout_is_bounded_logged_and_the_endpoint_stopped, bulk_setup),
+	cmocka_unit_test_setup(a_cancelled_device_fails_its_transfers_soon, bulk_setup),
 	cmocka_unit_test_setup(keys_flow_on_a_healthy_endpoint, setup),
 	cmocka_unit_test_setup(a_transaction_error_is_recovered_and_keys_flow_again, setup),
 	cmocka_unit_test_setup(babble_on_interrupt_in_is_recovered_and_keys_flow_again, setup),
