@@ -5,6 +5,7 @@ import re
 import time
 
 import audio
+import handover_tests
 import save_tests
 from music_tests import recorded
 from save_tests import READY_TIMEOUT_S, RE_SAVES_KNOWN, SAVES_KNOWN_TIMEOUT_S, stick, tap
@@ -127,3 +128,4 @@ TESTS = [("bringup_ps2_key_while_usb_enumerates", test_ps2_key_while_usb_enumera
          ("bringup_saved_music_off", test_saved_music_off_silences_the_title, (), ()),
          ("bringup_high_scores_wait", test_high_scores_wait_for_the_stick, (), ()),
          ("bringup_stick_never_answers", test_stick_that_never_answers, (), ())]
+TESTS += handover_tests.TESTS       # the title's tune from the speaker to the PCM device (handover_tests.py)
