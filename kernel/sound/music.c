@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "adlib.h"
+#include "cpu.h"
 #include "crc32.h"
 #include "kfmt.h"
 #include "klog.h"
@@ -60,6 +61,10 @@ static uint32_t handover_tick, handover_off;    /* the song tick the synthesizer
 static const Song *handover_song;
 static volatile bool handover_done;     /* for the main loop's COM1 line */
 static bool handover_logged;
+static uint64_t handover_tsc;           /* the TSC when the speaker stopped (make bench-boot) */
+static volatile bool spk_sounded;       /* the speaker's first note has sounded, at spk_first_tsc */
+static uint64_t spk_first_tsc;
+static bool spk_first_logged;
 
 static void out_instrument(void *ctx, int voice, const OplInstrument *ins)
 {
@@ -208,15 +213,31 @@ void music_use_synth(uint32_t rate_hz, uint32_t crc_seconds)
 	}
 }
 
-/* Main loop: the hand-over and the CRC the IRQ finished (musiccrc=), on COM1. */
+/* " at tsc=T" (the TSC since reset: instructions under QEMU -icount, make bench-boot), or "" without one. */
+static const char *tsc_text(char *buf, size_t size, uint64_t tsc)
+{
+	buf[0] = '\0';
+	if (tsc)
+		kfmt_snprintf(buf, size, " at tsc=%u%09u", (unsigned)(tsc / 1000000000u), (unsigned)(tsc % 1000000000u));
+	return buf;
+}
+
+/* Main loop: the speaker's first note, the hand-over and the CRC the IRQ finished (musiccrc=), on COM1. */
 void music_service(void)
 {
 	const Song *s = crc_song;
 
+	char tsc[32];
+
+	if (spk_sounded && !spk_first_logged) {
+		spk_first_logged = true;
+		klog("music: first note on the speaker%s\n", tsc_text(tsc, sizeof tsc, spk_first_tsc));
+	}
 	if (handover_done && !handover_logged) {
 		handover_logged = true;
-		klog("music: speaker -> PCM at song tick %u (%s, speaker off at song tick %u)\n",
-		    (unsigned)handover_tick, handover_song->name, (unsigned)handover_off);
+		klog("music: speaker -> PCM at song tick %u (%s, speaker off at song tick %u)%s\n",
+		    (unsigned)handover_tick, handover_song->name, (unsigned)handover_off,
+		    tsc_text(tsc, sizeof tsc, handover_tsc));
 	}
 	if (s && !crc_logged) {
 		crc_logged = true;
@@ -264,6 +285,8 @@ static void speaker_tick(void)
 		speaker = false;
 		handover_off = spk_ticks;
 		spk_music(0);
+		if (!cpu_timestamp(&handover_tsc))
+			handover_tsc = 0;
 		handover_done = true;
 		return;
 	}
@@ -278,6 +301,11 @@ static void speaker_tick(void)
 	if (seq.ended && spk_end++ >= seq.song->speed)
 		spk.divisor = 0;
 	spk_music(spk.divisor);
+	if (spk.divisor && !spk_sounded) {
+		if (!cpu_timestamp(&spk_first_tsc))
+			spk_first_tsc = 0;
+		spk_sounded = true;
+	}
 }
 
 void music_tick(void)

@@ -225,7 +225,7 @@ def test_hda_music_off(ctx):
 
 CRC_SECONDS = 3                 # musiccrc=: the title theme's first seconds, CRC'd in the kernel and on the host
 RE_CRC = r"^music: crc32 (\w+) from song tick (\d+) first (\d+) frames at (\d+) Hz: ([0-9a-f]{8})$"
-RE_HANDOVER = r"^music: speaker -> PCM at song tick (\d+) \((\w+), speaker off at song tick (\d+)\)$"
+RE_HANDOVER = r"^music: speaker -> PCM at song tick (\d+) \((\w+), speaker off at song tick (\d+)\)(?: at tsc=(\d+))?$"
 
 
 def synthrender(ctx):
