@@ -646,7 +646,7 @@ synth-compare: $(ISO) $(B)/synth/synthrender $(B)/synth/wavnotes
 	$(PYTHON) tests/qemu/synthcompare.py --iso $(ISO) --render $(B)/synth/synthrender \
 		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare --md docs/music.md
 
-# Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
+# Boot cost: guest instructions and wall time from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).
 TRIVIAL_ISO := $(B)/bootbench/trivial.iso
 $(B)/bootbench/trivial.elf: tests/bootbench/trivial.c linker.ld

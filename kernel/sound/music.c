@@ -226,7 +226,6 @@ static const char *tsc_text(char *buf, size_t size, uint64_t tsc)
 void music_service(void)
 {
 	const Song *s = crc_song;
-
 	char tsc[32];
 
 	if (spk_sounded && !spk_first_logged) {
