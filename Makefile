@@ -75,7 +75,7 @@ ISO    := $(B)/shardfall.iso
 # (kernel/save: partition, FAT, records) are pure too: the unit tests and fuzz-replay link them.
 SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
 HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c \
-              drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c \
+              drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c drivers/sound/spkmusic.c \
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
@@ -647,7 +647,7 @@ synth-compare: $(ISO) $(B)/synth/synthrender $(B)/synth/wavnotes
 	$(PYTHON) tests/qemu/synthcompare.py --iso $(ISO) --render $(B)/synth/synthrender \
 		--wavnotes $(B)/synth/wavnotes --out $(B)/synthcompare --md docs/music.md
 
-# Boot cost: guest instructions from reset to `ready` on CD, HDD and USB, ours against a trivial
+# Boot cost: guest instructions and wall time from reset to `ready` on CD, HDD and USB, ours against a trivial
 # multiboot kernel's ISO built the same way (tests/bootbench/, docs/boot.md).
 TRIVIAL_ISO := $(B)/bootbench/trivial.iso
 $(B)/bootbench/trivial.elf: tests/bootbench/trivial.c linker.ld

@@ -385,6 +385,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 				draw();
 		}
 		music_log_effects();            /* off the frame's clock */
+		music_service();                /* the speaker's first note, the hand-over, musiccrc=: said on COM1 */
 		if (bringup_step(up) == BRING_SAVE)
 			saves_opened(&session, o);      /* the stick's settings, then the options again */
 		if (bringup_saves_known(up) && session_save_request(&session)) {
@@ -392,7 +393,6 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 			start_clock(&ls.clock, ls.pace);
 		}
 		pcm_service();                  /* a PCM stream that stopped moving: said on COM1 */
-		music_service();                /* musiccrc=: the song's CRC, once done */
 		if (session.mode == SESSION_HALTED)
 			halt();
 		if (o->ticks && ls.done >= o->ticks)

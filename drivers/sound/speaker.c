@@ -16,6 +16,7 @@
 static SfxSeq seq;
 static uint16_t current;                /* divisor the PIT plays now, 0 = off */
 static uint16_t sounding;               /* the effect's divisor this tick (the PCM mixer's tone too) */
+static uint16_t music;                  /* the song's lead note (kernel/sound/music.c), under any effect */
 static bool muted;                      /* sound=off: the sequence steps, the speaker stays silent */
 
 void spk_init(void)
@@ -48,10 +49,22 @@ bool spk_play(const uint16_t *divisors, uint16_t length, uint8_t priority)
 	return started;
 }
 
+/* What the PIT plays: the effect if one sounds, else the music's note; nothing when muted. */
+static void sound_now(void)
+{
+	spk_tone(muted ? 0 : sounding ? sounding : music);
+}
+
 void spk_tick(void)
 {
 	sounding = sfxseq_tick(&seq);
-	spk_tone(muted ? 0 : sounding);
+	sound_now();
+}
+
+void spk_music(uint16_t divisor)
+{
+	music = divisor;
+	sound_now();
 }
 
 uint16_t spk_sounding(void)
@@ -61,5 +74,9 @@ uint16_t spk_sounding(void)
 
 void spk_mute(bool mute)
 {
+	uint32_t f = cpu_save_flags_cli();
+
 	muted = mute;
+	sound_now();
+	cpu_restore_flags(f);
 }

@@ -16,6 +16,42 @@ void synthplay_start(SynthPlay *p, const Song *song, uint32_t rate)
 	p->left = 0;
 }
 
+/* The player's steps in silence: which note each voice holds (0: none). */
+typedef struct Held {
+	OplPitch pitch[OPL_CHANNELS];
+	uint8_t on[OPL_CHANNELS];
+} Held;
+
+static void held_instrument(void *ctx, int voice, const OplInstrument *ins)
+{
+	(void)ctx, (void)voice, (void)ins;
+}
+
+static void held_on(void *ctx, int voice, OplPitch pitch)
+{
+	((Held *)ctx)->pitch[voice] = pitch;
+	((Held *)ctx)->on[voice] = 1;
+}
+
+static void held_off(void *ctx, int voice)
+{
+	((Held *)ctx)->on[voice] = 0;
+}
+
+void synthplay_start_at(SynthPlay *p, const Song *song, uint32_t rate, uint32_t tick)
+{
+	Held held = { .on = { 0 } };
+	MusicOut quiet = { .instrument = held_instrument, .note_on = held_on, .note_off = held_off, .ctx = &held };
+
+	synthplay_start(p, song, rate);
+	for (uint32_t t = 0; t < tick && p->seq.song && !p->seq.ended; t++)
+		musicseq_tick(&p->seq, &quiet);
+	for (int v = 0; p->seq.song && !p->seq.ended && v < p->seq.song->voices; v++)
+		if (held.on[v])         /* (a jingle that is over rang out on the speaker: nothing is keyed again) */
+			p->out.note_on(p->out.ctx, v, held.pitch[v]);
+	p->ticks = tick;
+}
+
 uint32_t synthplay_tick_frames(const SynthPlay *p)
 {
 	uint64_t from = (uint64_t)p->ticks * p->rate / SYNTHPLAY_TICK_HZ;

@@ -28,6 +28,14 @@ typedef struct SynthPlay {
 
 /* A freshly reset synthesizer (as adlib_reset resets the card) and `song` from its start (NULL: silence). */
 void synthplay_start(SynthPlay *p, const Song *song, uint32_t rate);
+/*
+ * The same song from song tick `tick` (the hand-over from the speaker,
+ * docs/music.md): a freshly reset synthesizer, the instruments loaded, the
+ * player stepped `tick` times in silence, then every voice whose note is
+ * held at that point keyed on at once; the next render takes step `tick`,
+ * with the tick lengths of a render from the start.
+ */
+void synthplay_start_at(SynthPlay *p, const Song *song, uint32_t rate, uint32_t tick);
 /* The next `frames` mono samples; the player steps wherever a tick begins. */
 void synthplay_render(SynthPlay *p, int16_t *mono, int frames);
 /* The frames of the next tick (after the current one's `left`): the host's tick-by-tick loops. */

@@ -217,6 +217,27 @@ void pcm_set_music(PcmRender render, void *ctx)
 	cpu_restore_flags(f);
 }
 
+/*
+ * The music's hand-over from the speaker (music.c): in the music slot's
+ * call, the frames between the DMA position and the first sample asked
+ * for, and how many frames the mix had written before it; in the tick, how
+ * many the DMA engine has read (an underrun counts the skipped ones as read).
+ */
+uint32_t pcm_music_delay(void)
+{
+	return (mix.wr + mix.frames - mix.last_pos) % mix.frames;
+}
+
+uint64_t pcm_frames_written(void)
+{
+	return mix.written;
+}
+
+uint64_t pcm_frames_played(void)
+{
+	return mix.written - mix.ahead;
+}
+
 void pcm_effect_requested(void)
 {
 	asked_tick = pit_ticks();

@@ -27,6 +27,9 @@ void pcm_tick(void);                    /* IRQ0: the effect's tone into the mix,
 void pcm_service(void);                 /* main loop: log what the tick found (a stalled stream) */
 uint32_t pcm_rate(void);                /* samples per second of the device playing, 0 if none */
 void pcm_set_music(PcmRender render, void *ctx);        /* the music slot (the synthesizer); NULL: silence */
+uint32_t pcm_music_delay(void);         /* in the music slot's call: frames until its first sample is played */
+uint64_t pcm_frames_written(void);      /* in the music slot's call: frames written before its first sample */
+uint64_t pcm_frames_played(void);       /* frames the DMA engine has read, as of the last refill */
 void pcm_effect_requested(void);        /* the main loop started an effect: latency measured from now */
 void pcm_bench_log(void);               /* BENCH sound: underruns, effect latency in ticks */
 

@@ -12,7 +12,7 @@
 #include "speaker.h"
 #include "sysinfo.h"
 
-/* The AdLib: found or not, said on COM1; without one the music is simply off. */
+/* The AdLib: found or not, said on COM1; without one the music starts on the speaker (music.c). */
 AdlibProbe sound_init(const BootOptions *opts, uint8_t *status)
 {
 	uint8_t idle, timer;
@@ -22,10 +22,13 @@ AdlibProbe sound_init(const BootOptions *opts, uint8_t *status)
 	if (p == ADLIB_FOUND)
 		klog("adlib: OPL2 found at 0x388 (status %02x then %02x)\n", idle, timer);
 	else
-		klog("adlib: no OPL2 at 0x388 (status %02x then %02x): music off\n", idle, timer);
+		klog("adlib: no OPL2 at 0x388 (status %02x then %02x)\n", idle, timer);
 	if (p == ADLIB_FOUND && opts->sound != SOUND_AUTO && opts->sound != SOUND_ADLIB)
 		klog("adlib: not used (sound=%s)\n", sound_choice_name(opts->sound));
-	music_init(p == ADLIB_FOUND && (opts->sound == SOUND_AUTO || opts->sound == SOUND_ADLIB));
+	if (opts->sound == SOUND_OFF)
+		spk_mute(true);         /* from the first frame: the title's music would start on it */
+	music_init(p == ADLIB_FOUND && (opts->sound == SOUND_AUTO || opts->sound == SOUND_ADLIB),
+	    opts->sound != SOUND_OFF);      /* no AdLib: the lead on the speaker until a PCM device takes over */
 	return p;
 }
 
@@ -49,8 +52,6 @@ bool sound_start_step(const BootOptions *opts, SysInfo *sysinfo, bool adlib)
 		return false;
 	pcm = r == STEP_DONE;
 	adlib = adlib && (opts->sound == SOUND_AUTO || opts->sound == SOUND_ADLIB);
-	if (opts->sound == SOUND_OFF)
-		spk_mute(true);
 	if (pcm && !adlib && opts->sound != SOUND_OFF)
 		music_use_synth(pcm_rate(), opts->musiccrc);    /* no AdLib: the songs on our OPL2 synthesizer */
 	if (pcm)
@@ -60,12 +61,14 @@ bool sound_start_step(const BootOptions *opts, SysInfo *sysinfo, bool adlib)
 	kfmt_snprintf(synth, sizeof synth, "the OPL2 synthesizer (%s)", pcm_device_name(true));
 	klog("sound: sound=%s: effects on %s%s, music on %s\n", sound_choice_name(opts->sound),
 	    opts->sound == SOUND_OFF ? "nothing" : pcm ? "the speaker and " : "the speaker", pcm ? pcm_device_name(true) : "",
-	    adlib ? "the AdLib" : music_on_synth() ? synth : "nothing (no AdLib, no PCM device)");
+	    adlib ? "the AdLib" : music_on_synth() ? synth : music_on_speaker() ? "the PC speaker (the lead voice)" :
+	    "nothing (no AdLib, no PCM device)");
 	if (opts->sound == SOUND_OFF)
 		kfmt_snprintf(fact, sizeof fact, "off (sound=off)");
 	else
 		kfmt_snprintf(fact, sizeof fact, "effects: speaker%s%s; music: %s%s%s", pcm ? " + " : "",
-		    pcm ? pcm_device_name(false) : "", adlib ? "AdLib" : music_on_synth() ? "synthesizer (" : "none",
+		    pcm ? pcm_device_name(false) : "", adlib ? "AdLib" : music_on_synth() ? "synthesizer (" :
+		    music_on_speaker() ? "speaker" : "none",
 		    !adlib && music_on_synth() ? pcm_device_name(false) : "", !adlib && music_on_synth() ? ")" : "");
 	if ((pcm || opts->sound != SOUND_AUTO) && sysinfo_add(sysinfo, "Plays", fact))
 		klog("sysinfo: Plays: %s\n", fact);

@@ -5,7 +5,9 @@
  * little-endian, as the kernel's musiccrc= option does). The samples come
  * through drivers/sound/synthplay.c, the kernel's code, in CHUNK-frame calls
  * (default: one tick each; the kernel's mix asks for up to 256 at a time).
- * Usage: synthrender SONG SECONDS [OUT.wav|-] [RATE] [CHUNK]
+ * FROM: start at that song tick as the kernel's hand-over from the speaker
+ * does (synthplay_start_at; the kernel's `music: crc32 ... from song tick N`).
+ * Usage: synthrender SONG SECONDS [OUT.wav|-] [RATE] [CHUNK] [FROM]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,11 +50,11 @@ int main(int argc, char **argv)
 	static SynthSong p;
 	const Song *song = NULL;
 	int16_t buf[1024];
-	uint32_t rate, total, chunk, frames = 0, crc = 0;
+	uint32_t rate, total, chunk, from, frames = 0, crc = 0;
 	FILE *f = NULL;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: synthrender SONG SECONDS [OUT.wav|-] [RATE] [CHUNK]\n");
+		fprintf(stderr, "usage: synthrender SONG SECONDS [OUT.wav|-] [RATE] [CHUNK] [FROM]\n");
 		return 2;
 	}
 	for (int i = 0; i < SONG_COUNT; i++)
@@ -65,6 +67,7 @@ int main(int argc, char **argv)
 	rate = argc > 4 ? (uint32_t)atoi(argv[4]) : 48000;
 	total = (uint32_t)(atof(argv[2]) * rate);
 	chunk = argc > 5 ? (uint32_t)atoi(argv[5]) : 0;
+	from = argc > 6 ? (uint32_t)atoi(argv[6]) : 0;
 	if (chunk > sizeof buf / sizeof buf[0])
 		chunk = sizeof buf / sizeof buf[0];
 	if (argc > 3 && strcmp(argv[3], "-")) {
@@ -75,7 +78,7 @@ int main(int argc, char **argv)
 		}
 		wav_header(f, rate, 0);
 	}
-	synthsong_start(&p, song, rate);
+	synthplay_start_at(&p, song, rate, from);
 	while (frames < total) {
 		int n = chunk ? (int)chunk : (int)(p.left ? p.left : synthplay_tick_frames(&p));
 
@@ -92,6 +95,6 @@ int main(int argc, char **argv)
 		wav_header(f, rate, frames);
 		fclose(f);
 	}
-	printf("synthrender: %s, %u frames at %u Hz, crc32 %08x\n", song->name, frames, rate, crc);
+	printf("synthrender: %s from song tick %u, %u frames at %u Hz, crc32 %08x\n", song->name, from, frames, rate, crc);
 	return 0;
 }

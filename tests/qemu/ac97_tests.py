@@ -61,10 +61,10 @@ def test_ac97_music_title(ctx):
     m.wait_for(r"^sound: sound=ac97: effects on the speaker and AC'97, music on the OPL2 synthesizer \(AC'97\)$", 2.0)
     m.wait_for(r"^music: play title$", 5.0)
     m.wait_for(sound_tests.RE_READY, 5.0)
-    sound_tests.check_ring_crc(ctx, m, "AC'97")
+    frm = sound_tests.check_ring_crc(ctx, m, "AC'97")
     sound_tests.music_off_silent(ctx, m, wav)
     assert "hda: " not in m.serial(), "sound=ac97 looked for Intel HDA"
-    music_tests.check_title_solo(ctx, wav, "AC'97")
+    music_tests.check_title_solo(ctx, wav, "AC'97", frm)
 
 
 def test_ac97_sound_off(ctx):

@@ -5,6 +5,7 @@ import re
 import time
 
 import audio
+import handover_tests
 import save_tests
 from music_tests import recorded
 from save_tests import READY_TIMEOUT_S, RE_SAVES_KNOWN, SAVES_KNOWN_TIMEOUT_S, stick, tap
@@ -211,3 +212,4 @@ TESTS = [("bringup_ps2_key_while_usb_enumerates", test_ps2_key_while_usb_enumera
          ("bringup_stick_pulled_during_save", test_stick_pulled_during_the_save_reads, (), ())] + [
         ("bringup_steps_within_a_tick_" + name, steps_within_a_tick(name), (), ())
         for name in sorted(TICK_MACHINES)]
+TESTS += handover_tests.TESTS       # the title's tune from the speaker to the PCM device (handover_tests.py)

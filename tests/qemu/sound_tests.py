@@ -224,26 +224,37 @@ def test_hda_music_off(ctx):
 
 
 CRC_SECONDS = 3                 # musiccrc=: the title theme's first seconds, CRC'd in the kernel and on the host
-RE_CRC = r"^music: crc32 (\w+) first (\d+) frames at (\d+) Hz: ([0-9a-f]{8})$"
+RE_CRC = r"^music: crc32 (\w+) from song tick (\d+) first (\d+) frames at (\d+) Hz: ([0-9a-f]{8})$"
+RE_HANDOVER = r"^music: speaker -> PCM at song tick (\d+) \((\w+), speaker off at song tick (\d+)\)(?: at tsc=(\d+))?$"
 
 
 def synthrender(ctx):
     return os.path.join(os.path.dirname(os.path.abspath(ctx.hostrun)), "synth", "synthrender")
 
 
+def host_crc(ctx, song, rate, from_tick):
+    out = subprocess.run([synthrender(ctx), song, str(CRC_SECONDS), "-", str(rate), "256", str(from_tick)],
+                         capture_output=True, text=True, check=True).stdout
+    return re.search(r"crc32 ([0-9a-f]{8})", out).group(1)
+
+
 def check_ring_crc(ctx, m, what):
     """The kernel's CRC-32 of the synthesizer's first CRC_SECONDS of the title theme as the mix wrote
     them into the DMA ring (musiccrc=) equals build/synth/synthrender's, on the host, from the same
-    code (drivers/sound/synthplay.c): the same samples, sample for sample."""
+    code (drivers/sound/synthplay.c): the same samples, sample for sample — from the song tick the
+    speaker handed the song over at (the `music: speaker -> PCM` line's). Returns that tick."""
     line = m.wait_for(RE_CRC, CRC_SECONDS + 5.0)
-    song, frames, rate, crc = line.group(1), int(line.group(2)), int(line.group(3)), line.group(4)
+    song, frm, frames, rate, crc = (line.group(1), int(line.group(2)), int(line.group(3)), int(line.group(4)),
+                                    line.group(5))
     assert song == "title" and frames == CRC_SECONDS * rate, "musiccrc covered %s, %d frames" % (song, frames)
-    out = subprocess.run([synthrender(ctx), song, str(CRC_SECONDS), "-", str(rate), "256"],
-                         capture_output=True, text=True, check=True).stdout
-    host = re.search(r"crc32 ([0-9a-f]{8})", out).group(1)
-    ctx.note("%s ring: title's first %d frames at %d Hz crc32 %s; host synthrender %s" % (
-        what, frames, rate, crc, host))
+    hand = re.search(RE_HANDOVER, m.serial(), re.M)
+    assert hand and int(hand.group(1)) == frm, "the CRC starts at song tick %d, the hand-over line says %s" % (
+        frm, hand.group(0) if hand else "nothing")
+    host = host_crc(ctx, song, rate, frm)
+    ctx.note("%s ring: title from song tick %d, first %d frames at %d Hz crc32 %s; host synthrender %s" % (
+        what, frm, frames, rate, crc, host))
     assert crc == host, "%s's ring CRC %s != the host render's %s" % (what, crc, host)
+    return frm
 
 
 def music_off_silent(ctx, m, wav):
@@ -276,9 +287,9 @@ def title_heard(ctx, setup):
     m.wait_for(r"^music: on the OPL2 synthesizer, 48000 Hz, into the PCM mix$", 2.0)
     m.wait_for(r"^music: play title$", 5.0)
     m.wait_for(RE_READY, 5.0)
-    check_ring_crc(ctx, m, "HDA " + setup)
+    frm = check_ring_crc(ctx, m, "HDA " + setup)
     music_off_silent(ctx, m, wav)
-    music_tests.check_title_solo(ctx, wav, "HDA")      # the solo: the WAV's first seconds of sound
+    music_tests.check_title_solo(ctx, wav, "HDA", frm)         # the solo: the WAV's first seconds of sound
 
 
 TESTS = [
