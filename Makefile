@@ -88,7 +88,8 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot bench-fb bench-save bench-secureboot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
+        fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-smbios fuzz-hwreport fuzz-replay \
+        test-dumps golden-dumps test-model \
         bench-synth synth-compare
 all: $(KERNEL)
 
@@ -410,7 +411,7 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo usbdesc hidboot hidparse cmdline keys input kbdscan savedisk saverec
+FUZZ_TARGETS ?= level demo usbdesc hidboot hidparse cmdline keys input kbdscan savedisk saverec smbios hwreport
 FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usb/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
@@ -448,6 +449,14 @@ FUZZ_LIBS_hidboot   := $(FUZZ_LIBS)
 FUZZ_INPUTS_hidparse := tests/fuzz/hidparse_corpus $(wildcard tests/fuzz/hidparse_regressions)
 FUZZ_SEEDS_hidparse  := $(FUZZ_INPUTS_hidparse)
 FUZZ_LIBS_hidparse   := drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c
+# The hardware report (docs/hwinfo.md): the SMBIOS parser (drivers/platform/smbios.c) and the report's writer
+# and first-line reader (kernel/hwreport.c) on devices that send any bytes.
+FUZZ_INPUTS_smbios   := tests/fuzz/smbios_corpus
+FUZZ_SEEDS_smbios    := $(FUZZ_INPUTS_smbios)
+FUZZ_LIBS_smbios     := drivers/platform/smbios.c drivers/platform/acpitab.c
+FUZZ_INPUTS_hwreport := tests/fuzz/hwreport_corpus
+FUZZ_SEEDS_hwreport  := $(FUZZ_INPUTS_hwreport)
+FUZZ_LIBS_hwreport   := kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c kernel/kfmt.c
 
 .SECONDEXPANSION:
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
@@ -456,7 +465,8 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec \
+fuzz-smbios fuzz-hwreport: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
 	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
@@ -470,7 +480,7 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
              $(B)/fuzz/replay_hidparse \
              $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan \
-             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec
+             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec $(B)/fuzz/replay_smbios $(B)/fuzz/replay_hwreport
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
@@ -482,6 +492,8 @@ fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbde
 	$(B)/fuzz/replay_kbdscan $(FUZZ_INPUTS_kbdscan)
 	$(B)/fuzz/replay_savedisk $(FUZZ_INPUTS_savedisk)
 	$(B)/fuzz/replay_saverec $(FUZZ_INPUTS_saverec)
+	$(B)/fuzz/replay_smbios $(FUZZ_INPUTS_smbios)
+	$(B)/fuzz/replay_hwreport $(FUZZ_INPUTS_hwreport)
 
 # The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \

@@ -67,7 +67,7 @@ void hwout_line(HwOut *o, const char *fmt, ...)
 void hwout_begin(HwOut *o, char *buf, uint32_t cap)
 {
 	*o = (HwOut){ .buf = buf, .cap = cap };
-	o->limit = cap - 1 < HWREPORT_HW_MAX ? cap - 1 : HWREPORT_HW_MAX;
+	o->limit = cap - 1 - HWREPORT_END_ROOM < HWREPORT_HW_MAX ? cap - 1 - HWREPORT_END_ROOM : HWREPORT_HW_MAX;
 	buf[0] = '\0';
 	hwout_line(o, "%s%08x", HWREPORT_FIRST_LINE, 0u);      /* the hash goes in at hwout_boot */
 }
@@ -412,6 +412,11 @@ uint32_t hwreport_write(const HwReport *r, char *buf, uint32_t cap)
 {
 	HwOut o;
 
+	if (cap < 2 * HWREPORT_END_ROOM) {      /* no room for the first and the end line: nothing */
+		if (cap)
+			buf[0] = '\0';
+		return 0;
+	}
 	hwout_begin(&o, buf, cap);
 	section_cpu(&o, r->cpu);
 	section_firmware(&o, r);
