@@ -123,7 +123,12 @@ KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
-               kernel/hwinfo.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c drivers/platform/smbios.c
+               kernel/hwinfo.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c drivers/platform/smbios.c \
+               kernel/main.c kernel/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/kfmt.c kernel/mem/pages.c \
+               kernel/cpu/paging.c kernel/sound/soundsetup.c game/formats/dump.c game/formats/level.c \
+               game/shell/session_save.c game/shell/ctlmenu.c game/shell/controls.c game/shell/screens.c \
+               game/shell/title.c game/shell/progress.c game/shell/scrkit.c game/shell/savescreens.c \
+               game/shell/interstitials.c game/shell/session_menus.c game/shell/demoreel.c
 $(KCOLD_SRC:%.c=$(B)/k/%.o): KCFLAGS += $(KCOLD_FLAGS)
 
 # Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.

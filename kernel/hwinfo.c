@@ -141,7 +141,7 @@ static int clocks(HwClock *c, const AcpiInfo *a, const char **trusted)
  */
 const char *hwinfo_build(const HwInfoSrc *src, uint32_t *len, uint32_t *hash)
 {
-	static SmbiosInfo smbios;
+	static SmbiosInfo smbios LATE_BSS;
 	HwUsbHc hcs[HWREPORT_MAX_USBHC];
 	const UsbRecord *usb[USBREC_MAX];
 	const BlockDev *disks[BLOCKDEV_MAX];
@@ -155,6 +155,7 @@ const char *hwinfo_build(const HwInfoSrc *src, uint32_t *len, uint32_t *hash)
 	    .cmdline = src->boot ? src->boot->cmdline : NULL };
 
 	acpiboot_smbios(src->boot, &smbios);
+	r.acpi_table = acpi_seen(&r.acpi_seen);
 	r.firmware = sysinfo_find(src->sysinfo, "Firmware");
 	r.secure_boot = sysinfo_find(src->sysinfo, "Sec. Boot");
 	r.framebuffer = src->boot && (src->boot->fb_type == 0 || src->boot->fb_type == 1) &&

@@ -329,8 +329,9 @@ static const char *oem_text(const char *f, int n, char *out)
 	return out;
 }
 
-static void section_acpi(HwOut *o, const AcpiInfo *a)
+static void section_acpi(HwOut *o, const HwReport *r)
 {
+	const AcpiInfo *a = r->acpi;
 	static const char *const sources[] = { "none", "mb2_tag", "efi_table", "bios", "acpi_mem" };
 	uint16_t f;
 
@@ -339,8 +340,8 @@ static void section_acpi(HwOut *o, const AcpiInfo *a)
 	hwout_line(o, "[acpi] source=%s rsdp=0x%08x%08x revision=%u root=%s root_addr=0x%08x%08x tables=%d",
 	    (unsigned)a->source < 5 ? sources[a->source] : "none", (unsigned)(a->rsdp >> 32), (unsigned)a->rsdp,
 	    (unsigned)a->revision, a->xsdt ? "xsdt" : "rsdt", (unsigned)(a->root >> 32), (unsigned)a->root, a->tables);
-	for (int i = 0; i < a->seen && i < ACPI_MAX_SEEN; i++) {
-		const AcpiTableSeen *t = &a->seen_table[i];
+	for (int i = 0; i < r->acpi_seen && i < ACPI_MAX_SEEN; i++) {
+		const AcpiTableSeen *t = &r->acpi_table[i];
 		char sig[5], oem[7], oemt[9];
 
 		if (!t->readable) {
@@ -421,7 +422,7 @@ uint32_t hwreport_write(const HwReport *r, char *buf, uint32_t cap)
 	section_cpu(&o, r->cpu);
 	section_firmware(&o, r);
 	section_memory(&o, r->boot);
-	section_acpi(&o, r->acpi);
+	section_acpi(&o, r);
 	hwreport_pci(&o, r);
 	hwreport_usb(&o, r);
 	hwreport_disks(&o, r);

@@ -83,10 +83,10 @@ def qmp_pci(m):
     return out
 
 
-def check_machine(ctx, timeout, **kw):
+def check_machine(ctx, timeout, more=(), **kw):
     import save_tests               # it imports more test modules: here, not at the top
     disk = save_tests.stick(ctx)
-    m = ctx.machine(opts="hwinfo", extra=usb_devices(disk), **kw)
+    m = ctx.machine(opts="hwinfo", extra=usb_devices(disk) + list(more), **kw)
     text = com1_report(m, timeout)
     with open("%s/hwinfo.txt" % ctx.outdir, "w") as f:
         f.write(text)
@@ -136,8 +136,21 @@ def test_hwinfo_pc(ctx):
 
 
 def test_hwinfo_q35(ctx):
-    """-M q35 (ICH9: its functions behind the root bus, the ICH9 USB controllers): the same checks."""
-    check_machine(ctx, HWINFO_TIMEOUT_S, machine="q35")
+    """-M q35 with ich9-intel-hda + hda-output: the same checks; the HDA controller in use and its codec's
+    walk — the root's vendor answer, node rows, a path from an output pin to a DAC."""
+    m, text, sections = check_machine(ctx, HWINFO_TIMEOUT_S, machine="q35", more=[
+        "-audiodev", "none,id=snd", "-device", "ich9-intel-hda", "-device", "hda-output,audiodev=snd"])
+    hda = [name for kind, name, _, _ in sections if kind == "hda"]
+    pci = {name: keys["id"] for kind, name, keys, _ in sections if kind == "pci"}
+    assert len(hda) == 1 and pci.get(hda[0]) == "8086:293e", "[hda] %s, PCI %s" % (hda, pci)
+    codec = [(keys, rows) for kind, _, keys, rows in sections if kind == "hdacodec"]
+    assert codec, "no [hdacodec] section"
+    keys, rows = codec[0]
+    assert keys.get("answered") == "1" and int(keys.get("paths", 0)) >= 1, keys
+    verbs = [r.split() for r in rows if r.startswith("verb ")]
+    assert ["verb", "00", "f0000", keys["id"].replace(":", "")] in verbs, verbs[:3]
+    assert any(r.startswith("path pin=") for r in rows) and any(" type=pin " in r for r in rows), rows[:8]
+    ctx.note("HDA codec %s: %d verbs as walked" % (keys["id"], len(verbs)))
 
 
 def test_hwinfo_ovmf(ctx):
