@@ -181,6 +181,9 @@ static bool stage_hwinfo(BringUp *u)
 	klog("hwinfo: report hash=%08x bytes=%u\n", (unsigned)hash, (unsigned)len);
 	if (u->opts->hwinfo)
 		hwinfo_com1(text);
-	hwinfo_save(text, hash, false, why, sizeof why);        /* COM1 says what it did */
+	if (u->opts->savecut || u->opts->savetear)      /* they count this boot's sector writes: not ours */
+		klog("hwinfo: HWINFO.TXT left alone: a power-cut test (savecut=, savetear=)\n");
+	else
+		hwinfo_save(len, hash, false, why, sizeof why);        /* COM1 says what it did */
 	return true;
 }

@@ -22,6 +22,7 @@
 #include "usb.h"
 #include "usbdevrec.h"
 
+#define SAVE_FILE_SECTOR 512            /* read a sector at a time */
 #define CAPTURE_BYTES   32768           /* the log from the late BSS's claim on: [boot]'s rows come from it */
 #define PIT_HZ          1193182u
 #define PCI_BAR0        0x10
@@ -202,15 +203,42 @@ static void why_not(char *why, size_t size)
 		kfmt_snprintf(why, size, "no HWINFO.TXT on this stick");
 }
 
-bool hwinfo_save(const char *text, uint32_t hash, bool force, char *why, size_t size)
+/*
+ * Where the text now in HWINFO.TXT ends, to the sector: the first sector
+ * of nothing but spaces (the file's last byte, its '\n', counts as one).
+ */
+static uint32_t old_text_end(uint32_t size)
+{
+	char sec[SAVE_FILE_SECTOR];
+
+	for (uint32_t at = 0; at < size; at += SAVE_FILE_SECTOR) {
+		uint32_t n = size - at < SAVE_FILE_SECTOR ? size - at : SAVE_FILE_SECTOR;
+		bool blank = true;
+
+		if (!save_file_read("HWINFO.TXT", at, sec, n))
+			return size;            /* unknown: all of it is rewritten */
+		for (uint32_t i = 0; i < n && blank; i++)
+			blank = sec[i] == ' ' || (at + i == size - 1 && sec[i] == '\n');
+		if (blank)
+			return at;
+	}
+	return size;
+}
+
+/*
+ * Only the sectors that hold text change: the report, then spaces up to
+ * where the old text ended (the rest of the file is spaces and its final
+ * newline already, as every text file of the save area). 64 KiB sector by
+ * sector cost 2 s on a slow stick; a report is a few sectors.
+ */
+bool hwinfo_save(uint32_t len, uint32_t hash, bool force, char *why, size_t size)
 {
 	char head[sizeof HWREPORT_FIRST_LINE + 8];
-	uint32_t len = 0, had;
+	uint32_t file = save_file_size("HWINFO.TXT"), had, span;
+	bool ok;
 
-	while (text[len])
-		len++;
 	why[0] = '\0';
-	if (!save_file_size("HWINFO.TXT")) {
+	if (!file) {
 		why_not(why, size);
 		klog("hwinfo: HWINFO.TXT not written: %s\n", why);
 		return false;
@@ -220,7 +248,17 @@ bool hwinfo_save(const char *text, uint32_t hash, bool force, char *why, size_t 
 		klog("hwinfo: HWINFO.TXT unchanged hash=%08x\n", (unsigned)hash);
 		return true;
 	}
-	if (!save_text("HWINFO.TXT", text)) {
+	if (len > file)
+		len = file;             /* not reached: the report is at most 64 KiB, the file 64 KiB */
+	span = old_text_end(file);
+	span = span > len ? span : len;
+	if (span > file)
+		span = file;
+	for (uint32_t i = len; i < span; i++)
+		report[i] = i == file - 1 ? '\n' : ' ';
+	ok = save_file_write("HWINFO.TXT", 0, report, span);
+	report[len] = '\0';
+	if (!ok) {
 		why_not(why, size);
 		if (save_file_size("HWINFO.TXT"))
 			kfmt_snprintf(why, size, "the write failed");

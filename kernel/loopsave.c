@@ -67,13 +67,12 @@ static void report_service(Session *s, const BringUp *up)
 {
 	HwInfoSrc src;
 	uint32_t len, hash;
-	const char *text;
 	char why[SESSION_REPORT_NOTE_SIZE];
 	bool ok;
 
 	hwinfo_src(up, &src);
-	text = hwinfo_build(&src, &len, &hash);
-	ok = hwinfo_save(text, hash, true, why, sizeof why);
+	hwinfo_build(&src, &len, &hash);
+	ok = hwinfo_save(len, hash, true, why, sizeof why);
 	session_report_done(s, ok, why);
 }
 

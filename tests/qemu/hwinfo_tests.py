@@ -198,7 +198,8 @@ def boot_stick(ctx, disk, extra=()):
 def test_hwinfo_stick(ctx):
     """A writable stick: the first boot writes HWINFO.TXT equal to COM1's copy; a second boot of the same
     machine leaves it (`unchanged`, the same bytes on the disk); a boot with a USB tablet added rewrites it
-    with another hash; System info's item (Enter) writes it again and the screen says `Saved HWINFO.TXT`."""
+    with another hash; System info's item (Enter) writes it again and the screen says `Saved HWINFO.TXT`;
+    the tablet removed, the shorter report replaces the longer one, the rest spaces as before."""
     import save_tests
     disk = save_tests.stick(ctx)
     before = disk_hwinfo(disk)
@@ -237,6 +238,13 @@ def test_hwinfo_stick(ctx):
     assert green, "no light-green `Saved HWINFO.TXT` at the item's place on screen"
     m.quit()
     assert text_of(disk_hwinfo(disk)).startswith("HWINFO format=1 hash=%s\n" % item.group(1))
+    m, text4, said = boot_stick(ctx, disk)          # the tablet gone: a shorter report over a longer one
+    back = re.match(RE_WROTE, said.group(0))
+    assert back and back.group(1) == wrote.group(1), "the tablet removed: %r" % said.group(0)
+    m.quit()
+    data = disk_hwinfo(disk)
+    assert len(data) == 65536 and data.endswith(b" \n") and text_of(data) == text4, \
+        "HWINFO.TXT is not the shorter report padded with spaces"
     ctx.note("first boot wrote hash %s; the second left it; a tablet made %s; System info wrote it (%d px of its line)" % (
         wrote.group(1), changed.group(1), len(green)))
 
