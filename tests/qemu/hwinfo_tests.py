@@ -126,9 +126,16 @@ def check_machine(ctx, timeout, more=(), **kw):
 
 
 def test_hwinfo_pc(ctx):
-    """-M pc (i440FX, SeaBIOS): the COM1 report lists every query-pci function and the four USB devices;
-    SMBIOS says QEMU; the memory map and the CPU are there."""
-    m, text, sections = check_machine(ctx, HWINFO_TIMEOUT_S)
+    """-M pc (i440FX, SeaBIOS) with QEMU's AC97: the COM1 report lists every query-pci function and the four
+    USB devices; SMBIOS says QEMU; the memory map and the CPU are there; `[ac97]` names the AC97 function
+    and its codec's id as the driver read it (`sound: AC'97 ..., codec VVVV:DDDD` on COM1)."""
+    m, text, sections = check_machine(ctx, HWINFO_TIMEOUT_S, more=[
+        "-audiodev", "none,id=snd", "-device", "AC97,audiodev=snd"])
+    ac97 = [(name, keys) for kind, name, keys, _ in sections if kind == "ac97"]
+    pci = {name: keys["id"] for kind, name, keys, _ in sections if kind == "pci"}
+    said = re.search(r"^sound: AC'97 [0-9a-f:]+, codec ([0-9a-f]{4}):([0-9a-f]{4}), ", m.serial(), re.M)
+    assert said and len(ac97) == 1 and pci.get(ac97[0][0]) == "8086:2415", (ac97, pci)
+    assert ac97[0][1].get("codec_id") == "0x" + said.group(1) + said.group(2), ac97
     kinds = [s[0] for s in sections]
     for k in ("cpu", "firmware", "memory", "acpi", "usbhc", "display", "clocks", "boot"):
         assert k in kinds, "no [%s] section" % k
