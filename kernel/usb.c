@@ -133,11 +133,14 @@ typedef struct UsbFound {
 	PciDev all[PCI_MAX_FOUND];
 	PciDev pci[KINDS][PCI_MAX_FOUND];
 	bool claimed[KINDS][PCI_MAX_FOUND];
+	UsbHc *hc[KINDS][PCI_MAX_FOUND];        /* started (the hardware report names its devices by it) */
 	int n[KINDS], up[KINDS];
 	bool scanned;                   /* the first step: the scan and every claim */
 	int k, i;                       /* the controller being started: kind, index */
 	uint32_t t0, t1;                /* PIT ticks: the scan's start and end */
 } UsbFound;
+
+static UsbFound f;
 
 /* The scan, every kind's class drivers, and every controller taken from the BIOS. */
 static void scan_and_claim(UsbFound *f, bool pad_tablets)
@@ -197,8 +200,6 @@ static void log_started(const UsbFound *f)
  */
 bool usb_start_step(bool pad_tablets)
 {
-	static UsbFound f;
-
 	if (!f.scanned) {
 		scan_and_claim(&f, pad_tablets);
 		f.scanned = true;
@@ -217,6 +218,7 @@ bool usb_start_step(bool pad_tablets)
 			if (r == STEP_MORE)
 				return false;
 			if (r == STEP_DONE) {
+				f.hc[f.k][f.i] = hc;
 				f.up[f.k] += usbdev_add_hc_stepped(hc);     /* attached from the loop */
 				running = true;
 			}
@@ -346,4 +348,23 @@ void usb_detail(char *buf, size_t size)
 		len += kfmt_snprintf(buf + len, size - (size_t)len, ")");
 	if (len >= (int)size - 1)
 		usb_note(buf, size);            /* too long for the line: the short form */
+}
+
+/* The controllers started, in the order they came up, for the hardware report. */
+int usb_controllers(HwUsbHc *out, int max)
+{
+	int n = 0;
+
+	for (int k = 0; k < KINDS; k++)
+		for (int i = 0; i < f.n[k] && n < max; i++) {
+			UsbHc *hc = f.hc[k][i];
+
+			if (!hc)
+				continue;
+			out[n] = (HwUsbHc){ .hc = hc, .kind = kinds[k].kind, .bus = f.pci[k][i].bus, .dev = f.pci[k][i].dev,
+			    .fn = f.pci[k][i].fn, .running = hc->ops->running(hc) };
+			kfmt_snprintf(out[n].name, sizeof out[n].name, "%s%d", kinds[k].name, i);
+			n++;
+		}
+	return n;
 }

@@ -251,3 +251,23 @@ bool usbdev_enum_step(UsbHc *hc)
 	}
 	return ended;
 }
+
+/* Root ports as the attach sequence asks about them, through the controller. */
+bool usbdev_root_connected(const UsbPortRef *at, bool *changed)
+{
+	UsbPortState st = at->hc->ops->port_state(at->hc, at->port);
+
+	*changed = st.connect_changed;
+	return st.connected;
+}
+
+bool usbdev_root_reset(const UsbPortRef *at)
+{
+	at->hc->ops->port_reset(at->hc, at->port);
+	return true;
+}
+
+uint8_t usbdev_root_reset_done(const UsbPortRef *at)
+{
+	return at->hc->ops->port_reset_done(at->hc, at->port);
+}

@@ -25,6 +25,7 @@
 
 static Hda hda;
 static Ac97 ac97;
+static PciDev used_pci;                 /* the controller playing (the hardware report names it) */
 static PcmDevice device;                /* the one playing (PCM_NONE until one starts) */
 static uint32_t rate;
 static PcmMix mix;
@@ -120,6 +121,7 @@ static void started(const PciDev *p, int kind, char *what, size_t size)
 {
 	const HdaPath *out = &hda.codec.path[0];
 
+	used_pci = *p;
 	if (kind == FIND_HDA) {
 		kfmt_snprintf(what, size, "Intel HDA %04x:%04x, codec %04x:%04x, output pin %u (%s) -> DAC %u, %u Hz",
 		    (unsigned)p->vendor, (unsigned)p->device, (unsigned)hda.codec.vendor,
@@ -179,6 +181,19 @@ StepResult pcm_init_step(bool try_hda, bool try_ac97, char *what, size_t size)
 	started(&f->found[f->i], f->kind, what, size);
 	f->kind = FIND_NONE;            /* asked again: nothing more to find */
 	return STEP_DONE;
+}
+
+/* For the hardware report: the controller playing and its driver's state; NULL when it is not that kind. */
+const Hda *pcm_hda(PciDev *at)
+{
+	*at = used_pci;
+	return device == PCM_HDA ? &hda : NULL;
+}
+
+const Ac97 *pcm_ac97(PciDev *at)
+{
+	*at = used_pci;
+	return device == PCM_AC97 ? &ac97 : NULL;
 }
 
 PcmDevice pcm_device(void)

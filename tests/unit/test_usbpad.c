@@ -20,6 +20,7 @@
 #include "padsim.h"
 #include "usbdev.h"
 #include "usbdevenum.h"
+#include "usbdevrec.h"
 #include "usbpad.h"
 
 static const SimPad *on_slot[SIM_SLOTS + 1];
@@ -339,6 +340,52 @@ static void tablets_only_when_asked(void **state)
 	assert_int_equal(st.buttons, 1u << 0);
 }
 
+/* The record of the device at root port `port` (docs/hwinfo.md), NULL if none. */
+static const UsbRecord *record_at(uint8_t port)
+{
+	for (int i = 0; i < USBREC_MAX; i++)
+		if (usbdev_record(i) && usbdev_record(i)->port == port && usbdev_record(i)->depth == 0)
+			return usbdev_record(i);
+	return NULL;
+}
+
+/*
+ * The hardware report's records: a pad's descriptors as sent and the report
+ * descriptor the pad class read (no second request); a tablet no class
+ * takes gets its report descriptor asked for once by the device layer.
+ */
+static void the_device_layer_keeps_what_it_read(void **state)
+{
+	const UsbRecord *r;
+	bool taken;
+
+	(void)state;
+	plug_pad(&ds4, 1, USB_SPEED_FULL);
+	assert_int_equal(sim.nsetups, 6);                       /* as ds4_is_enumerated_and_reports: nothing more */
+	r = record_at(1);
+	assert_non_null(r);
+	assert_string_equal(r->driver, "pad");
+	assert_int_equal(r->device_len, 18);
+	assert_memory_equal(r->device, ds4_device, 18);
+	assert_int_equal(r->config_len, sizeof ds4_config);
+	assert_memory_equal(r->config, ds4_config, sizeof ds4_config);
+	assert_int_equal(r->hids, 1);
+	assert_int_equal(r->hid[0].iface, 3);
+	assert_int_equal(r->hid[0].len, sizeof padfix_ds4_rdesc);
+	assert_memory_equal(r->reports + r->hid[0].offset, padfix_ds4_rdesc, sizeof padfix_ds4_rdesc);
+	sim.nsetups = 0;
+	plug(&tablet, 2, USB_SPEED_HIGH, &taken);
+	assert_false(taken);
+	assert_int_equal(sim.setups[sim.nsetups - 1].type, 0x81);      /* the last request: its report descriptor */
+	assert_int_equal(sim.setups[sim.nsetups - 1].value, 0x2200);
+	r = record_at(2);
+	assert_non_null(r);
+	assert_string_equal(r->driver, "none");
+	assert_int_equal(r->hids, 1);
+	assert_int_equal(r->hid[0].len, sizeof padfix_tablet_rdesc);
+	assert_memory_equal(r->reports + r->hid[0].offset, padfix_tablet_rdesc, sizeof padfix_tablet_rdesc);
+}
+
 /* COM1 gets a pad's state changes, the first 16, then one line saying no more. */
 static void state_changes_are_logged_bounded(void **state)
 {
@@ -422,6 +469,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(tablets_only_when_asked, fresh),
 	cmocka_unit_test_setup(state_changes_are_logged_bounded, fresh),
 	cmocka_unit_test_setup(a_misbehaving_pad_on_xhci_attached_or_refused_with_the_reason, fresh),
+	cmocka_unit_test_setup(the_device_layer_keeps_what_it_read, fresh),
 };
 
 int main(int argc, char **argv)
