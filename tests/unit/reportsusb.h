@@ -6,7 +6,8 @@
  * and the checks are the report's: every device reached, configured when a class took it, the
  * class that took it the one the report names, a keyboard's report arriving as a key.
  *
- * The including test defines, for its controller (RHC_KIND: REPORT_HC_*, RHC_NAME: "xHCI"):
+ * The including test defines, for its controller (RHC_KIND: REPORT_HC_*, RHC_NAME: "xHCI", RHC_SHORT:
+ * "xhci", RHC_STANDS_IN(kind): true for the kinds whose devices it replays too):
  *   static UsbHc *rhc_start(const ReportHc *c);     a fresh simulated controller, started
  *   static bool rhc_attach(UsbHc *hc);               the root ports' devices attached (usbdev)
  *   static bool rhc_send(const Rdev *d, uint8_t ep, const uint8_t *data, uint32_t len);
@@ -208,20 +209,26 @@ static void rhc_case(void **state)
 		fail_msg("%s: the report's devices did not come up as it says", k->name);
 }
 
-/* One case per controller of RHC_KIND in each report: "q35/uhci1" (kind "uhci"). */
-static int rhc_main(const char *group, const char *kind, int argc, char **argv)
+/*
+ * One case per controller of RHC_KIND in each report: "q35/uhci1"; and per
+ * controller whose kind has no simulation with a device model yet (OHCI,
+ * EHCI) when RHC_STANDS_IN says this one replays their devices instead:
+ * "q35/ehci0_on_xhci" (the device layer and the classes, not that controller).
+ */
+static int rhc_main(const char *group, int argc, char **argv)
 {
+	static const char *const hc_names[REPORT_HC_KINDS] = { "uhci", "ohci", "ehci", "xhci" };
 	int n = 0;
 
 	for (size_t i = 0; i < ARRAY_LEN(reports); i++)
 		for (int h = 0; h < reports[i]->nhcs && n < (int)ARRAY_LEN(rhc_cases); h++) {
 			RhcCase *k = &rhc_cases[n];
 
-			if (reports[i]->hcs[h].kind != RHC_KIND)
+			if (reports[i]->hcs[h].kind != RHC_KIND && !RHC_STANDS_IN(reports[i]->hcs[h].kind))
 				continue;
 			*k = (RhcCase){ .report = reports[i], .hc = &reports[i]->hcs[h] };
-			snprintf(k->name, sizeof k->name, "%s/%s%u", reports[i]->name, kind,
-			    (unsigned)reports[i]->hcs[h].index);
+			snprintf(k->name, sizeof k->name, "%s/%s%u%s", reports[i]->name, hc_names[reports[i]->hcs[h].kind],
+			    (unsigned)reports[i]->hcs[h].index, reports[i]->hcs[h].kind == RHC_KIND ? "" : "_on_" RHC_SHORT);
 			rhc_tests[n] = (struct CMUnitTest){ .name = k->name, .test_func = rhc_case, .initial_state = k };
 			n++;
 		}
