@@ -55,7 +55,7 @@ def read_hc(r, s):
         ln.fail("controller %s: kind=%s" % (s.name, kind))
     if any(h.name == s.name for h in r.hcs):
         ln.fail("controller %s twice" % s.name)
-    ports = ln.cnum(ln.need(s.keys, "ports"), "ports")
+    ports = ln.cnum(s.keys.get("ports", "31"), "ports")         # NOTE: the kernel may leave it out: any port
     if not 1 <= ports <= 31:
         ln.fail("controller %s: ports=%d (1..31)" % (s.name, ports))
     r.hcs.append(UsbHc(s.name, HC_KINDS.index(kind), int(m.group(2)), ports, place(ln, ln.need(s.keys, "pci"))))

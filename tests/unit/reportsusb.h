@@ -209,8 +209,16 @@ static void rhc_case(void **state)
 		fail_msg("%s: the report's devices did not come up as it says", k->name);
 }
 
+static bool rhc_has_devices(const Report *r, const ReportHc *c)
+{
+	for (int i = 0; i < r->nusb; i++)
+		if (r->usb[i].hc_kind == c->kind && r->usb[i].hc_index == c->index)
+			return true;
+	return false;
+}
+
 /*
- * One case per controller of RHC_KIND in each report: "q35/uhci1"; and per
+ * One case per controller of RHC_KIND with devices in each report: "q35/uhci1"; and per
  * controller whose kind has no simulation with a device model yet (OHCI,
  * EHCI) when RHC_STANDS_IN says this one replays their devices instead:
  * "q35/ehci0_on_xhci" (the device layer and the classes, not that controller).
@@ -224,7 +232,8 @@ static int rhc_main(const char *group, int argc, char **argv)
 		for (int h = 0; h < reports[i]->nhcs && n < (int)ARRAY_LEN(rhc_cases); h++) {
 			RhcCase *k = &rhc_cases[n];
 
-			if (reports[i]->hcs[h].kind != RHC_KIND && !RHC_STANDS_IN(reports[i]->hcs[h].kind))
+			if ((reports[i]->hcs[h].kind != RHC_KIND && !RHC_STANDS_IN(reports[i]->hcs[h].kind)) ||
+			    !rhc_has_devices(reports[i], &reports[i]->hcs[h]))
 				continue;
 			*k = (RhcCase){ .report = reports[i], .hc = &reports[i]->hcs[h] };
 			snprintf(k->name, sizeof k->name, "%s/%s%u%s", reports[i]->name, hc_names[reports[i]->hcs[h].kind],
