@@ -79,7 +79,7 @@ HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfx
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
-              drivers/platform/acpitab.c
+              drivers/platform/acpitab.c drivers/platform/smbios.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
@@ -121,7 +121,8 @@ KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save
                kernel/sysprobe.c kernel/usb.c kernel/input/pads.c kernel/cmdline.c kernel/panic.c drivers/input/gameport.c \
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
-               drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c
+               drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
+               kernel/hwinfo.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c drivers/platform/smbios.c
 $(KCOLD_SRC:%.c=$(B)/k/%.o): KCFLAGS += $(KCOLD_FLAGS)
 
 # Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.
@@ -310,7 +311,7 @@ $(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sou
 # The game-controller class (tests/unit/test_usbpad.c) on the xHCI driver and its simulated controller
 # (xhcisim.h, its EP0 answered by the test's pads): the device layer reads the descriptors, the class
 # its report descriptor, reports come through the interrupt ring; linked without PIE, as test_xhci.
-PAD_SRC := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbpad.c
+PAD_SRC := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbdevrec.c drivers/usb/usbpad.c
 $(B)/tests/test_usbpad: tests/unit/test_usbpad.c tests/unit/xhcisim.h tests/unit/padfix.h tests/unit/padsim.h \
 		tests/unit/simio/io.h $(XHCI_SRC) $(PAD_SRC) $(HOBJ)
 	@mkdir -p $(@D)

@@ -5,6 +5,7 @@
 #include "bringup.h"
 #include "cpu.h"
 #include "disks.h"
+#include "hwinfo.h"
 #include "klog.h"
 #include "pads.h"
 #include "pit.h"
@@ -20,6 +21,7 @@ static bool stage_sticks(BringUp *u);
 static bool stage_save(BringUp *u);
 static bool stage_sound(BringUp *u);
 static bool stage_pads(BringUp *u);
+static bool stage_hwinfo(BringUp *u);
 
 /*
  * The stages, in order: the title is up before the first (kmain: screen,
@@ -40,12 +42,14 @@ static const struct BringStage {
 	{ "sticks", stage_sticks, BRING_NONE },        /* until no attach is under way, at most DISKS_USB_MS */
 	{ "save",   stage_save,   BRING_SAVE },        /* disktest=, savecut=, the save area on the boot disk */
 	{ "pads",   stage_pads,   BRING_NONE },        /* the game port, the USB pads found */
+	{ "hwinfo", stage_hwinfo, BRING_NONE },        /* the hardware report: COM1 (option), HWINFO.TXT when it changed */
 };
 #define STAGES  (int)(sizeof stages / sizeof stages[0])
 
-void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, SysInfo *si, bool adlib)
+void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, const AcpiInfo *acpi, SysInfo *si,
+                  bool adlib)
 {
-	*u = (BringUp){ .opts = o, .boot = b, .sysinfo = si, .adlib = adlib };
+	*u = (BringUp){ .opts = o, .boot = b, .acpi = acpi, .sysinfo = si, .adlib = adlib };
 }
 
 bool bringup_done(const BringUp *u)
@@ -79,6 +83,8 @@ BringEvent bringup_step(BringUp *u)
 	if (bringup_done(u))
 		return BRING_NONE;
 	s = &stages[u->stage];
+	if (!u->under_way)
+		u->began = t0, u->under_way = true;
 	watchdog_stop();                /* NOTE: a stage is a driver's bounded bring-up, not a lockup (below) */
 	done = s->step(u);
 	watchdog_start(PIT_TICK_HZ);
@@ -92,7 +98,11 @@ BringEvent bringup_step(BringUp *u)
 		    (unsigned)(tsc / 1000000000u), (unsigned)(tsc % 1000000000u));
 	else
 		klog("bringup: stage=%s longest_step_ticks=%u\n", s->name, (unsigned)u->held_max);
+	if (u->timed < BRING_MAX_STAGES)
+		u->times[u->timed++] = (HwStage){ .name = s->name, .ms = (pit_ticks() - u->began) * 1000 / PIT_TICK_HZ,
+		    .longest_ms = u->held_max * 1000 / PIT_TICK_HZ };
 	u->held_max = 0;
+	u->under_way = false;
 	u->stage++;
 	return s->event;
 }
@@ -149,5 +159,19 @@ static bool stage_sound(BringUp *u)
 static bool stage_pads(BringUp *u)
 {
 	pad_init(u->sysinfo);
+	return true;
+}
+
+/* The hardware report (docs/hwinfo.md): on COM1 with the option hwinfo; HWINFO.TXT when the hardware changed. */
+static bool stage_hwinfo(BringUp *u)
+{
+	HwInfoSrc src = { .boot = u->boot, .acpi = u->acpi, .sysinfo = u->sysinfo, .stage = u->times,
+	    .stage_count = u->timed };
+	uint32_t len, hash;
+	const char *text = hwinfo_build(&src, &len, &hash);
+
+	klog("hwinfo: report hash=%08x bytes=%u\n", (unsigned)hash, (unsigned)len);
+	if (u->opts->hwinfo)
+		hwinfo_com1(text);
 	return true;
 }

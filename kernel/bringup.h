@@ -5,8 +5,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "acpi.h"
 #include "cmdline.h"
 #include "disks.h"
+#include "hwreport.h"
 #include "multiboot.h"
 #include "sysinfo.h"
 
@@ -15,18 +17,26 @@ typedef enum BringEvent {
 	BRING_SAVE,                     /* save_open ran: the save area is open, or known missing (save_status) */
 } BringEvent;
 
+#define BRING_MAX_STAGES        8
+
 typedef struct BringUp {
 	const BootOptions *opts;
 	const BootInfo *boot;
+	const AcpiInfo *acpi;           /* the hardware report's */
 	SysInfo *sysinfo;               /* the USB, Plays and PCM lines are added as their stages finish */
 	bool adlib;                     /* an OPL2 answered at 0x388 (the music stays on it) */
 	int stage;                      /* index of the stage under way */
 	uint32_t held_max;              /* the longest step of this stage, PIT ticks */
+	uint32_t began;                 /* PIT tick of the stage's first step */
+	bool under_way;                 /* its first step ran */
+	int timed;                      /* stages done, their times in times[] (the hardware report's [boot]) */
+	HwStage times[BRING_MAX_STAGES];
 	DisksUsbWait sticks;
 	bool saves_known;               /* the save stage ran: requests may be written */
 } BringUp;
 
-void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, SysInfo *si, bool adlib);
+void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, const AcpiInfo *acpi, SysInfo *si,
+                  bool adlib);
 BringEvent bringup_step(BringUp *u);    /* main loop, once a pass: a step of the stage under way */
 bool bringup_done(const BringUp *u);
 bool bringup_saves_known(const BringUp *u);    /* save_open ran: save_status says open or why not */

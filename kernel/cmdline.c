@@ -150,6 +150,7 @@ static const BootOption boot_options[] = {
 	{ "input",      OPT_SCRIPT,     FIELD(input) },
 	{ "bench",      OPT_FLAG,       FIELD(bench) },
 	{ "trace",      OPT_FLAG,       FIELD(trace) },
+	{ "hwinfo",     OPT_FLAG,       FIELD(hwinfo) },
 	{ "clocklog",   OPT_FLAG,       FIELD(clocklog) },
 	{ "music",      OPT_OFF,        FIELD(music_off) },
 	{ "sound",      OPT_SOUND,      FIELD(sound) },

@@ -62,6 +62,7 @@ typedef struct BootOptions {
 	char input[CMDLINE_INPUT_LEN];  /* input=SCRIPT: scripted input (game/engine/script.h) */
 	bool bench;                     /* bench: per-frame cost report with the READY line */
 	bool trace;                     /* trace: one COM1 line per active mover per world frame */
+	bool hwinfo;                    /* hwinfo: the hardware report on COM1 at the end of bring-up (docs/hwinfo.md) */
 	bool clocklog;                  /* clocklog: `clock: tick=N tsc=T` every 140 ticks (timer tests) */
 	bool music_off;                 /* music=off: start with the music off (music=on: the default) */
 	SoundChoice sound;              /* sound=NAME (SOUND_NAMES): which devices play */

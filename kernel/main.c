@@ -14,6 +14,7 @@
 #include "idt.h"
 #include "io.h"
 #include "keyboard.h"
+#include "hwinfo.h"
 #include "klog.h"
 #include "latemem.h"
 #include "kfmt.h"
@@ -179,6 +180,7 @@ void kmain(uint32_t magic, uint32_t info)
 	multiboot_log(&boot);
 	memory_check();                 /* the image, BSS and modules in usable RAM, or a message and a halt */
 	latemem_claim(&boot);           /* modules moved off the late BSS, which is zeroed: its pools usable */
+	hwinfo_capture();               /* the log kept from here: the hardware report's errors and timeouts */
 	pages_init(&boot, (uint32_t)(uintptr_t)__late_end);   /* RAM above it all: USB controllers' memory */
 	cmdline_parse(boot.cmdline, cmdline_loader_puts_path(boot.loader), &opts);     /* QEMU: path first */
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
@@ -205,6 +207,6 @@ void kmain(uint32_t magic, uint32_t info)
 		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's */
 	cpu_sti();
 	/* disks, USB, the sticks, the save area, HDA/AC'97, pads: behind the title, stepped by the loop (bringup.c) */
-	bringup_init(&behind, &opts, &boot, &sysinfo, adlib == ADLIB_FOUND);
+	bringup_init(&behind, &opts, &boot, &acpi, &sysinfo, adlib == ADLIB_FOUND);
 	loop_run(&opts, &boot, &sysinfo, &behind);      /* title, levels: never returns */
 }

@@ -133,8 +133,11 @@ typedef struct UsbFound {
 	PciDev all[PCI_MAX_FOUND];
 	PciDev pci[KINDS][PCI_MAX_FOUND];
 	bool claimed[KINDS][PCI_MAX_FOUND];
+	UsbHc *hc[KINDS][PCI_MAX_FOUND];        /* started (the hardware report names its devices by it) */
 	int n[KINDS], up[KINDS];
 } UsbFound;
+
+static UsbFound f;
 
 /*
  * Every USB controller: first each one taken from the BIOS (SMI code may
@@ -145,7 +148,6 @@ typedef struct UsbFound {
  */
 void usb_init(bool pad_tablets)
 {
-	static UsbFound f;
 	uint32_t t0 = pit_ticks(), t1;
 
 	int n = pci_scan(PCI_CLASS_SERIAL_BUS, PCI_SUBCLASS_USB, PCI_PROGIF_ANY, f.all, PCI_MAX_FOUND);
@@ -173,6 +175,7 @@ void usb_init(bool pad_tablets)
 		for (int i = 0; i < f.n[k]; i++) {
 			UsbHc *hc = f.claimed[k][i] ? kinds[k].start(i) : NULL;
 
+			f.hc[k][i] = hc;
 			f.up[k] += hc && usbdev_add_hc_stepped(hc);     /* attached from the loop */
 		}
 	running = false;
@@ -307,4 +310,23 @@ void usb_detail(char *buf, size_t size)
 		len += kfmt_snprintf(buf + len, size - (size_t)len, ")");
 	if (len >= (int)size - 1)
 		usb_note(buf, size);            /* too long for the line: the short form */
+}
+
+/* The controllers started, in the order they came up, for the hardware report. */
+int usb_controllers(HwUsbHc *out, int max)
+{
+	int n = 0;
+
+	for (int k = 0; k < KINDS; k++)
+		for (int i = 0; i < f.n[k] && n < max; i++) {
+			UsbHc *hc = f.hc[k][i];
+
+			if (!hc)
+				continue;
+			out[n] = (HwUsbHc){ .hc = hc, .kind = kinds[k].kind, .bus = f.pci[k][i].bus, .dev = f.pci[k][i].dev,
+			    .fn = f.pci[k][i].fn, .running = hc->ops->running(hc) };
+			kfmt_snprintf(out[n].name, sizeof out[n].name, "%s%d", kinds[k].name, i);
+			n++;
+		}
+	return n;
 }

@@ -5,10 +5,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "hwreport.h"
+
 void usb_init(bool pad_tablets);        /* after interrupts are on: waits count PIT ticks; padtest=tablet */
 void usb_tick(void);                    /* timer IRQ body: take reports, never waits */
 bool usb_service(void);                 /* main loop: attach/detach; true if the keyboards changed */
 void usb_note(char *buf, size_t size);  /* "keyboard: USB (xHCI port 1)", "" if no USB keyboard */
 void usb_detail(char *buf, size_t size);        /* "keyboard: USB (EHCI port 3, hub port 2, full speed)" */
+int usb_controllers(HwUsbHc *out, int max);     /* the controllers started, for the hardware report */
 
 #endif

@@ -19,6 +19,17 @@ typedef enum AcpiSource {
 	ACPI_FROM_ACPI_MEM,             /* a memory-map region typed ACPI reclaimable or NVS */
 } AcpiSource;
 
+#define ACPI_MAX_SEEN   48              /* table headers kept for the hardware report */
+
+/* A table the RSDT/XSDT names, its header as read (docs/hwinfo.md); readable false: not mapped or bad. */
+typedef struct AcpiTableSeen {
+	uint64_t addr;
+	bool readable;
+	char sig[4], oem[6], oem_table[8];
+	uint8_t revision;
+	uint32_t length;
+} AcpiTableSeen;
+
 typedef struct AcpiInfo {
 	bool found;                     /* an RSDP with a valid checksum */
 	AcpiSource source;
@@ -36,6 +47,11 @@ typedef struct AcpiInfo {
 	uint8_t reset_space;            /* its Generic Address Structure: ACPI_SPACE_* */
 	uint8_t reset_value;            /* the byte to write there */
 	uint32_t reset_addr, reset_addr_hi;
+	uint32_t fadt_flags;            /* the FADT's flags word (0 without a FADT) */
+	uint16_t boot_arch;             /* IAPC_BOOT_ARCH, when boot_arch_valid */
+	bool boot_arch_valid;           /* the FADT is revision 3+ and long enough to hold it */
+	int seen;                       /* table headers in seen[] */
+	AcpiTableSeen seen_table[ACPI_MAX_SEEN];
 } AcpiInfo;
 
 #define ACPI_SPACE_MEMORY 0
@@ -78,6 +94,8 @@ typedef struct AcpiMem {
 /* Find the RSDP (tag, EFI table, BIOS area, ACPI memory, in that order) and read its tables. */
 bool acpi_probe(AcpiInfo *a, const AcpiHints *h, const AcpiMem *m);
 const char *acpi_source_text(AcpiSource s);
+/* The EFI configuration table's entry for a GUID (16 bytes as in memory): its pointer, 0 if none or no EFI. */
+uint64_t acpi_efi_config_table(const AcpiMem *m, const AcpiHints *h, const uint8_t guid[16]);
 uint32_t acpi_pm_read(const AcpiInfo *a);
 uint32_t acpi_pm_elapsed(const AcpiInfo *a, uint32_t from, uint32_t to);   /* handles the wrap */
 

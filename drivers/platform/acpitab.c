@@ -34,6 +34,8 @@
 #define FADT_PM_TMR_BLK  76             /* offsets into the FADT */
 #define FADT_PM_TMR_LEN  91
 #define FADT_FLAGS       112
+#define FADT_BOOT_ARCH   109            /* IAPC_BOOT_ARCH, 16 bits, FADT revision 3+ */
+#define FADT_BOOT_ARCH_REV 3
 #define FADT_TMR_VAL_EXT (1u << 8)
 #define FADT_RESET_REG_SUP (1u << 10)
 #define FADT_RESET_REG   116            /* Generic Address Structure: space, width, offset, size, address */
@@ -160,12 +162,11 @@ static uint64_t efi_table_find(const AcpiMem *m, const EfiLayout *l, uint64_t ta
 	return 0;
 }
 
-/* The RSDP the EFI system table names: ACPI 2.0's entry first, then 1.0's. */
-static uint64_t rsdp_from_efi(const AcpiMem *m, const AcpiHints *h, uint8_t out[ACPI_RSDP_V2_LEN])
+/* The EFI system table's configuration-table entry with this GUID (the loader's tag 11 or 12): its pointer, 0 if none. */
+uint64_t acpi_efi_config_table(const AcpiMem *m, const AcpiHints *h, const uint8_t guid[EFI_GUID_LEN])
 {
 	const EfiLayout *l = h->efi_64bit ? &EFI_64 : &EFI_32;
-	const volatile uint8_t *st = at(m, h->efi_systab, l->size);
-	const uint8_t *guids[] = { GUID_ACPI_20, GUID_ACPI_10 };
+	const volatile uint8_t *st = h->efi_systab ? at(m, h->efi_systab, l->size) : NULL;
 	uint64_t table;
 	uint32_t count;
 
@@ -175,8 +176,16 @@ static uint64_t rsdp_from_efi(const AcpiMem *m, const AcpiHints *h, uint8_t out[
 	table = l->ptr_bytes == 8 ? le64(st + l->table_at) : le32(st + l->table_at);
 	if (count > EFI_MAX_TABLES)
 		count = EFI_MAX_TABLES;
+	return efi_table_find(m, l, table, count, guid);
+}
+
+/* The RSDP the EFI system table names: ACPI 2.0's entry first, then 1.0's. */
+static uint64_t rsdp_from_efi(const AcpiMem *m, const AcpiHints *h, uint8_t out[ACPI_RSDP_V2_LEN])
+{
+	const uint8_t *guids[] = { GUID_ACPI_20, GUID_ACPI_10 };
+
 	for (int g = 0; g < 2; g++) {
-		uint64_t p = efi_table_find(m, l, table, count, guids[g]);
+		uint64_t p = acpi_efi_config_table(m, h, guids[g]);
 
 		if (p && rsdp_at(m, p, out))
 			return p;
@@ -250,6 +259,9 @@ static void fadt(AcpiInfo *a, const volatile uint8_t *t, uint32_t len)
 	if (len < FADT_FLAGS + 4)
 		return;
 	flags = le32(t + FADT_FLAGS);
+	a->fadt_flags = flags;
+	a->boot_arch_valid = t[8] >= FADT_BOOT_ARCH_REV;
+	a->boot_arch = a->boot_arch_valid ? (uint16_t)(t[FADT_BOOT_ARCH] | t[FADT_BOOT_ARCH + 1] << 8) : 0;
 	if (t[FADT_PM_TMR_LEN] == 4) {
 		a->pm_port = (uint16_t)le32(t + FADT_PM_TMR_BLK);
 		a->pm_32bit = (flags & FADT_TMR_VAL_EXT) != 0;
@@ -272,6 +284,22 @@ static void table(AcpiInfo *a, const volatile uint8_t *t, uint32_t len)
 		a->hpet_base = le32(t + HPET_BASE_ADDR);
 	else if (sig_is(t, "APIC", 4) && len >= MADT_LAPIC_ADDR + 4)
 		a->lapic_base = le32(t + MADT_LAPIC_ADDR);
+}
+
+/* A table's header for the hardware report (a table with a bad checksum too, when mapped). */
+static void seen(AcpiTableSeen *s, uint64_t p, const volatile uint8_t *t)
+{
+	*s = (AcpiTableSeen){ .addr = p, .readable = t != NULL };
+	if (!t)
+		return;
+	for (int i = 0; i < 4; i++)
+		s->sig[i] = (char)t[i];
+	for (int i = 0; i < 6; i++)
+		s->oem[i] = (char)t[10 + i];
+	for (int i = 0; i < 8; i++)
+		s->oem_table[i] = (char)t[16 + i];
+	s->revision = t[8];
+	s->length = le32(t + 4);
 }
 
 /*
@@ -303,6 +331,8 @@ bool acpi_probe(AcpiInfo *a, const AcpiHints *h, const AcpiMem *m)
 		uint32_t tlen = 0;
 		const volatile uint8_t *t = sdt_at(m, p, NULL, &tlen);
 
+		if (a->seen < ACPI_MAX_SEEN)
+			seen(&a->seen_table[a->seen++], p, t ? t : at(m, p, SDT_HEADER_LEN));
 		if (t)
 			table(a, t, tlen);
 	}

@@ -72,11 +72,11 @@ void pci_write16(const PciDev *d, uint8_t off, uint16_t v)
 
 /*
  * Walk every bus number, device and function (a brute-force scan: bounded,
- * and bridges need no following), log each function found, and keep the
- * first `max` of the given class (and programming interface, or any).
- * Returns how many were kept.
+ * and bridges need no following), log each function found (when `log`),
+ * and keep the first `max` of the given class (and programming interface,
+ * or any; every function when `all`). Returns how many were kept.
  */
-int pci_scan(uint8_t cls, uint8_t subclass, int progif, PciDev *found, int max)
+static int walk(uint8_t cls, uint8_t subclass, int progif, bool all, bool log, PciDev *found, int max)
 {
 	int kept = 0, seen = 0;
 
@@ -98,18 +98,31 @@ int pci_scan(uint8_t cls, uint8_t subclass, int progif, PciDev *found, int max)
 				d.subclass = (uint8_t)(cr >> 16);
 				d.progif = (uint8_t)(cr >> 8);
 				seen++;
-				drvlog("pci: %02x:%02x.%x %04x:%04x class %02x.%02x.%02x\n", (unsigned)bus,
-				    (unsigned)dev, (unsigned)fn, (unsigned)d.vendor, (unsigned)d.device,
-				    (unsigned)d.cls, (unsigned)d.subclass, (unsigned)d.progif);
-				if (d.cls == cls && d.subclass == subclass && (progif == PCI_PROGIF_ANY || d.progif == progif) && kept < max)
+				if (log)
+					drvlog("pci: %02x:%02x.%x %04x:%04x class %02x.%02x.%02x\n", (unsigned)bus,
+					    (unsigned)dev, (unsigned)fn, (unsigned)d.vendor, (unsigned)d.device,
+					    (unsigned)d.cls, (unsigned)d.subclass, (unsigned)d.progif);
+				if ((all || (d.cls == cls && d.subclass == subclass &&
+				    (progif == PCI_PROGIF_ANY || d.progif == progif))) && kept < max)
 					found[kept++] = d;
 				if (fn == 0 && !(pci_read32(&d, PCI_HEADER_TYPE & 0xFC) >> 16 & 0x80))
 					break;  /* single-function device */
 			}
 		}
 	}
-	drvlog("pci: %d functions\n", seen);
+	if (log)
+		drvlog("pci: %d functions\n", seen);
 	return kept;
+}
+
+int pci_scan(uint8_t cls, uint8_t subclass, int progif, PciDev *found, int max)
+{
+	return walk(cls, subclass, progif, false, true, found, max);
+}
+
+int pci_list(PciDev *found, int max)
+{
+	return walk(0, 0, PCI_PROGIF_ANY, true, false, found, max);
 }
 
 /*

@@ -27,6 +27,7 @@ void pci_write16(const PciDev *d, uint8_t off, uint16_t v);
 
 #define PCI_PROGIF_ANY          (-1)    /* pci_scan: every programming interface of the class */
 int pci_scan(uint8_t cls, uint8_t subclass, int progif, PciDev *found, int max);
+int pci_list(PciDev *found, int max);   /* every function, in bus order, not logged: how many kept */
 bool pci_bar_mmio(const PciDev *d, int bar, uint64_t *base);
 void pci_enable_mmio_master(const PciDev *d);
 bool pci_bar_io(const PciDev *d, int bar, uint16_t *base);     /* an I/O BAR: its port base */

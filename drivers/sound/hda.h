@@ -21,6 +21,25 @@ typedef struct HdaPath {
 	uint8_t device;                 /* HDA_DEV_LINE_OUT, _SPEAKER, _HP_OUT */
 } HdaPath;
 
+/*
+ * A codec's walk as the hardware report keeps it (docs/hwinfo.md): every
+ * get command sent (12-bit verbs Fxxh, 4-bit verbs Ah and Bh), once, in the
+ * order first sent, and its answer. hdacodec.c keeps one a codec walked.
+ */
+#define HDA_LOG_CODECS  3               /* codecs whose walk is kept */
+#define HDA_LOG_VERBS   512             /* commands kept a codec */
+#define HDA_LOG_NONE    0x80000000u     /* in cmd: no answer came */
+
+typedef struct HdaVerbLog {
+	bool used;
+	uint8_t cad;
+	uint16_t count, dropped;
+	uint32_t cmd[HDA_LOG_VERBS];    /* node 27:20, verb and payload 19:0; HDA_LOG_NONE if unanswered */
+	uint32_t resp[HDA_LOG_VERBS];
+} HdaVerbLog;
+
+const HdaVerbLog *hdacodec_log(int i);  /* the i-th codec walked this boot, NULL past the last */
+
 typedef struct HdaCodecOut {
 	uint8_t cad;                    /* codec address on the link */
 	uint16_t vendor, device;

@@ -6,6 +6,7 @@
 #include "drvlog.h"
 #include "hda.h"
 #include "hdareg.h"
+#include "latebss.h"
 
 #define MAX_CONN        32              /* connection-list entries read per widget */
 
@@ -15,11 +16,50 @@ typedef struct Walk {
 	void *ctx;
 	uint8_t cad, afg;
 	bool dead;                      /* a command went unanswered: stop */
+	HdaVerbLog *log;                /* the get commands' answers, for the hardware report (NULL: full) */
 	uint8_t first, count;           /* the widgets' node range */
 	uint32_t fg_in_amp, fg_out_amp; /* the function group's amplifier caps (widgets may override) */
 	uint8_t node[HDA_MAX_DEPTH];    /* pin first, DAC last */
 	uint8_t via[HDA_MAX_DEPTH];     /* node[i] reaches node[i + 1] through its connection via[i] */
 } Walk;
+
+static HdaVerbLog logs[HDA_LOG_CODECS] LATE_BSS;
+
+const HdaVerbLog *hdacodec_log(int i)
+{
+	return i >= 0 && i < HDA_LOG_CODECS && logs[i].used ? &logs[i] : NULL;
+}
+
+/* The log of codec cad, emptied: a codec walked again is logged afresh; NULL when all are taken. */
+static HdaVerbLog *log_start(uint8_t cad)
+{
+	for (int i = 0; i < HDA_LOG_CODECS; i++)
+		if (!logs[i].used || logs[i].cad == cad) {
+			logs[i].used = true;
+			logs[i].cad = cad;
+			logs[i].count = logs[i].dropped = 0;
+			return &logs[i];
+		}
+	return NULL;
+}
+
+/* A get command (verb Fxxh, or 4-bit Ah, Bh) not logged yet: its answer, or that none came. */
+static void log_answer(HdaVerbLog *l, uint32_t command, bool answered, uint32_t r)
+{
+	uint32_t c = command & 0x0FFFFFFFu, top = (c >> 16) & 0xF;
+
+	if (!l || (top != 0xF && top != 0xA && top != 0xB))
+		return;
+	for (int i = 0; i < l->count; i++)
+		if ((l->cmd[i] & ~HDA_LOG_NONE) == c)
+			return;
+	if (l->count == HDA_LOG_VERBS) {
+		l->dropped++;
+		return;
+	}
+	l->cmd[l->count] = c | (answered ? 0 : HDA_LOG_NONE);
+	l->resp[l->count++] = r;
+}
 
 static const char *const device_names[] = {
 	[HDA_DEV_LINE_OUT] = "line-out", [HDA_DEV_SPEAKER] = "speaker", [HDA_DEV_HP_OUT] = "headphone",
@@ -38,11 +78,13 @@ static uint32_t cmd(Walk *w, uint8_t nid, uint32_t verb)
 	if (w->dead)
 		return 0;
 	if (!w->verb(w->ctx, HDA_CMD(w->cad, nid, verb), &r)) {
+		log_answer(w->log, HDA_CMD(w->cad, nid, verb), false, 0);
 		drvlog("hda: codec %u does not answer (node %u verb %05x): not used\n", (unsigned)w->cad,
 		    (unsigned)nid, (unsigned)verb);
 		w->dead = true;
 		return 0;
 	}
+	log_answer(w->log, HDA_CMD(w->cad, nid, verb), true, r);
 	return r;
 }
 
@@ -207,7 +249,7 @@ static void walk_group(Walk *w, uint8_t stream, uint16_t format, HdaCodecOut *ou
 
 bool hdacodec_setup(HdaVerbFn verb, void *ctx, uint8_t cad, uint8_t stream, uint16_t format, HdaCodecOut *out)
 {
-	Walk w = { .verb = verb, .ctx = ctx, .cad = cad };
+	Walk w = { .verb = verb, .ctx = ctx, .cad = cad, .log = log_start(cad) };
 	uint32_t id = cmd(&w, 0, HDA_V12(HDA_GET_PARAM, HDA_PAR_VENDOR)), groups;
 
 	*out = (HdaCodecOut){ .cad = cad, .vendor = (uint16_t)(id >> 16), .device = (uint16_t)id };

@@ -80,6 +80,8 @@ bool usbdev_control(UsbDev *d, uint8_t type, uint8_t req, uint16_t value, uint16
 	bool was = take(h), ok = d->hc->ops->control(d->hc, d->handle, &setup, buf, got);
 
 	release(h, was);
+	if (ok && got && type == USB_REQ_IN_STD_IFACE && req == USB_REQ_GET_DESCRIPTOR && value >> 8 == USB_DT_REPORT)
+		usbdev_rec_report(d, (uint8_t)index, buf, *got);        /* kept for the hardware report */
 	return ok;
 }
 
@@ -148,6 +150,8 @@ static bool offer(UsbDev *d, const UsbDescs *descs, const char *where)
 		d->cls = classes[i];            /* before probe: reports may come while it sets up */
 		d->cls_index = -1;
 		r = classes[i]->probe(d, descs);
+		if (r != USB_PROBE_NOT_MINE)    /* the record's driver stays "none" else */
+			usbdev_rec_driver(d, r == USB_PROBE_TAKEN ? classes[i]->name : "failed");
 		if (r == USB_PROBE_TAKEN)
 			return true;
 		d->cls = NULL;
@@ -176,6 +180,7 @@ bool usbdev_probe(UsbDev *d, const uint8_t *head)
 	UsbDescs descs;
 	uint16_t got = 0, total;
 	uint8_t mps0 = head[DD_MAX_PACKET0];
+	bool taken;
 
 	usbdev_port_name(d, where);
 	if (d->speed == USB_SPEED_FULL && mps0 > MPS0_LOW_FULL && !d->hc->ops->set_mps0(d->hc, d->handle, mps0))
@@ -185,6 +190,7 @@ bool usbdev_probe(UsbDev *d, const uint8_t *head)
 		drvlog("usb: port %s: bad device descriptor, ignored\n", where);
 		return false;
 	}
+	usbdev_rec_device(d, buf, got);         /* kept for the hardware report, as the config below */
 	if (!get_descriptor(d, USB_DT_CONFIG, buf, CD_HEAD_LEN, CD_HEAD_LEN, &got)) {
 		drvlog("usb: port %s: %04x:%04x: no configuration descriptor, ignored\n", where,
 		    (unsigned)descs.info.vendor, (unsigned)descs.info.product);
@@ -199,9 +205,12 @@ bool usbdev_probe(UsbDev *d, const uint8_t *head)
 		    (unsigned)descs.info.vendor, (unsigned)descs.info.product);
 		return false;
 	}
+	usbdev_rec_config(d, buf, got);
 	descs.config = buf;
 	descs.config_len = got;
-	return offer(d, &descs, where);
+	taken = offer(d, &descs, where);
+	usbdev_rec_reports(d);
+	return taken;
 }
 
 UsbDev *usbdev_free_entry(void)
@@ -270,6 +279,8 @@ void usbdev_forget(UsbDev *d)
 void usbdev_detach_child(UsbDev *hub, uint8_t hub_port)
 {
 	usbdev_enum_cancel(hub->hc, hub, hub_port);
+	usbdev_rec_drop(hub->hc, hub->port, (uint8_t)(hub->depth + 1),
+	    hub->route | (uint32_t)(hub_port & 0x0F) << (4 * hub->depth));
 	for (int i = 0; i < USBDEV_MAX; i++)
 		if (devs[i].used && devs[i].parent == hub && devs[i].hub_port == hub_port)
 			usbdev_forget(&devs[i]);
@@ -335,6 +346,7 @@ static void detach_port(UsbHost *h, uint8_t port)
 	UsbDev *d = h->port_dev[port];
 
 	usbdev_enum_cancel(h->hc, NULL, port);
+	usbdev_rec_drop(h->hc, port, 0, 0);
 	h->port_dev[port] = NULL;
 	h->port_ignored &= ~(1u << port);
 	if (!d)

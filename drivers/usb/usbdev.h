@@ -27,6 +27,8 @@
 /* Standard requests (USB 2.0 9.4) and bmRequestType values the classes use. */
 #define USB_REQ_OUT_STD_DEVICE  0x00
 #define USB_REQ_CLASS_IFACE     0x21    /* class, interface, OUT */
+#define USB_REQ_IN_STD_IFACE    0x81    /* standard, interface, IN */
+#define USB_DT_REPORT           0x22    /* HID report descriptor */
 #define USB_REQ_GET_DESCRIPTOR  0x06
 #define USB_REQ_SET_CONFIGURATION 0x09
 

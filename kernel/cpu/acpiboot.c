@@ -8,6 +8,7 @@
 #include "klog.h"
 #include "multiboot.h"
 #include "paging.h"
+#include "smbios.h"
 
 #define LOW_END         0x100000000ull  /* reached one to one (the kernel runs unpaged or identity-mapped) */
 #define WINDOW_BYTES    0x00200000u     /* paging_map_high's 2 MiB windows */
@@ -77,9 +78,10 @@ static const char *hex64(char *buf, int size, uint64_t v)
  * The RSDP: the loader's copy (multiboot2), the EFI configuration table,
  * the BIOS areas, then the memory map's ACPI regions; what its tables say.
  */
+static HighMaps high;                   /* the windows opened, kept for the next look (SMBIOS) */
+
 void acpiboot_find(const BootInfo *b, AcpiInfo *acpi)
 {
-	static HighMaps high;
 	AcpiMem mem = { .map = acpi_map, .ctx = &high };
 	char at[24], region[24], root[24];
 
@@ -99,4 +101,13 @@ void acpiboot_find(const BootInfo *b, AcpiInfo *acpi)
 	    (unsigned)acpi->revision, acpi->xsdt ? "XSDT" : "RSDT", hex64(root, sizeof root, acpi->root),
 	    acpi->tables, (unsigned)acpi->pm_port, acpi->pm_32bit ? "32" : "24", (unsigned)acpi->hpet_base,
 	    (unsigned)acpi->lapic_base);
+}
+
+/* SMBIOS (the hardware report): the EFI table's entry point, else the BIOS area's, through the same mapping. */
+void acpiboot_smbios(const BootInfo *b, SmbiosInfo *s)
+{
+	AcpiMem mem = { .map = acpi_map, .ctx = &high };
+	static const AcpiHints none;
+
+	smbios_probe(s, b ? &b->acpi : &none, &mem);
 }

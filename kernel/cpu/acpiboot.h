@@ -4,7 +4,9 @@
 
 #include "acpi.h"
 #include "multiboot.h"
+#include "smbios.h"
 
 void acpiboot_find(const BootInfo *b, AcpiInfo *acpi);
+void acpiboot_smbios(const BootInfo *b, SmbiosInfo *s);        /* SMBIOS's entry point and strings, mapped as ACPI's */
 
 #endif

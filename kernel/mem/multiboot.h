@@ -13,6 +13,7 @@
 #define BOOT_MAX_MODULES 8
 #define BOOT_TEXT_SIZE  1024            /* multiboot2: room for the strings kept from its tags */
 #define BOOT_MAX_RANGES 32              /* usable RAM ranges kept from the memory map */
+#define BOOT_MAX_MAP    64              /* memory-map entries kept as they are (the hardware report) */
 
 typedef struct BootModule {
 	uint32_t start, end;            /* physical bytes [start, end) */
@@ -22,6 +23,11 @@ typedef struct BootModule {
 typedef struct MemRange {
 	uint64_t base, len;
 } MemRange;
+
+typedef struct MemMapEntry {
+	uint64_t base, len;
+	uint32_t type;                  /* multiboot: 1 usable, 2 reserved, 3 ACPI reclaimable, 4 ACPI NVS, 5 bad */
+} MemMapEntry;
 
 typedef struct BootInfo {
 	bool valid;                     /* magic matched */
@@ -37,6 +43,8 @@ typedef struct BootInfo {
 	AcpiHints acpi;                 /* RSDP copies, the EFI system table, the memory map's ACPI regions */
 	int ranges;                     /* type-1 (usable) entries kept in range[] */
 	MemRange range[BOOT_MAX_RANGES];
+	int map_count;                  /* entries in map[], in the loader's order */
+	MemMapEntry map[BOOT_MAX_MAP];
 	bool boot_device_valid;         /* the loader said which BIOS drive it booted from */
 	uint8_t boot_drive;             /* BIOS drive number: 00h floppy, 80h first hard disk, ... */
 	int module_count;

@@ -81,6 +81,8 @@ void multiboot_add_region(BootInfo *out, uint64_t base, uint64_t len, uint32_t t
 	}
 	if ((type == MMAP_ACPI_RECLAIM || type == MMAP_ACPI_NVS) && out->acpi.mem_count < ACPI_MAX_MEM && len)
 		out->acpi.mem[out->acpi.mem_count++] = (AcpiRegion){ base, len };
+	if (out->map_count < BOOT_MAX_MAP)
+		out->map[out->map_count++] = (MemMapEntry){ base, len, type };
 	out->mmap_entries++;
 }
 

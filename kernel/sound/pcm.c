@@ -25,6 +25,7 @@
 
 static Hda hda;
 static Ac97 ac97;
+static PciDev used_pci;                 /* the controller playing (the hardware report names it) */
 static PcmDevice device;                /* the one playing (PCM_NONE until one starts) */
 static uint32_t rate;
 static PcmMix mix;
@@ -98,6 +99,7 @@ static bool hda_init(char *what, size_t size)
 		    (unsigned)hda.codec.device, (unsigned)out->pin, hdacodec_device_name(out->device),
 		    (unsigned)out->dac, (unsigned)HDA_RATE);
 		mix_start(PCM_HDA, hda.ring, HDA_RING_FRAMES, HDA_RATE);
+		used_pci = found[i];
 		return true;
 	}
 	if (n == 0)
@@ -126,11 +128,25 @@ static bool ac97_init(char *what, size_t size)
 		kfmt_snprintf(what, size, "AC'97 %04x:%04x, codec %04x:%04x, %u Hz", (unsigned)found[i].vendor,
 		    (unsigned)found[i].device, (unsigned)ac97.vendor1, (unsigned)ac97.vendor2, (unsigned)ac97.rate);
 		mix_start(PCM_AC97, ac97.ring, AC97_RING_FRAMES, ac97.rate);
+		used_pci = found[i];
 		return true;
 	}
 	if (n == 0)
 		klog("ac97: no AC'97 controller on PCI\n");
 	return false;
+}
+
+/* For the hardware report: the controller playing and its driver's state; NULL when it is not that kind. */
+const Hda *pcm_hda(PciDev *at)
+{
+	*at = used_pci;
+	return device == PCM_HDA ? &hda : NULL;
+}
+
+const Ac97 *pcm_ac97(PciDev *at)
+{
+	*at = used_pci;
+	return device == PCM_AC97 ? &ac97 : NULL;
 }
 
 bool pcm_init(bool try_hda, bool try_ac97, char *what, size_t size)

@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ac97.h"
+#include "hda.h"
+#include "pci.h"
 #include "pcmmix.h"
 
 typedef enum PcmDevice { PCM_NONE, PCM_HDA, PCM_AC97 } PcmDevice;
@@ -18,6 +21,8 @@ typedef enum PcmDevice { PCM_NONE, PCM_HDA, PCM_AC97 } PcmDevice;
  */
 bool pcm_init(bool try_hda, bool try_ac97, char *what, size_t size);
 PcmDevice pcm_device(void);             /* the device playing */
+const Hda *pcm_hda(PciDev *at);         /* the hardware report: the HDA playing and where, NULL if not HDA */
+const Ac97 *pcm_ac97(PciDev *at);       /* the same for AC'97 */
 const char *pcm_device_name(bool full); /* "Intel HDA" (full) or "HDA", "AC'97", "none" */
 void pcm_fact(char *buf, size_t size);  /* System info's shorter line about the device */
 void pcm_tick(void);                    /* IRQ0: the effect's tone into the mix, the ring refilled */

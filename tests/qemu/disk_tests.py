@@ -7,6 +7,8 @@ Used by run_tests.py."""
 import os
 import re
 
+import hwinfo_tests
+
 DISK_SECTORS = 2048                     # a 1 MiB disk file
 SECTOR = 512
 MARK = b"shardfall disktest"
@@ -143,3 +145,4 @@ TESTS = [("disk_usb_unplug", test_disk_usb_unplug, (), ()),
          ("disk_usb_ohci", test_disk_usb_ohci, (), ()),
          ("disk_usb_ehci", test_disk_usb_ehci, (), ()),
          ("disk_ide", test_disk_ide, (), ())]
+TESTS += hwinfo_tests.TESTS     # the hardware report (docs/hwinfo.md): every disk, PCI function and USB device
