@@ -368,7 +368,8 @@ ifeq ($(REPORTS),)
 TESTS       := $(filter-out $(B)/tests/test_reports_%,$(TESTS))      # no report: nothing to replay
 endif
 REPORT_TOOL := tools/report2test.py tools/hwinfo_read.py tools/hwinfo_sections.py
-REPORT_USB  := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbkbd.c drivers/usb/usbhub.c drivers/usb/usbpad.c
+REPORT_USB  := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbdevrec.c drivers/usb/usbkbd.c drivers/usb/usbhub.c \
+               drivers/usb/usbpad.c
 REPORT_DEPS := tests/unit/reportfix.h tests/unit/reportdev.h tests/unit/reportsusb.h $(B)/gen/reports.h
 $(B)/gen/reports.h: $(REPORTS) $(REPORT_TOOL)
 	@mkdir -p $(@D)

@@ -11,6 +11,7 @@ OUT/NAME.txt once tools/report2test.py reads it. `make test-unit` then replays e
 
 import argparse
 import os
+import shutil
 import sys
 
 sys.dont_write_bytecode = True
@@ -71,14 +72,14 @@ def capture(name, how, iso, out, work):
         text = report_of(m.serial())
     if text is None:
         raise SystemExit("%s: no report between 'hwinfo: begin' and 'hwinfo: end' (%s)" % (name, m.serial_path))
-    path = os.path.join(out, name + ".txt")
-    with open(path + ".tmp", "w") as f:
+    path, kept = os.path.join(out, name + ".txt"), os.path.join(outdir, name + ".txt")
+    with open(kept, "w") as f:
         f.write(text)
     try:
-        r = report2test.load(path + ".tmp")
+        r = report2test.load(kept)
     except report2test.ReportError as e:
-        raise SystemExit("%s: the report does not read: %s (kept in %s.tmp)" % (name, e, path))
-    os.replace(path + ".tmp", path)
+        raise SystemExit("%s: the report does not read: %s" % (name, e))
+    shutil.copyfile(kept, path)
     print(report2test.summary(path, r))
 
 

@@ -13,7 +13,7 @@ KINDS = ("cpu", "firmware", "memory", "acpi", "pci", "usbhc", "usb", "disk", "hd
          "display", "clocks", "boot")
 HC_KINDS = ("UHCI", "OHCI", "EHCI", "xHCI")
 SPEEDS = {"full": 1, "low": 2, "high": 3, "super": 4}          # usbhc.h's USB_SPEED_*
-DRIVERS = ("keyboard", "hub", "storage", "pad", "none", "failed")
+DRIVERS = ("keyboard", "hub", "mass_storage", "pad", "none", "failed")      # class names, spaces as _
 DESC_NAMES = {0x02: "config", 0x04: "interface", 0x05: "endpoint", 0x06: "qualifier", 0x07: "otherspeed",
               0x09: "otg", 0x0B: "iad", 0x21: "hid", 0x22: "report", 0x24: "cs_interface",
               0x25: "cs_endpoint", 0x29: "hub", 0x30: "ss_ep_comp", 0x31: "ssp_iso_comp"}

@@ -35,8 +35,8 @@ typedef struct ReportUsbDev {
 	uint8_t hub_len;
 	const ReportHid *hids;
 	int nhids;
-	const char *taken;              /* the class driver that took it ("keyboard", "hub", "pad",
-	                                   "storage"), "" if none did */
+	const char *taken;              /* the class driver that took it ("keyboard", "hub", "pad", "failed",
+	                                   "mass_storage"), "" if none did */
 	const char *where;              /* its port name as COM1 gives it: "1", "1.2" */
 } ReportUsbDev;
 

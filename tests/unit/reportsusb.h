@@ -23,6 +23,7 @@
 #include "reportdev.h"
 #include "reportfix.h"
 #include "usbdev.h"
+#include "usbdevrec.h"
 #include "usbhub.h"
 #include "usbkbd.h"
 #include "usbpad.h"
@@ -122,15 +123,55 @@ static void rhc_check_device(const Rdev *d)
 	} else if (strcmp(u->taken, "pad") == 0) {
 		rcheck(rhc_pad_at(u), "port %s: the pad class did not take it", u->where);
 		rcheck(d->config == value, "port %s: configuration %u, the report's %u", u->where, d->config, value);
-	} else if (strcmp(u->taken, "storage") == 0) {
+	} else if (strcmp(u->taken, "mass_storage") == 0) {
 		/* NOTE: the SCSI exchange is not simulated: the storage class is not offered it here. */
 		rcheck(u->config[9 + 5] == 0x08, "port %s: storage, but interface class %02x", u->where, u->config[14]);
+	} else if (strcmp(u->taken, "failed") == 0) {
+		rcheck(!rhc_keyboard_at(u) && !rhc_pad_at(u), "port %s: taken, the report says its set-up failed", u->where);
 	} else {
 		snprintf(line, sizeof line, "usb: port %s: ", u->where);
 		rcheck(!rhc_keyboard_at(u) && !rhc_pad_at(u), "port %s: taken, the report says by nobody", u->where);
 		rcheck(strstr(logbuf, line) && strstr(strstr(logbuf, line), "ignored"),
 		    "port %s: no \"ignored\" line", u->where);
 	}
+}
+
+/*
+ * What the device layer kept of the device for the hardware report
+ * (usbdevrec.h) is what the report says: the speed, the descriptors and
+ * HID report descriptors byte for byte, the class driver's name. (A stick's
+ * class is not offered it here: its driver is not compared.)
+ */
+static void rhc_check_record(const Rdev *d)
+{
+	const ReportUsbDev *u = d->fix;
+	const UsbRecord *rec = NULL;
+
+	for (int i = 0; i < USBREC_MAX; i++)
+		if (usbdev_record(i) && usbdev_record(i)->port == u->port && usbdev_record(i)->route == u->route)
+			rec = usbdev_record(i);
+	rcheck(rec != NULL, "port %s: the device layer kept no record of it", u->where);
+	if (!rec)
+		return;
+	rcheck(rec->speed == u->speed, "port %s: speed %u, the report's %u", u->where, rec->speed, u->speed);
+	rcheck(rec->device_len == 18 && memcmp(rec->device, u->device, 18) == 0, "port %s: another device descriptor",
+	    u->where);
+	rcheck(rec->config_len == u->config_len && memcmp(rec->config, u->config, u->config_len) == 0,
+	    "port %s: another configuration descriptor (%u bytes, the report's %u)", u->where, rec->config_len,
+	    u->config_len);
+	for (int i = 0; i < u->nhids; i++) {
+		const ReportHid *h = &u->hids[i];
+		bool same = false;
+
+		for (int k = 0; k < rec->hids && k < USBREC_HIDS; k++)
+			same |= rec->hid[k].iface == h->iface && !rec->hid[k].error && rec->hid[k].len == h->len &&
+			    memcmp(rec->reports + rec->hid[k].offset, h->rdesc, h->len) == 0;
+		rcheck(same, "port %s: interface %u's report descriptor not kept as the report has it", u->where,
+		    h->iface);
+	}
+	if (strcmp(u->taken, "mass_storage") != 0)
+		rcheck(strcmp(rec->driver, u->taken[0] ? u->taken : "none") == 0, "port %s: driver %s, the report's %s",
+		    u->where, rec->driver, u->taken[0] ? u->taken : "none");
 }
 
 /* A keyboard's interrupt endpoint runs: Right Arrow down arrives as its key. */
@@ -173,6 +214,8 @@ static int rhc_replay(const Report *r, const ReportHc *c)
 	rcheck(!rdev_error[0], "%s", rdev_error);
 	for (int i = 0; i < nrdevs; i++)
 		rhc_check_device(&rdevs[i]);
+	for (int i = 0; i < nrdevs; i++)
+		rhc_check_record(&rdevs[i]);
 	for (int i = 0; i < nrdevs; i++)
 		rhc_check_keys(&rdevs[i]);
 	if (rdev_reused)

@@ -64,6 +64,7 @@ static int uhci_ep0(uint8_t addr, const uint8_t *setup, uint8_t *data)
 	int n;
 
 	root_resets();
+	sim.nsetups = 0;                /* the simulation asks its device model only while its setup log has room */
 	d = addr ? rdev_by_handle(addr) : rdev_default();
 	if (!d) {
 		if (addr && !rdev_error[0])
@@ -80,11 +81,10 @@ static UsbHc *rhc_start(const ReportHc *c)
 {
 	UsbHc *hc;
 
+	(void)c;
 	sim.now_ms = 0;
 	sim_reset();
 	memset(resets_seen, 0, sizeof resets_seen);
-	if (c->ports > SIM_PORTS)
-		printf("  NOTE: the report's controller has %u ports, the simulation %d\n", c->ports, SIM_PORTS);
 	sim.ep0_device = uhci_ep0;
 	if (!uhci_claim(0, SIM_IO, test_alloc) || !(hc = uhci_start(0)))
 		return NULL;
