@@ -371,7 +371,7 @@ REPORT_TOOL := tools/report2test.py tools/hwinfo_read.py tools/hwinfo_sections.p
 REPORT_USB  := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbdevrec.c drivers/usb/usbkbd.c drivers/usb/usbhub.c \
                drivers/usb/usbpad.c
 REPORT_DEPS := tests/unit/reportfix.h tests/unit/reportdev.h tests/unit/reportsusb.h $(B)/gen/reports.h
-$(B)/gen/reports.h: $(REPORTS) $(REPORT_TOOL)
+$(B)/gen/reports.h: $(REPORTS) $(REPORT_TOOL) tests/reports        # the folder: a report removed
 	@mkdir -p $(@D)
 	$(PYTHON) tools/report2test.py -o $@ $(REPORTS)
 $(B)/tests/test_reports_xhci: tests/unit/test_reports_xhci.c tests/unit/xhcisim.h $(REPORT_DEPS) $(XHCI_SRC) $(REPORT_USB) $(HOBJ)
