@@ -88,7 +88,8 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot bench-fb bench-save bench-secureboot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-replay test-dumps golden-dumps test-model \
+        fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-smbios fuzz-hwreport fuzz-replay \
+        test-dumps golden-dumps test-model \
         bench-synth synth-compare
 all: $(KERNEL)
 
@@ -122,7 +123,12 @@ KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
-               kernel/hwinfo.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c drivers/platform/smbios.c
+               kernel/hwinfo.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c drivers/platform/smbios.c \
+               kernel/main.c kernel/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/kfmt.c kernel/mem/pages.c \
+               kernel/cpu/paging.c kernel/sound/soundsetup.c game/formats/dump.c game/formats/level.c \
+               game/shell/session_save.c game/shell/ctlmenu.c game/shell/controls.c game/shell/screens.c \
+               game/shell/title.c game/shell/progress.c game/shell/scrkit.c game/shell/savescreens.c \
+               game/shell/interstitials.c game/shell/session_menus.c game/shell/demoreel.c
 $(KCOLD_SRC:%.c=$(B)/k/%.o): KCFLAGS += $(KCOLD_FLAGS)
 
 # Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.
@@ -390,7 +396,7 @@ $(B)/tests/test_reports_pci: tests/unit/test_reports_pci.c tests/unit/simpci/io.
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
-SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/savemk.c kernel/save/savemkfile.c kernel/save/savemkfix.c
+SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/savefile.c kernel/save/savemk.c kernel/save/savemkfile.c kernel/save/savemkfix.c
 # vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
 SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)
@@ -415,7 +421,16 @@ $(B)/tests/test_savemk $(B)/tests/test_savemkcut: $(B)/tests/%: tests/unit/%.c t
                                                 $(B)/save/stick-nofolder.img $(B)/save/stick16-nofolder.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
-$(B)/tests/test_save: tests/unit/test_save.c tests/unit/savefix.h tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
+# disk-v1.img: a stick the previous version made (git show 99ca3f2:tools/mksave.py: 128 KiB, four files), in a
+# disk of the same size; test_savefile opens it (issue 33: old sticks keep working).
+SAVE_V1 := 99ca3f2
+$(B)/save/disk-v1.img:
+	@mkdir -p $(@D)
+	git show $(SAVE_V1):tools/mksave.py > $(B)/save/mksave_v1.py
+	$(PYTHON) -c "import sys; sys.path.insert(0, '$(B)/save'); import mksave_v1 as m; \
+		open('$@', 'wb').write(m.make_disk('0123456789abcdef', 'gpt', total=8192))"
+$(B)/tests/test_save $(B)/tests/test_savefile: $(B)/tests/%: tests/unit/%.c tests/unit/savefix.h tests/unit/ramdisk.h \
+                                             $(SAVE_HOST) $(SAVE_DISKS) $(B)/save/disk-v1.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
@@ -439,7 +454,7 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo usbdesc hidboot hidparse cmdline keys input kbdscan savedisk saverec
+FUZZ_TARGETS ?= level demo usbdesc hidboot hidparse cmdline keys input kbdscan savedisk saverec smbios hwreport
 FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usb/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
@@ -477,6 +492,14 @@ FUZZ_LIBS_hidboot   := $(FUZZ_LIBS)
 FUZZ_INPUTS_hidparse := tests/fuzz/hidparse_corpus $(wildcard tests/fuzz/hidparse_regressions)
 FUZZ_SEEDS_hidparse  := $(FUZZ_INPUTS_hidparse)
 FUZZ_LIBS_hidparse   := drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c
+# The hardware report (docs/hwinfo.md): the SMBIOS parser (drivers/platform/smbios.c) and the report's writer
+# and first-line reader (kernel/hwreport.c) on devices that send any bytes.
+FUZZ_INPUTS_smbios   := tests/fuzz/smbios_corpus
+FUZZ_SEEDS_smbios    := $(FUZZ_INPUTS_smbios)
+FUZZ_LIBS_smbios     := drivers/platform/smbios.c drivers/platform/acpitab.c
+FUZZ_INPUTS_hwreport := tests/fuzz/hwreport_corpus
+FUZZ_SEEDS_hwreport  := $(FUZZ_INPUTS_hwreport)
+FUZZ_LIBS_hwreport   := kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c kernel/kfmt.c
 
 .SECONDEXPANSION:
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
@@ -485,7 +508,8 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 		$(HINC) $< $(FUZZ_LIBS_$*) -o $@
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
-fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec \
+fuzz-smbios fuzz-hwreport: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
 	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
@@ -499,7 +523,7 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
              $(B)/fuzz/replay_hidparse \
              $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan \
-             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec
+             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec $(B)/fuzz/replay_smbios $(B)/fuzz/replay_hwreport
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
@@ -511,6 +535,8 @@ fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbde
 	$(B)/fuzz/replay_kbdscan $(FUZZ_INPUTS_kbdscan)
 	$(B)/fuzz/replay_savedisk $(FUZZ_INPUTS_savedisk)
 	$(B)/fuzz/replay_saverec $(FUZZ_INPUTS_saverec)
+	$(B)/fuzz/replay_smbios $(FUZZ_INPUTS_smbios)
+	$(B)/fuzz/replay_hwreport $(FUZZ_INPUTS_hwreport)
 
 # The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \

@@ -162,16 +162,25 @@ static bool stage_pads(BringUp *u)
 	return true;
 }
 
+void hwinfo_src(const BringUp *u, HwInfoSrc *src)
+{
+	*src = (HwInfoSrc){ .boot = u->boot, .acpi = u->acpi, .sysinfo = u->sysinfo, .stage = u->times,
+	    .stage_count = u->timed };
+}
+
 /* The hardware report (docs/hwinfo.md): on COM1 with the option hwinfo; HWINFO.TXT when the hardware changed. */
 static bool stage_hwinfo(BringUp *u)
 {
-	HwInfoSrc src = { .boot = u->boot, .acpi = u->acpi, .sysinfo = u->sysinfo, .stage = u->times,
-	    .stage_count = u->timed };
+	HwInfoSrc src;
 	uint32_t len, hash;
-	const char *text = hwinfo_build(&src, &len, &hash);
+	const char *text;
+	char why[SYSINFO_VALUE_SIZE];
 
+	hwinfo_src(u, &src);
+	text = hwinfo_build(&src, &len, &hash);
 	klog("hwinfo: report hash=%08x bytes=%u\n", (unsigned)hash, (unsigned)len);
 	if (u->opts->hwinfo)
 		hwinfo_com1(text);
+	hwinfo_save(text, hash, false, why, sizeof why);        /* COM1 says what it did */
 	return true;
 }

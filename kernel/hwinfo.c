@@ -13,6 +13,7 @@
 #include "latebss.h"
 #include "pci.h"
 #include "pcm.h"
+#include "save.h"
 #include "serial.h"
 #include "smbios.h"
 #include "sysinfo.h"
@@ -141,7 +142,7 @@ static int clocks(HwClock *c, const AcpiInfo *a, const char **trusted)
  */
 const char *hwinfo_build(const HwInfoSrc *src, uint32_t *len, uint32_t *hash)
 {
-	static SmbiosInfo smbios;
+	static SmbiosInfo smbios LATE_BSS;
 	HwUsbHc hcs[HWREPORT_MAX_USBHC];
 	const UsbRecord *usb[USBREC_MAX];
 	const BlockDev *disks[BLOCKDEV_MAX];
@@ -155,6 +156,7 @@ const char *hwinfo_build(const HwInfoSrc *src, uint32_t *len, uint32_t *hash)
 	    .cmdline = src->boot ? src->boot->cmdline : NULL };
 
 	acpiboot_smbios(src->boot, &smbios);
+	r.acpi_table = acpi_seen(&r.acpi_seen);
 	r.firmware = sysinfo_find(src->sysinfo, "Firmware");
 	r.secure_boot = sysinfo_find(src->sysinfo, "Sec. Boot");
 	r.framebuffer = src->boot && (src->boot->fb_type == 0 || src->boot->fb_type == 1) &&
@@ -187,4 +189,45 @@ void hwinfo_com1(const char *text)
 	klog("hwinfo: begin\n");
 	serial_write(text);
 	klog("hwinfo: end\n");
+}
+
+/* Why the file cannot be written: saves off (their reason), or an older stick without it. */
+static void why_not(char *why, size_t size)
+{
+	SaveStatus st;
+
+	if (!save_status(&st))
+		kfmt_snprintf(why, size, "saves are off: %s", st.why);
+	else
+		kfmt_snprintf(why, size, "no HWINFO.TXT on this stick");
+}
+
+bool hwinfo_save(const char *text, uint32_t hash, bool force, char *why, size_t size)
+{
+	char head[sizeof HWREPORT_FIRST_LINE + 8];
+	uint32_t len = 0, had;
+
+	while (text[len])
+		len++;
+	why[0] = '\0';
+	if (!save_file_size("HWINFO.TXT")) {
+		why_not(why, size);
+		klog("hwinfo: HWINFO.TXT not written: %s\n", why);
+		return false;
+	}
+	if (!force && save_file_read("HWINFO.TXT", 0, head, sizeof head) &&
+	    hwreport_hash_of(head, sizeof head, &had) && had == hash) {
+		klog("hwinfo: HWINFO.TXT unchanged hash=%08x\n", (unsigned)hash);
+		return true;
+	}
+	if (!save_text("HWINFO.TXT", text)) {
+		why_not(why, size);
+		if (save_file_size("HWINFO.TXT"))
+			kfmt_snprintf(why, size, "the write failed");
+		klog("hwinfo: HWINFO.TXT not written: %s\n", why);
+		return false;
+	}
+	klog("hwinfo: wrote HWINFO.TXT hash=%08x bytes=%u%s\n", (unsigned)hash, (unsigned)len,
+	    force ? " (System info)" : "");
+	return true;
 }

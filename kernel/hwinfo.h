@@ -24,5 +24,15 @@ typedef struct HwInfoSrc {
 void hwinfo_capture(void);              /* kmain, once the late BSS is ours: the log kept for [boot]'s rows */
 const char *hwinfo_build(const HwInfoSrc *src, uint32_t *len, uint32_t *hash);  /* the report (a static buffer) */
 void hwinfo_com1(const char *text);     /* between "hwinfo: begin" and "hwinfo: end" */
+/*
+ * HWINFO.TXT on the stick: written when `force` (System info's item) or
+ * when its first line's hash differs from `hash` (bring-up's end). True if
+ * the file now holds this report (written, or it already did); else why
+ * not in why[] ("saves are off: ...", "no HWINFO.TXT on this stick", ...).
+ * COM1 says which.
+ */
+struct BringUp;
+bool hwinfo_save(const char *text, uint32_t hash, bool force, char *why, size_t size);
+void hwinfo_src(const struct BringUp *u, HwInfoSrc *src);      /* bringup.c: what the bring-up knows */
 
 #endif

@@ -67,7 +67,7 @@ void hwout_line(HwOut *o, const char *fmt, ...)
 void hwout_begin(HwOut *o, char *buf, uint32_t cap)
 {
 	*o = (HwOut){ .buf = buf, .cap = cap };
-	o->limit = cap - 1 < HWREPORT_HW_MAX ? cap - 1 : HWREPORT_HW_MAX;
+	o->limit = cap - 1 - HWREPORT_END_ROOM < HWREPORT_HW_MAX ? cap - 1 - HWREPORT_END_ROOM : HWREPORT_HW_MAX;
 	buf[0] = '\0';
 	hwout_line(o, "%s%08x", HWREPORT_FIRST_LINE, 0u);      /* the hash goes in at hwout_boot */
 }
@@ -329,8 +329,9 @@ static const char *oem_text(const char *f, int n, char *out)
 	return out;
 }
 
-static void section_acpi(HwOut *o, const AcpiInfo *a)
+static void section_acpi(HwOut *o, const HwReport *r)
 {
+	const AcpiInfo *a = r->acpi;
 	static const char *const sources[] = { "none", "mb2_tag", "efi_table", "bios", "acpi_mem" };
 	uint16_t f;
 
@@ -339,8 +340,8 @@ static void section_acpi(HwOut *o, const AcpiInfo *a)
 	hwout_line(o, "[acpi] source=%s rsdp=0x%08x%08x revision=%u root=%s root_addr=0x%08x%08x tables=%d",
 	    (unsigned)a->source < 5 ? sources[a->source] : "none", (unsigned)(a->rsdp >> 32), (unsigned)a->rsdp,
 	    (unsigned)a->revision, a->xsdt ? "xsdt" : "rsdt", (unsigned)(a->root >> 32), (unsigned)a->root, a->tables);
-	for (int i = 0; i < a->seen && i < ACPI_MAX_SEEN; i++) {
-		const AcpiTableSeen *t = &a->seen_table[i];
+	for (int i = 0; i < r->acpi_seen && i < ACPI_MAX_SEEN; i++) {
+		const AcpiTableSeen *t = &r->acpi_table[i];
 		char sig[5], oem[7], oemt[9];
 
 		if (!t->readable) {
@@ -412,11 +413,16 @@ uint32_t hwreport_write(const HwReport *r, char *buf, uint32_t cap)
 {
 	HwOut o;
 
+	if (cap < 2 * HWREPORT_END_ROOM) {      /* no room for the first and the end line: nothing */
+		if (cap)
+			buf[0] = '\0';
+		return 0;
+	}
 	hwout_begin(&o, buf, cap);
 	section_cpu(&o, r->cpu);
 	section_firmware(&o, r);
 	section_memory(&o, r->boot);
-	section_acpi(&o, r->acpi);
+	section_acpi(&o, r);
 	hwreport_pci(&o, r);
 	hwreport_usb(&o, r);
 	hwreport_disks(&o, r);

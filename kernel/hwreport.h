@@ -76,6 +76,8 @@ typedef struct HwReport {
 	const BootInfo *boot;
 	const SmbiosInfo *smbios;
 	const AcpiInfo *acpi;
+	int acpi_seen;                  /* the RSDT/XSDT's tables, as acpi_seen gives them */
+	const AcpiTableSeen *acpi_table;
 	int pci_count;
 	const HwPciFn *pci;
 	int usbhc_count;

@@ -388,7 +388,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 		if (bringup_step(up) == BRING_SAVE)
 			saves_opened(&session, o);      /* the stick's settings, then the options again */
 		if (bringup_saves_known(up) && session_save_request(&session)) {
-			saves_service(&session);        /* a rest point: between ticks, the clock restarted after it */
+			saves_service(&session, up);        /* a rest point: between ticks, the clock restarted after it */
 			start_clock(&ls.clock, ls.pace);
 		}
 		pcm_service();                  /* a PCM stream that stopped moving: said on COM1 */

@@ -12,6 +12,7 @@
 
 #include "cmdline.h"
 #include "controls.h"
+#include "hwinfo.h"
 #include "klog.h"
 #include "loopsave.h"
 #include "progress.h"
@@ -61,8 +62,23 @@ static void saves_start(Session *s)
 		klog("save: a crash report is waiting: CRASH.TXT (said on the title)\n");
 }
 
-/* A request the session raised: the whole payload, SCORES.TXT with the table. */
-void saves_service(Session *s)
+/* System info's item: the hardware report written whatever its hash; the screen says how it went. */
+static void report_service(Session *s, const BringUp *up)
+{
+	HwInfoSrc src;
+	uint32_t len, hash;
+	const char *text;
+	char why[SESSION_REPORT_NOTE_SIZE];
+	bool ok;
+
+	hwinfo_src(up, &src);
+	text = hwinfo_build(&src, &len, &hash);
+	ok = hwinfo_save(text, hash, true, why, sizeof why);
+	session_report_done(s, ok, why);
+}
+
+/* A request the session raised: the hardware report; the whole payload, SCORES.TXT with the table. */
+void saves_service(Session *s, const BringUp *up)
 {
 	static uint8_t bytes[PROGRESS_MAX_BYTES];
 	static char text[PROGRESS_SCORES_TEXT_MAX];
@@ -72,6 +88,10 @@ void saves_service(Session *s)
 	size_t n;
 	bool ok;
 
+	if (req & SAVE_REQ_REPORT) {
+		report_service(s, up);
+		req &= (uint8_t)~SAVE_REQ_REPORT;
+	}
 	if (!req)
 		return;
 	n = progress_encode(p, bytes, sizeof bytes);

@@ -2,11 +2,12 @@
 #ifndef KERNEL_LOOPSAVE_H
 #define KERNEL_LOOPSAVE_H
 
+#include "bringup.h"
 #include "cmdline.h"
 #include "session.h"
 
 void saves_opened(Session *s, const BootOptions *o);  /* bringup: save_open ran; the options win */
-void saves_service(Session *s);         /* a request the session raised: written between ticks */
+void saves_service(Session *s, const BringUp *up);         /* a request the session raised: written between ticks */
 void saves_check(Session *s);           /* USB changed: the stick may be gone */
 
 #endif

@@ -50,8 +50,6 @@ typedef struct AcpiInfo {
 	uint32_t fadt_flags;            /* the FADT's flags word (0 without a FADT) */
 	uint16_t boot_arch;             /* IAPC_BOOT_ARCH, when boot_arch_valid */
 	bool boot_arch_valid;           /* the FADT is revision 3+ and long enough to hold it */
-	int seen;                       /* table headers in seen[] */
-	AcpiTableSeen seen_table[ACPI_MAX_SEEN];
 } AcpiInfo;
 
 #define ACPI_SPACE_MEMORY 0
@@ -95,6 +93,8 @@ typedef struct AcpiMem {
 bool acpi_probe(AcpiInfo *a, const AcpiHints *h, const AcpiMem *m);
 const char *acpi_source_text(AcpiSource s);
 /* The EFI configuration table's entry for a GUID (16 bytes as in memory): its pointer, 0 if none or no EFI. */
+/* The headers of the tables the last acpi_probe walked (the hardware report): how many in *count. */
+const AcpiTableSeen *acpi_seen(int *count);
 uint64_t acpi_efi_config_table(const AcpiMem *m, const AcpiHints *h, const uint8_t guid[16]);
 uint32_t acpi_pm_read(const AcpiInfo *a);
 uint32_t acpi_pm_elapsed(const AcpiInfo *a, uint32_t from, uint32_t to);   /* handles the wrap */

@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "acpi.h"
+#include "latebss.h"
 
 /*
  * NOTE: no port I/O and no fixed pointers here: every byte is read through
@@ -286,6 +287,16 @@ static void table(AcpiInfo *a, const volatile uint8_t *t, uint32_t len)
 		a->lapic_base = le32(t + MADT_LAPIC_ADDR);
 }
 
+/* The headers the last walk saw: a pool of the late BSS (acpi_probe runs after kmain claims it). */
+static AcpiTableSeen seen_table[ACPI_MAX_SEEN] LATE_BSS;
+static int seen_count;
+
+const AcpiTableSeen *acpi_seen(int *count)
+{
+	*count = seen_count;
+	return seen_table;
+}
+
 /* A table's header for the hardware report (a table with a bad checksum too, when mapped). */
 static void seen(AcpiTableSeen *s, uint64_t p, const volatile uint8_t *t)
 {
@@ -314,6 +325,7 @@ bool acpi_probe(AcpiInfo *a, const AcpiHints *h, const AcpiMem *m)
 	uint32_t len = 0, entry_size = 4;
 
 	*a = (AcpiInfo){ .found = false };
+	seen_count = 0;
 	if (!rsdp_find(a, h, m, rsdp))
 		return false;
 	a->found = true;
@@ -331,8 +343,8 @@ bool acpi_probe(AcpiInfo *a, const AcpiHints *h, const AcpiMem *m)
 		uint32_t tlen = 0;
 		const volatile uint8_t *t = sdt_at(m, p, NULL, &tlen);
 
-		if (a->seen < ACPI_MAX_SEEN)
-			seen(&a->seen_table[a->seen++], p, t ? t : at(m, p, SDT_HEADER_LEN));
+		if (seen_count < ACPI_MAX_SEEN)
+			seen(&seen_table[seen_count++], p, t ? t : at(m, p, SDT_HEADER_LEN));
 		if (t)
 			table(a, t, tlen);
 	}

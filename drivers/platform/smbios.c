@@ -177,10 +177,9 @@ static bool find_entry(SmbiosInfo *s, const AcpiHints *h, const AcpiMem *m)
 			return true;
 		}
 	}
-	p = m->map(m->ctx, SCAN_START, SCAN_END - SCAN_START);
-	for (uint32_t off = 0; p && off + EP_MAP <= SCAN_END - SCAN_START; off += SCAN_STEP)
-		if ((p[off] == '_') && smbios_entry(s, p + off, EP_MAP)) {
-			s->entry = SCAN_START + off;
+	for (uint32_t at = SCAN_START; at + EP_MAP <= SCAN_END; at += SCAN_STEP)     /* mapped a step at a time */
+		if ((p = m->map(m->ctx, at, EP_MAP)) != NULL && p[0] == '_' && smbios_entry(s, p, EP_MAP)) {
+			s->entry = at;
 			return true;
 		}
 	return false;

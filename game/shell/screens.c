@@ -271,7 +271,7 @@ void session_draw(const Session *s, Frame *f)
 		frame_clear(f);
 		frame_fill(f, 0, 0, SCREEN_W, SCREEN_H, 0);     /* no stars: nothing between the lines */
 		scr_heading(f, 4, "SYSTEM INFO", 11, 1, 2);
-		sysscreen_draw(s->hooks.sysinfo, f);
+		sysscreen_draw(s->hooks.sysinfo, s->report_note, s->report_ok, f);
 		break;
 	case SESSION_HISCORES:
 		screens_hiscores(s, f);

@@ -78,8 +78,11 @@ void session_enter(Session *s, SessionMode m, SessionEvents *ev)
 		session_say(s, "session: quit", NO_NUMBER, NULL, NULL);
 	else if (m == SESSION_CONTROLS)
 		session_say(s, "session: controls", NO_NUMBER, NULL, NULL);
-	else if (m == SESSION_SYSINFO)
+	else if (m == SESSION_SYSINFO) {
+		s->report_note[0] = '\0';            /* a new visit: the item again */
+		s->report_ok = false;
 		session_say(s, "session: system info", NO_NUMBER, NULL, NULL);
+	}
 	else if (m == SESSION_HISCORES)
 		session_say(s, "session: high scores", NO_NUMBER, NULL, NULL);
 	else if (m == SESSION_NAME)
@@ -390,8 +393,7 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev)
 		session_tick_controls(s, in, ev);
 		break;
 	case SESSION_SYSINFO:
-		if (session_any_key(in))
-			session_go_menu(s, ev);
+		session_tick_sysinfo(s, in, ev);
 		break;
 	case SESSION_HISCORES:
 		session_tick_hiscores(s, in, ev);

@@ -36,7 +36,8 @@
  *   INSTRUCTIONS  a key -> next page, after the last -> MENU; Esc -> MENU
  *   CONTROLS      the key bindings (game/shell/ctlmenu.h): pick an action, press
  *                 its key; Back or Esc -> MENU
- *   SYSINFO       what the kernel found (SessionHooks.sysinfo); a key -> MENU
+ *   SYSINFO       what the kernel found (SessionHooks.sysinfo); Enter: Save a report
+ *                 to the stick (SAVE_REQ_REPORT, or why not on screen); another key -> MENU
  *   PLAYING       one world frame per tick. P or Esc -> PAUSED; M (unless bound
  *                 to an action) turns the music on or off. level_done ->
  *                 LEVEL_DONE; game_over -> GAME_OVER. A demo instead plays
@@ -122,11 +123,13 @@ void session_menu_label(const struct Session *s, int item, char *buf, size_t siz
 #define INSTRUCTION_PAGES         2
 #define SESSION_HISCORE_TICKS     (8 * 140)    /* the attract loop's table between demos */
 #define SESSION_SAVES_WHY_SIZE    48
+#define SESSION_REPORT_NOTE_SIZE  40     /* System info: what its item did, one screen line */
 
 /* session_save_request's bits: what the kernel should write (the whole payload each time). */
 #define SAVE_REQ_SETTINGS 1             /* keys, music, effects, the crash flag */
 #define SAVE_REQ_SCORES   2             /* the table (SCORES.TXT too) */
 #define SAVE_REQ_GAME     4             /* a saved game */
+#define SAVE_REQ_REPORT   8             /* the hardware report, HWINFO.TXT (System info's item; no progress) */
 
 /* SessionInput.keys: keys that are not game buttons, or that a button shares. */
 #define SKEY_ANY        0x01            /* some key was pressed this tick (any key at all) */
@@ -196,6 +199,8 @@ typedef struct Session {
 	char saves_why[SESSION_SAVES_WHY_SIZE];
 	bool crash_saved;               /* the title says a crash report is on the stick */
 	uint8_t save_req;               /* SAVE_REQ_* pending */
+	char report_note[SESSION_REPORT_NOTE_SIZE];     /* SYSINFO: "Saved HWINFO.TXT" or why not; "" before */
+	bool report_ok;
 	bool settings_dirty;            /* M in play changed the music: a request when play stops */
 	bool attract;                   /* the demo playing came from the title's idle time */
 	uint8_t after_table;            /* HISCORES: the SessionMode a key leads to */
@@ -244,6 +249,8 @@ void session_set_crash_report(Session *s, bool saved);
 uint8_t session_save_request(const Session *s);
 void session_save_done(Session *s, uint8_t req, bool ok, const char *msg);
 const Progress *session_progress(const Session *s);
+/* SAVE_REQ_REPORT done (the kernel wrote HWINFO.TXT, or msg says why not): System info says so; saves stay as they are. */
+void session_report_done(Session *s, bool ok, const char *msg);
 
 /* The keyboard's tick as a SessionInput, through s->controls. */
 void session_keyboard(const Session *s, const KeyboardTick *k, SessionInput *in);

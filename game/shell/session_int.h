@@ -16,6 +16,7 @@
 
 /* session.c: log lines, mode changes, levels and demos. */
 void session_say(const Session *s, const char *a, int64_t n, const char *b, const char *c);
+void session_tick_sysinfo(Session *s, const SessionInput *in, SessionEvents *ev);     /* session_save.c */
 void session_say_pair(const Session *s, const char *a, uint32_t n1, const char *b, uint32_t n2);
 void session_enter(Session *s, SessionMode m, SessionEvents *ev);
 bool session_any_key(const SessionInput *in);

@@ -69,6 +69,56 @@ void session_save_done(Session *s, uint8_t req, bool ok, const char *msg)
 	session_say(s, ok ? "progress: saved (" : "progress: NOT saved (", NO_NUMBER, msg ? msg : "", ")");
 }
 
+/* System info's line about its item: the text and whether it is good news. */
+static void report_note(Session *s, bool ok, const char *a, const char *b)
+{
+	int n = 0;
+
+	for (; a && *a && n < SESSION_REPORT_NOTE_SIZE - 1; a++)
+		s->report_note[n++] = *a;
+	for (; b && *b && n < SESSION_REPORT_NOTE_SIZE - 1; b++)
+		s->report_note[n++] = *b;
+	s->report_note[n] = '\0';
+	s->report_ok = ok;
+	s->epoch++;                     /* the screen changed */
+}
+
+/*
+ * System info: Enter (the key, or a pad's Enter button) asks the kernel for the hardware report on the stick
+ * (SAVE_REQ_REPORT, a rest point: nothing the world reads); with saves off
+ * or not known yet the screen says why at once. Any other key: the menu.
+ */
+void session_tick_sysinfo(Session *s, const SessionInput *in, SessionEvents *ev)
+{
+	if ((s->save_req & SAVE_REQ_REPORT) && (!s->saves_on || s->saves_pending)) {
+		s->save_req &= (uint8_t)~SAVE_REQ_REPORT;       /* saves went off meanwhile */
+		report_note(s, false, "Not saved: ", s->saves_why[0] ? s->saves_why : "saves are off");
+	}
+	if (in->key == GK_ENTER || (in->menu.pressed & BTN_BIT(BTN_ENTER))) {     /* Enter only: other keys go back */
+		if (s->saves_pending)
+			report_note(s, false, "Not saved: ", "the stick is not known yet");
+		else if (!s->saves_on)
+			report_note(s, false, "Not saved: ", s->saves_why[0] ? s->saves_why : "saves are off");
+		else if (!(s->save_req & SAVE_REQ_REPORT)) {
+			s->save_req |= SAVE_REQ_REPORT;
+			report_note(s, true, "Saving the report...", NULL);
+		}
+		session_say(s, "report: ", NO_NUMBER, s->report_note, NULL);
+	} else if (session_any_key(in)) {
+		session_go_menu(s, ev);
+	}
+}
+
+void session_report_done(Session *s, bool ok, const char *msg)
+{
+	s->save_req &= (uint8_t)~SAVE_REQ_REPORT;
+	if (ok)
+		report_note(s, true, "Saved HWINFO.TXT", NULL);
+	else
+		report_note(s, false, "Not saved: ", msg && msg[0] ? msg : "the write failed");
+	session_say(s, "report: ", NO_NUMBER, s->report_note, NULL);
+}
+
 const Progress *session_progress(const Session *s)
 {
 	return &s->progress;

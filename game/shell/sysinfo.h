@@ -28,8 +28,12 @@ bool sysinfo_add(SysInfo *si, const char *label, const char *value);   /* false:
 const char *sysinfo_find(const SysInfo *si, const char *label);          /* its value, NULL if none */
 void sysinfo_cut(SysInfo *si, int count);       /* keep the first count lines (facts that change are redone: pads) */
 
-/* The System info screen's body under its heading (game/shell/sysscreen.c): the lines, the palette strip. */
+/*
+ * The System info screen's body under its heading (game/shell/sysscreen.c):
+ * the lines, the palette strip, the item "Save a report to the stick" or
+ * what it did (note, good news or not).
+ */
 struct Frame;
-void sysscreen_draw(const SysInfo *si, struct Frame *f);
+void sysscreen_draw(const SysInfo *si, const char *note, bool note_ok, struct Frame *f);
 
 #endif

@@ -1,4 +1,5 @@
-/* sysscreen.c: the System info screen's body — the kernel's labelled facts, wrapped, and a palette strip as a display check. */
+/* sysscreen.c: the System info screen's body — the kernel's labelled facts, wrapped, a palette strip as a display check, the report item. */
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "frame.h"
@@ -10,8 +11,10 @@
 #define LABEL_X         4
 #define VALUE_X         80
 #define VALUE_CHARS     ((SCREEN_W - VALUE_X) / 8)      /* 30 on a line */
-#define LINES_BOTTOM    154                             /* the strip starts below */
-#define STRIP_Y         160
+#define LINES_BOTTOM    148                             /* the strip starts below */
+#define STRIP_Y         152
+#define ITEM_Y          182                             /* the item, then the way back */
+#define BACK_Y          191
 #define SWATCH_W        18
 
 /* Up to `max` characters of s, broken after the last space if the rest does not fit. */
@@ -29,7 +32,7 @@ static int fit(const char *s, int max)
 	return cut ? cut : n;
 }
 
-void sysscreen_draw(const SysInfo *si, Frame *f)
+void sysscreen_draw(const SysInfo *si, const char *note, bool note_ok, Frame *f)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	int y = LINES_Y;
@@ -64,5 +67,9 @@ void sysscreen_draw(const SysInfo *si, Frame *f)
 		frame_fill(f, 8 + i * SWATCH_W, STRIP_Y, SWATCH_W - 2, 12, i);
 		frame_text(f, 12 + i * SWATCH_W, STRIP_Y + 16, label, 7);
 	}
-	frame_text(f, LABEL_X, 190, "Any key: back to the menu", 8);
+	if (note && note[0])            /* what the item did: "Saved HWINFO.TXT", or why not */
+		frame_text(f, LABEL_X, ITEM_Y, note, note_ok ? 10 : 12);
+	else
+		frame_text(f, LABEL_X, ITEM_Y, "Enter: Save a report to the stick", 14);
+	frame_text(f, LABEL_X, BACK_Y, "Other keys: back to the menu", 8);
 }

@@ -13,7 +13,7 @@
 #define BOOT_MAX_MODULES 8
 #define BOOT_TEXT_SIZE  1024            /* multiboot2: room for the strings kept from its tags */
 #define BOOT_MAX_RANGES 32              /* usable RAM ranges kept from the memory map */
-#define BOOT_MAX_MAP    64              /* memory-map entries kept as they are (the hardware report) */
+#define BOOT_MAX_MAP    40              /* memory-map entries kept as they are (the hardware report) */
 
 typedef struct BootModule {
 	uint32_t start, end;            /* physical bytes [start, end) */

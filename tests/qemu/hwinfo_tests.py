@@ -1,6 +1,9 @@
 """hwinfo_tests.py: the hardware report (docs/hwinfo.md, issue 33) — every PCI function QEMU reports (QMP
 query-pci) and every USB device by vendor:product in the COM1 copy, on pc, q35 and OVMF; its hash and bound."""
+import os
 import re
+import subprocess
+import time
 
 HWINFO_TIMEOUT_S = 60.0
 OVMF_TIMEOUT_S = 90.0
@@ -83,10 +86,10 @@ def qmp_pci(m):
     return out
 
 
-def check_machine(ctx, timeout, **kw):
+def check_machine(ctx, timeout, more=(), **kw):
     import save_tests               # it imports more test modules: here, not at the top
     disk = save_tests.stick(ctx)
-    m = ctx.machine(opts="hwinfo", extra=usb_devices(disk), **kw)
+    m = ctx.machine(opts="hwinfo", extra=usb_devices(disk) + list(more), **kw)
     text = com1_report(m, timeout)
     with open("%s/hwinfo.txt" % ctx.outdir, "w") as f:
         f.write(text)
@@ -136,8 +139,21 @@ def test_hwinfo_pc(ctx):
 
 
 def test_hwinfo_q35(ctx):
-    """-M q35 (ICH9: its functions behind the root bus, the ICH9 USB controllers): the same checks."""
-    check_machine(ctx, HWINFO_TIMEOUT_S, machine="q35")
+    """-M q35 with ich9-intel-hda + hda-output: the same checks; the HDA controller in use and its codec's
+    walk — the root's vendor answer, node rows, a path from an output pin to a DAC."""
+    m, text, sections = check_machine(ctx, HWINFO_TIMEOUT_S, machine="q35", more=[
+        "-audiodev", "none,id=snd", "-device", "ich9-intel-hda", "-device", "hda-output,audiodev=snd"])
+    hda = [name for kind, name, _, _ in sections if kind == "hda"]
+    pci = {name: keys["id"] for kind, name, keys, _ in sections if kind == "pci"}
+    assert len(hda) == 1 and pci.get(hda[0]) == "8086:293e", "[hda] %s, PCI %s" % (hda, pci)
+    codec = [(keys, rows) for kind, _, keys, rows in sections if kind == "hdacodec"]
+    assert codec, "no [hdacodec] section"
+    keys, rows = codec[0]
+    assert keys.get("answered") == "1" and int(keys.get("paths", 0)) >= 1, keys
+    verbs = [r.split() for r in rows if r.startswith("verb ")]
+    assert ["verb", "00", "f0000", keys["id"].replace(":", "")] in verbs, verbs[:3]
+    assert any(r.startswith("path pin=") for r in rows) and any(" type=pin " in r for r in rows), rows[:8]
+    ctx.note("HDA codec %s: %d verbs as walked" % (keys["id"], len(verbs)))
 
 
 def test_hwinfo_ovmf(ctx):
@@ -149,8 +165,91 @@ def test_hwinfo_ovmf(ctx):
     assert disp.get("kind") == "framebuffer", disp
 
 
+RE_WROTE = r"^hwinfo: wrote HWINFO\.TXT hash=([0-9a-f]{8}) bytes=(\d+)( \(System info\))?$"
+RE_SAME = r"^hwinfo: HWINFO\.TXT unchanged hash=([0-9a-f]{8})$"
+RE_REPORT_LINE = r"^hwinfo: report hash=([0-9a-f]{8}) bytes=(\d+)$"
+
+
+def disk_hwinfo(path):
+    """HWINFO.TXT's bytes on the stick's save partition, read by mtools (not by our own reader)."""
+    import save_tests
+    with open(path, "rb") as f:
+        img = f.read()
+    _, first, _, _ = save_tests.mksave.find_partition(img)
+    r = subprocess.run(["mcopy", "-n", "-i", "%s@@%d" % (path, first * save_tests.SECTOR), "::HWINFO.TXT", "-"],
+                       capture_output=True)
+    assert r.returncode == 0, "mtools cannot read HWINFO.TXT: %s" % r.stderr.decode(errors="replace")
+    return r.stdout
+
+
+def text_of(data):
+    """The report in a text file of the save area: its text, without the spaces and newline that pad it."""
+    return data.rstrip(b" \n").decode("latin-1") + "\n"
+
+
+def boot_stick(ctx, disk, extra=()):
+    """A boot from the stick with the option hwinfo: (machine, COM1's report, the hwinfo: line about the file)."""
+    m = ctx.machine(opts="hwinfo", disk=disk, boot="usb", extra=list(extra))
+    text = com1_report(m, HWINFO_TIMEOUT_S)
+    said = m.wait_for(r"^hwinfo: (?:wrote|HWINFO\.TXT) .*$", 10)
+    return m, text, said
+
+
+def test_hwinfo_stick(ctx):
+    """A writable stick: the first boot writes HWINFO.TXT equal to COM1's copy; a second boot of the same
+    machine leaves it (`unchanged`, the same bytes on the disk); a boot with a USB tablet added rewrites it
+    with another hash; System info's item (Enter) writes it again and the screen says `Saved HWINFO.TXT`."""
+    import save_tests
+    disk = save_tests.stick(ctx)
+    before = disk_hwinfo(disk)
+    m, text, said = boot_stick(ctx, disk)
+    wrote = re.match(RE_WROTE, said.group(0))
+    assert wrote and not wrote.group(3), "first boot: %r" % said.group(0)
+    stated, _ = check_text(text)
+    assert "%08x" % stated == wrote.group(1)
+    m.quit()
+    first = disk_hwinfo(disk)
+    assert len(first) == len(before) == 65536, "HWINFO.TXT is %d bytes (was %d)" % (len(first), len(before))
+    assert text_of(first) == text, "HWINFO.TXT on the disk differs from COM1's copy"
+    m, text2, said = boot_stick(ctx, disk)
+    same = re.match(RE_SAME, said.group(0))
+    assert same and same.group(1) == wrote.group(1), "second boot: %r (first wrote %s)" % (said.group(0), wrote.group(1))
+    assert not re.search(RE_WROTE, m.serial(), re.M), "HWINFO.TXT written again on the same hardware"
+    m.quit()
+    assert disk_hwinfo(disk) == first, "HWINFO.TXT's bytes changed on the second boot"
+    m, text3, said = boot_stick(ctx, disk, extra=["-device", "usb-tablet"])
+    changed = re.match(RE_WROTE, said.group(0))
+    assert changed and changed.group(1) != wrote.group(1), "a tablet added: %r" % said.group(0)
+    assert TABLET in [k.get("id") for kind, _, k, _ in check_text(text3)[1] if kind == "usb"]
+    m.wait_for(save_tests.RE_SAVES_KNOWN, 10)
+    tap(m, "ret", r"^session: menu$")
+    for i, name in ((9, "quit"), (8, "high scores"), (7, "restore game"), (6, "demo"), (5, "system info")):
+        tap(m, "up", r"^menu: cursor=%d %s$" % (i, name))
+    tap(m, "ret", r"^session: system info$")
+    mark = m.mark()
+    m.tap("ret")
+    item = m.wait_for(r"^hwinfo: wrote HWINFO\.TXT hash=([0-9a-f]{8}) bytes=\d+ \(System info\)$", 10, since=mark)
+    m.wait_for(r"^report: Saved HWINFO\.TXT$", 2, since=mark)
+    assert item.group(1) == changed.group(1), "System info wrote hash %s, the boot %s" % (item.group(1), changed.group(1))
+    time.sleep(0.3)
+    frame = m.screendump("saved")
+    green = [x for x in range(4, 4 + 8 * 16) for y in range(182, 190) if frame.at(x, y) == 10]     # light green
+    assert green, "no light-green `Saved HWINFO.TXT` at the item's place on screen"
+    m.quit()
+    assert text_of(disk_hwinfo(disk)).startswith("HWINFO format=1 hash=%s\n" % item.group(1))
+    ctx.note("first boot wrote hash %s; the second left it; a tablet made %s; System info wrote it (%d px of its line)" % (
+        wrote.group(1), changed.group(1), len(green)))
+
+
+def tap(m, key, pattern, timeout=3.0):
+    mark = m.mark()
+    m.tap(key)
+    return m.wait_for(pattern, timeout, since=mark)
+
+
 TESTS = [
     ("hwinfo_pc", test_hwinfo_pc, (), ()),
     ("hwinfo_q35", test_hwinfo_q35, (), ()),
     ("hwinfo_ovmf", test_hwinfo_ovmf, (), ()),
+    ("hwinfo_stick", test_hwinfo_stick, (), ()),
 ]
