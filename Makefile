@@ -364,6 +364,35 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/ehcisim.h tests/unit/sim
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simehci/io.h $(HINC) -Itests/unit $< $(EHCI_SRC) \
 		$(HOBJ) -lcmocka -lm -o $@
 
+# Hardware reports become tests (docs/hwinfo.md, "A report becomes a test"): tools/report2test.py reads
+# every tests/reports/*.txt (HWINFO.TXT as QEMU's machines wrote it; tools/capturereports.py refreshes
+# them) into build/gen/reports.h, and test_reports_* replay them: the USB devices on the simulated
+# controller of their kind with the device layer and the class drivers (reportdev.h answers as the
+# devices did), the HDA codec walk against the recorded verbs, the PCI scan on the recorded functions.
+REPORTS     := $(sort $(wildcard tests/reports/*.txt))
+ifeq ($(REPORTS),)
+TESTS       := $(filter-out $(B)/tests/test_reports_%,$(TESTS))      # no report: nothing to replay
+endif
+REPORT_TOOL := tools/report2test.py tools/hwinfo_read.py tools/hwinfo_sections.py
+REPORT_USB  := drivers/usb/usbdev.c drivers/usb/usbdevenum.c drivers/usb/usbdevrec.c drivers/usb/usbkbd.c drivers/usb/usbhub.c \
+               drivers/usb/usbpad.c
+REPORT_DEPS := tests/unit/reportfix.h tests/unit/reportdev.h tests/unit/reportsusb.h $(B)/gen/reports.h
+$(B)/gen/reports.h: $(REPORTS) $(REPORT_TOOL) tests/reports        # the folder: a report removed
+	@mkdir -p $(@D)
+	$(PYTHON) tools/report2test.py -o $@ $(REPORTS)
+$(B)/tests/test_reports_xhci: tests/unit/test_reports_xhci.c tests/unit/xhcisim.h $(REPORT_DEPS) $(XHCI_SRC) $(REPORT_USB) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simio $(HINC) -Itests/unit $< $(XHCI_SRC) $(REPORT_USB) $(HOBJ) -lcmocka -lm -o $@
+$(B)/tests/test_reports_uhci: tests/unit/test_reports_uhci.c tests/unit/uhcisim.h $(REPORT_DEPS) $(UHCI_SRC) $(REPORT_USB) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Itests/unit/simuhci $(HINC) -Itests/unit $< $(UHCI_SRC) $(REPORT_USB) $(HOBJ) -lcmocka -lm -o $@
+$(B)/tests/test_reports_hda: tests/unit/test_reports_hda.c $(REPORT_DEPS) $(HDA_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< drivers/sound/hdacodec.c $(HOBJ) -lcmocka -lm -o $@
+$(B)/tests/test_reports_pci: tests/unit/test_reports_pci.c tests/unit/simpci/io.h $(REPORT_DEPS) drivers/platform/pci.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -include tests/unit/simpci/io.h $(HINC) -Itests/unit $< drivers/platform/pci.c $(HOBJ) -lcmocka -lm -o $@
+
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
@@ -599,6 +628,7 @@ test-tools: $(ISO)
 	$(PYTHON) tools/test_fixtables.py
 	$(PYTHON) tools/test_mkstick.py
 	$(PYTHON) tools/test_mkpe.py
+	$(PYTHON) tools/test_report2test.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
 
