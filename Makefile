@@ -360,7 +360,7 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/ehcisim.h tests/unit/sim
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
-SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/savemk.c kernel/save/savemkfile.c kernel/save/savemkfix.c
+SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/savefile.c kernel/save/savemk.c kernel/save/savemkfile.c kernel/save/savemkfix.c
 # vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
 SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)
@@ -385,7 +385,16 @@ $(B)/tests/test_savemk $(B)/tests/test_savemkcut: $(B)/tests/%: tests/unit/%.c t
                                                 $(B)/save/stick-nofolder.img $(B)/save/stick16-nofolder.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
-$(B)/tests/test_save: tests/unit/test_save.c tests/unit/savefix.h tests/unit/ramdisk.h $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
+# disk-v1.img: a stick the previous version made (git show 99ca3f2:tools/mksave.py: 128 KiB, four files), in a
+# disk of the same size; test_savefile opens it (issue 33: old sticks keep working).
+SAVE_V1 := 99ca3f2
+$(B)/save/disk-v1.img:
+	@mkdir -p $(@D)
+	git show $(SAVE_V1):tools/mksave.py > $(B)/save/mksave_v1.py
+	$(PYTHON) -c "import sys; sys.path.insert(0, '$(B)/save'); import mksave_v1 as m; \
+		open('$@', 'wb').write(m.make_disk('0123456789abcdef', 'gpt', total=8192))"
+$(B)/tests/test_save $(B)/tests/test_savefile: $(B)/tests/%: tests/unit/%.c tests/unit/savefix.h tests/unit/ramdisk.h \
+                                             $(SAVE_HOST) $(SAVE_DISKS) $(B)/save/disk-v1.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 

@@ -3,12 +3,12 @@
 
 Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi [--imageid HEX]
 Exit status 1 (with the reason) when a platform is missing, or the save area (docs/save.md) is
-missing or wrong: its partition (GPT basic data and MBR type 0x01), label, the four files each
+missing or wrong: its partition (GPT basic data and MBR type 0x01), label, its eight files each
 contiguous at its size, SAVE.DAT's header with the image id, which grub.cfg must pass as imageid=
 too; or the Secure Boot chain is wrong (docs/secureboot.md): efi.img must hold shim as
 BOOTX64.EFI, grubx64.efi and mmx64.efi beside it, SHARDFALL.CER at its root, and that certificate
 must verify grubx64.efi and /boot/kernel.pe (sbverify), the latter a PE that GRUB can boot
-(tools/mkpe.py --check); and the same four save files must be in the ISO tree's /SHARDFALL (what a
+(tools/mkpe.py --check); and the same eight save files must be in the ISO tree's /SHARDFALL (what a
 FAT32 copy of the files carries). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
 """
 

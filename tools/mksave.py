@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """mksave.py: the save area (docs/save.md) — a small FAT12 partition labelled SHARDFALL with
-README.TXT, SAVE.DAT, SCORES.TXT and CRASH.TXT, each contiguous and at its final size.
+README.TXT, SAVE.DAT, SCORES.TXT, CRASH.TXT, LOG.TXT, HWINFO.TXT, REPLAY.DAT and CRASHRPL.DAT,
+each contiguous and at its final size.
 
 Usage:
   mksave.py id FILE...                      print the image id: 16 hex digits of SHA-256 over the files
@@ -8,7 +9,7 @@ Usage:
   mksave.py disk --id HEX --table gpt|mbr -o OUT
                                             a small disk holding the same partition behind a partition
                                             table, as the ISO has it (the host tests read these)
-  mksave.py folder --id HEX -o DIR         the same four files in DIR (the ISO's /SHARDFALL: a FAT32 copy of
+  mksave.py folder --id HEX -o DIR         the same files in DIR (the ISO's /SHARDFALL: a FAT32 copy of
                                             the image's files carries its save area with it, docs/save.md)
   mksave.py stick --id HEX -o OUT [--folder] [--bits 16]
                                             a FAT32 volume (35 MB, mtools; FAT16: 8 MiB) holding
@@ -30,9 +31,9 @@ import sys
 import zlib
 
 SECTOR = 512
-PART_SECTORS = 256                      # 128 KiB: FAT12, one sector per cluster
+PART_SECTORS = 1024                     # 512 KiB: FAT12, one sector per cluster (1013 clusters)
 ROOT_ENTRIES = 64                       # 4 sectors of directory
-FAT_SECTORS = 1
+FAT_SECTORS = 3                         # 1015 entries of 12 bits
 RESERVED = 1
 LABEL = b"SHARDFALL  "
 MBR_TYPE = 0x01                         # FAT12 (docs/save.md: why)
@@ -48,7 +49,13 @@ SLOT_SECTORS = 4                        # one header sector, three payload secto
 SAVE_SECTORS = 1 + SLOT_COUNT * SLOT_SECTORS
 SCORES_BYTES = 2048
 CRASH_BYTES = 4096
+LOG_BYTES = 65536                       # this boot's COM1 log and the previous boot's (issue 33)
+HWINFO_BYTES = 65536                    # the hardware report
+REPLAY_BYTES = 98304                    # the last minutes of play
+CRASHRPL_BYTES = 98304                  # the replay a crash leaves
 CRASH_NONE = "Shardfall keeps its last crash report here. There has been none.\n"
+LOG_NONE = "Shardfall keeps the log of its last two starts here. It has not started from this stick yet.\n"
+HWINFO_NONE = "Shardfall keeps a report of this PC's hardware here. None has been written yet.\n"
 SCORES_NONE = "Shardfall - Hall of Fame\r\n\r\nNo game has been saved on this stick yet: the table is the game's own.\r\n"
 README = """Shardfall save area
 ===================
@@ -57,16 +64,27 @@ This small partition on the Shardfall stick holds what the game keeps
 between sessions. The game writes only inside these files, never
 changes their size, and never touches anything else on the stick.
 
-  SAVE.DAT    settings, high scores and saved games (binary records,
-              each with a checksum; several copies, so a power cut while
-              saving loses at most the save being written)
-  SCORES.TXT  the high-score table as text, to read on any computer
-  CRASH.TXT   the last crash report, if the game ever crashed
+  SAVE.DAT      settings, high scores and saved games (binary records,
+                each with a checksum; several copies, so a power cut while
+                saving loses at most the save being written)
+  SCORES.TXT    the high-score table as text, to read on any computer
+  CRASH.TXT     the last crash report, if the game ever crashed
+  LOG.TXT       what the game said while it started (its COM1 log), for
+                this start and the one before; a start that did not finish
+                is marked there
+  HWINFO.TXT    a report of the PC's hardware, written when the hardware
+                changes and from System info's "Save a report to the stick"
+  REPLAY.DAT    the last minutes of play, kept by the pause box's
+                "Report a problem"
+  CRASHRPL.DAT  the replay a crash leaves, beside CRASH.TXT
 
-Please do not edit, move or resize SAVE.DAT: the game would then
-turn saving off. SCORES.TXT and CRASH.TXT are rewritten by the game
-and padded with spaces to their fixed size.
+To report a problem, send the text files and the .DAT replays.
+Please do not edit, move or resize these files: the game would then
+stop using them. The text files are rewritten by the game and padded
+with spaces to their fixed size.
 """
+# The files the kernel writes in place besides SAVE.DAT's records (never README.TXT; kernel/save/savefile.c).
+WRITTEN = ("SCORES.TXT", "CRASH.TXT", "LOG.TXT", "HWINFO.TXT", "REPLAY.DAT", "CRASHRPL.DAT")
 # Fixed date of every directory entry (2026-01-01 00:00): the build does not depend on the clock.
 FAT_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1
 FAT_TIME = 0
@@ -97,10 +115,15 @@ def save_header(id_hex):
 
 
 def files(id_hex):
+	"""The files in the order they are laid out (kernel/save/savefmt.h's list, savemkfile.c's contents)."""
 	return [("README", "TXT", padded_text(README, len(README) + 1)),
 	        ("SAVE", "DAT", save_header(id_hex) + b"\0" * (SAVE_SECTORS - 1) * SECTOR),
 	        ("SCORES", "TXT", padded_text(SCORES_NONE, SCORES_BYTES)),
-	        ("CRASH", "TXT", padded_text(CRASH_NONE, CRASH_BYTES))]
+	        ("CRASH", "TXT", padded_text(CRASH_NONE, CRASH_BYTES)),
+	        ("LOG", "TXT", padded_text(LOG_NONE, LOG_BYTES)),
+	        ("HWINFO", "TXT", padded_text(HWINFO_NONE, HWINFO_BYTES)),
+	        ("REPLAY", "DAT", bytes(REPLAY_BYTES)),
+	        ("CRASHRPL", "DAT", bytes(CRASHRPL_BYTES))]
 
 
 def dirent(name, ext, attr, cluster, size):
@@ -161,7 +184,7 @@ def gpt_header(cur, alt, first, last, entries_lba, entries, count):
 	return bytes(h).ljust(SECTOR, b"\0")
 
 
-def make_disk(id_hex, table, total=4096, start=3800, entries=128):
+def make_disk(id_hex, table, total=8192, start=3800, entries=128):
 	"""A disk with our partition at start: behind an MBR (with a stand-in ESP), or a hybrid as grub-mkrescue
 	makes it (protective entry and ours in the MBR, a GPT whose 4th entry is ours, a backup GPT at the end).
 	The host tests use the defaults; the fuzz seeds a small disk (fewer GPT entries, no ESP)."""
@@ -212,7 +235,7 @@ def mtools_volume(id_hex, bits, out):
 
 
 def write_folder(id_hex, out):
-	"""The four files, uppercase 8.3 names, as the ISO's /SHARDFALL folder."""
+	"""The files, uppercase 8.3 names, as the ISO's /SHARDFALL folder."""
 	os.makedirs(out, exist_ok=True)
 	for name, ext, data in files(id_hex):
 		with open(os.path.join(out, name + "." + ext), "wb") as f:
@@ -319,7 +342,8 @@ def check(img, id_hex=None):
 		probs.append("partition %d has %d sectors, want %d" % (num, count, PART_SECTORS))
 	fl = read_files(part)
 	want = {"README.TXT": None, "SAVE.DAT": SAVE_SECTORS * SECTOR, "SCORES.TXT": SCORES_BYTES,
-	        "CRASH.TXT": CRASH_BYTES}
+	        "CRASH.TXT": CRASH_BYTES, "LOG.TXT": LOG_BYTES, "HWINFO.TXT": HWINFO_BYTES, "REPLAY.DAT": REPLAY_BYTES,
+	        "CRASHRPL.DAT": CRASHRPL_BYTES}
 	for name, size in want.items():
 		if name not in fl:
 			probs.append("no %s" % name)

@@ -54,7 +54,8 @@ class PartitionTest(unittest.TestCase):
 		self.assertEqual(res.returncode, 0, res.stdout)
 		listing = mtools(part, "mdir", "-a", "::").decode()
 		self.assertIn("Volume in drive : is SHARDFALL", listing)
-		for name, size in (("SAVE     DAT", 8704), ("SCORES   TXT", 2048), ("CRASH    TXT", 4096)):
+		for name, size in (("SAVE     DAT", 8704), ("SCORES   TXT", 2048), ("CRASH    TXT", 4096), ("LOG      TXT", 65536),
+		                   ("HWINFO   TXT", 65536), ("REPLAY   DAT", 98304), ("CRASHRPL DAT", 98304)):
 			self.assertRegex(listing, name + r"\s+" + str(size) + " ")
 		self.assertTrue(mtools(part, "mtype", "::README.TXT").startswith(b"Shardfall save area"))
 		scores = mtools(part, "mtype", "::SCORES.TXT")
@@ -65,7 +66,8 @@ class PartitionTest(unittest.TestCase):
 	def test_each_file_contiguous_and_build_deterministic(self):
 		part = mksave.make_partition(ID)
 		files = mksave.read_files(part)
-		self.assertEqual(sorted(files), ["CRASH.TXT", "README.TXT", "SAVE.DAT", "SCORES.TXT"])
+		self.assertEqual(sorted(files), ["CRASH.TXT", "CRASHRPL.DAT", "HWINFO.TXT", "LOG.TXT", "README.TXT", "REPLAY.DAT",
+		                                 "SAVE.DAT", "SCORES.TXT"])
 		self.assertTrue(all(f[2] for f in files.values()))
 		self.assertEqual(part, mksave.make_partition(ID))
 		self.assertNotEqual(part, mksave.make_partition("fedcba9876543210"))
@@ -80,10 +82,10 @@ class PartitionTest(unittest.TestCase):
 		disk = mksave.make_disk(ID, "mbr")
 		self.assertIn("image id", mksave.check(disk, "fedcba9876543210")[0][0])
 		bad = bytearray(disk)
-		bad[(3800 + 1) * S + 4 * 3 // 2 + 3] = 0x00    # SAVE.DAT's chain cut after its first clusters
+		bad[(3800 + 1) * S + 5 * 3 // 2 + 3] = 0x00    # SAVE.DAT's chain cut after its first clusters
 		self.assertTrue(any("not contiguous" in p for p in mksave.check(bytes(bad), ID)[0]))
 		bad = bytearray(disk)
-		bad[(3800 + 3) * S:(3800 + 4) * S] = bytes(S)   # no root directory: no label entry, no files
+		bad[(3800 + 7) * S:(3800 + 8) * S] = bytes(S)   # no root directory: no label entry, no files
 		bad[3800 * S + 43:3800 * S + 54] = b"OTHER      "
 		self.assertIn("no FAT partition labelled SHARDFALL", mksave.check(bytes(bad), ID)[0][0])
 
@@ -125,7 +127,7 @@ class AfterWritesTest(unittest.TestCase):
 	def test_nothing_outside_the_files_data_changed(self):
 		files = mksave.read_files(self.part)
 		data = set()
-		for name in ("SAVE.DAT", "SCORES.TXT", "CRASH.TXT"):
+		for name in ("SAVE.DAT", "SCORES.TXT", "CRASH.TXT", "LOG.TXT", "HWINFO.TXT", "REPLAY.DAT", "CRASHRPL.DAT"):
 			first, size, _ = files[name]
 			skip = 1 if name == "SAVE.DAT" else 0           # its header sector: never written
 			data.update(range(self.first + first + skip, self.first + first + (size + S - 1) // S))

@@ -7,39 +7,16 @@
 #include "savemk.h"
 #include "saveio.h"
 #include "saverec.h"
+#include "savestate.h"
 
-#define PAYLOAD_MAX     ((SAVEREC_SLOT_SECTORS_MAX - 1) * SAVE_SECTOR)
-
-static struct {
-	SaveStatus st;
-	BlockDev *dev;
-	SaveArea area;
-	SaveHeader hdr;
-	SaveSlots slots;
-	SaveIo io;
-	volatile bool busy;             /* inside save_write or save_text: save_crash stays out */
-	char image_id[2 * SAVEREC_ID_BYTES + 1];
-	BlockDev *mine;                 /* a FAT copy of this image without the folder SHARDFALL */
-	SaveVolume mine_vol;
-	bool mine_broken;               /* its folder SHARDFALL has a file in pieces: left alone */
-	uint32_t mine_folder;           /* its folder SHARDFALL (first cluster; 0: none) ... */
-	uint8_t mine_missing;           /* ... and the files missing from it */
-	uint8_t sec[SAVE_SECTOR], back[SAVE_SECTOR];
-	uint8_t payload[PAYLOAD_MAX];
-} S;
+SaveState save_state;
+#define S save_state                    /* the service's state (savestate.h), shared with savefile.c */
 
 static SaveBoot boot_medium;            /* save_boot_medium: kept across save_open's reset */
 
 void save_boot_medium(SaveBoot medium)
 {
 	boot_medium = medium;
-}
-
-static bool streq(const char *a, const char *b)
-{
-	while (*a && *a == *b)
-		a++, b++;
-	return *a == *b;
 }
 
 static void copy(char *dst, const char *src, size_t size)
@@ -49,14 +26,6 @@ static void copy(char *dst, const char *src, size_t size)
 	for (; src && src[i] && i + 1 < size; i++)
 		dst[i] = src[i];
 	dst[i] = '\0';
-}
-
-static bool same(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	while (n--)
-		if (*a++ != *b++)
-			return false;
-	return true;
 }
 
 static bool rd(void *ctx, uint64_t lba, uint8_t *sector)
@@ -71,8 +40,7 @@ static void off(const char *why)
 	klog("save: off (%s)\n", S.st.why);
 }
 
-/* A failed write or read-back: saves off, with the reason the title shows. */
-static bool failed(BlockErr e, const char *what)
+bool save_failed(BlockErr e, const char *what)
 {
 	char why[sizeof S.st.why];
 
@@ -110,7 +78,7 @@ static SaveFind try_disk(BlockDev *d, const uint8_t *id, bool *other_image)
 		return FIND_READ;
 	if (!saverec_header(S.sec, a.file[SAVE_DAT].sectors, &h))
 		return FIND_NONE;
-	if (id && !same(h.id, id, SAVEREC_ID_BYTES)) {
+	if (id && !save_same(h.id, id, SAVEREC_ID_BYTES)) {
 		*other_image = true;
 		return FIND_NONE;
 	}
@@ -167,6 +135,23 @@ static void create_folder(const uint8_t *id, char (*why)[sizeof S.st.why])
 	klog("save: the folder SHARDFALL not created on %s: %s\n", d->name, *why);
 }
 
+/* The optional files a save area made by an older build lacks: one COM1 line naming them. */
+static void report_missing(void)
+{
+	char line[160];
+	size_t n = 0;
+
+	for (int k = SAVE_FILES_V1; k < SAVE_FILES; k++) {
+		if (S.area.file[k].sectors)
+			continue;
+		n += (size_t)kfmt_snprintf(line + n, sizeof line - n, "%s%s", n ? ", " : "", save_file_names[k]);
+		if (n >= sizeof line)
+			n = sizeof line - 1;
+	}
+	if (n)
+		klog("save: not on this stick (made by an older version): %s\n", line);
+}
+
 bool save_open(const char *image_id, SaveStatus *st)
 {
 	uint8_t idb[SAVEREC_ID_BYTES];
@@ -190,7 +175,7 @@ bool save_open(const char *image_id, SaveStatus *st)
 
 		if (!d || d->gone)
 			continue;
-		if (d->kind && streq(d->kind, "atapi")) {
+		if (d->kind && save_streq(d->kind, "atapi")) {
 			cd = true;
 			continue;
 		}
@@ -227,10 +212,11 @@ bool save_open(const char *image_id, SaveStatus *st)
 		return false;
 	}
 	saveio_init(&S.io, S.dev);
-	/* The guard's extents: the record slots (not SAVE.DAT's header sector), SCORES.TXT, CRASH.TXT. */
+	/* The guard's extents: the record slots (not SAVE.DAT's header sector), and every file but README.TXT that is there. */
 	saveio_allow(&S.io, S.area.file[SAVE_DAT].lba + S.hdr.first_slot, S.hdr.slots * S.hdr.slot_sectors);
-	saveio_allow(&S.io, S.area.file[SAVE_SCORES].lba, S.area.file[SAVE_SCORES].sectors);
-	saveio_allow(&S.io, S.area.file[SAVE_CRASH].lba, S.area.file[SAVE_CRASH].sectors);
+	for (int k = SAVE_SCORES; k < SAVE_FILES; k++)
+		if (S.area.file[k].sectors)
+			saveio_allow(&S.io, S.area.file[k].lba, S.area.file[k].sectors);
 	saverec_scan(rd, &S.io, S.area.file[SAVE_DAT].lba, &S.hdr, &S.slots, NULL, 0, NULL);
 	if (S.slots.read_error || !rd(&S.io, S.area.file[SAVE_CRASH].lba, S.sec)) {
 		kfmt_snprintf(why, sizeof why, "read error on %s", S.dev->name);
@@ -246,7 +232,7 @@ bool save_open(const char *image_id, SaveStatus *st)
 	S.st.partition = S.area.partition;
 	S.st.valid_records = S.slots.count;
 	S.st.newest_seq = S.slots.newest_seq;
-	S.st.crash_pending = same(S.sec, (const uint8_t *)SAVE_CRASH_NEW "\n", sizeof SAVE_CRASH_NEW);
+	S.st.crash_pending = save_same(S.sec, (const uint8_t *)SAVE_CRASH_NEW "\n", sizeof SAVE_CRASH_NEW);
 	S.st.folder = S.area.folder;
 	if (S.area.folder && S.area.partition == 0)
 		klog("save: %s, no partition table, folder SHARDFALL, %d valid records, newest seq=%u\n", S.st.device,
@@ -254,6 +240,7 @@ bool save_open(const char *image_id, SaveStatus *st)
 	else
 		klog("save: %s, partition %d%s, %d valid records, newest seq=%u\n", S.st.device, S.st.partition,
 		     S.area.folder ? ", folder SHARDFALL" : "", S.st.valid_records, (unsigned)S.st.newest_seq);
+	report_missing();
 	if (st)
 		*st = S.st;
 	return true;
@@ -316,25 +303,25 @@ bool save_write(const uint8_t *payload, size_t len, const char *what)
 		for (uint32_t i = 0; i < SAVE_SECTOR; i++)
 			S.sec[i] = k * SAVE_SECTOR + i < len ? payload[k * SAVE_SECTOR + i] : 0;
 		if ((e = saveio_write(&S.io, at + 1 + k, 1, S.sec)) != BLK_OK)
-			return failed(e, "write");
+			return save_failed(e, "write");
 	}
 	if ((e = saveio_flush(&S.io)) != BLK_OK)
-		return failed(e, "write");
+		return save_failed(e, "write");
 	saverec_make(S.sec, seq, (uint32_t)slot, payload, (uint32_t)len);
 	if ((e = saveio_write(&S.io, at, 1, S.sec)) != BLK_OK || (e = saveio_flush(&S.io)) != BLK_OK)
-		return failed(e, "write");
+		return save_failed(e, "write");
 	/* Read back and compared, sector by sector. */
 	if ((e = saveio_read(&S.io, at, 1, S.back)) != BLK_OK)
-		return failed(e, "read");
-	if (!same(S.sec, S.back, SAVE_SECTOR))
-		return failed(BLK_IO, "write");
+		return save_failed(e, "read");
+	if (!save_same(S.sec, S.back, SAVE_SECTOR))
+		return save_failed(BLK_IO, "write");
 	for (uint32_t k = 0; k < nsec; k++) {
 		uint32_t part = len - k * SAVE_SECTOR < SAVE_SECTOR ? (uint32_t)len - k * SAVE_SECTOR : SAVE_SECTOR;
 
 		if ((e = saveio_read(&S.io, at + 1 + k, 1, S.back)) != BLK_OK)
-			return failed(e, "read");
-		if (!same(payload + k * SAVE_SECTOR, S.back, part))
-			return failed(BLK_IO, "write");
+			return save_failed(e, "read");
+		if (!save_same(payload + k * SAVE_SECTOR, S.back, part))
+			return save_failed(BLK_IO, "write");
 	}
 	if (!S.slots.valid[slot])
 		S.slots.count++;
@@ -349,118 +336,6 @@ bool save_write(const uint8_t *payload, size_t len, const char *what)
 	t0 = save_now_us() - t0;
 	klog("save: wrote seq=%u (%s) in %u.%u ms\n", (unsigned)seq, what ? what : "record",
 	     (unsigned)(t0 / 1000), (unsigned)(t0 % 1000 / 100));
-	return true;
-}
-
-/* The text of a file: prefix, then text, up to bytes - 1; spaces after it, '\n' last, zeros past the end. */
-typedef struct Text {
-	const char *a, *b;
-	uint32_t pos, bytes;
-} Text;
-
-static void text_sector(Text *t, uint8_t *sec)
-{
-	for (int i = 0; i < SAVE_SECTOR; i++, t->pos++) {
-		char c = ' ';
-
-		if (t->pos >= t->bytes) {
-			sec[i] = 0;
-			continue;
-		}
-		if (t->pos == t->bytes - 1) {
-			sec[i] = '\n';
-			continue;
-		}
-		if (t->a && *t->a)
-			c = *t->a++;
-		else if (t->b && *t->b)
-			c = *t->b++;
-		sec[i] = (uint8_t)c;
-	}
-}
-
-static int text_file(const char *file)
-{
-	if (file && streq(file, "SCORES.TXT"))
-		return SAVE_SCORES;
-	if (file && streq(file, "CRASH.TXT"))
-		return SAVE_CRASH;
-	return -1;
-}
-
-bool save_text(const char *file, const char *text)
-{
-	int f = text_file(file);
-	uint32_t t0 = save_now_us();
-	SaveExtent x;
-	Text t, again;
-	BlockErr e;
-
-	if (!S.st.on || f < 0)
-		return false;
-	x = S.area.file[f];
-	t = (Text){ NULL, text, 0, x.bytes };
-	again = t;
-	S.busy = true;
-	for (uint32_t k = 0; k < x.sectors; k++) {
-		text_sector(&t, S.sec);
-		if ((e = saveio_write(&S.io, x.lba + k, 1, S.sec)) != BLK_OK)
-			return failed(e, "write");
-	}
-	if ((e = saveio_flush(&S.io)) != BLK_OK)
-		return failed(e, "write");
-	for (uint32_t k = 0; k < x.sectors; k++) {
-		text_sector(&again, S.sec);
-		if ((e = saveio_read(&S.io, x.lba + k, 1, S.back)) != BLK_OK)
-			return failed(e, "read");
-		if (!same(S.sec, S.back, SAVE_SECTOR))
-			return failed(BLK_IO, "write");
-	}
-	S.busy = false;
-	t0 = save_now_us() - t0;
-	klog("save: wrote %s in %u.%u ms\n", file, (unsigned)(t0 / 1000), (unsigned)(t0 % 1000 / 100));
-	return true;
-}
-
-bool save_crash(const char *report)
-{
-	SaveExtent x;
-	Text t;
-
-	if (!S.st.on || S.busy)
-		return false;
-	S.busy = true;                  /* for good: a fault inside this write does not come back here */
-	x = S.area.file[SAVE_CRASH];
-	t = (Text){ SAVE_CRASH_NEW "\n", report, 0, x.bytes };
-	for (uint32_t k = 0; k < x.sectors; k++) {
-		text_sector(&t, S.sec);
-		if (saveio_write(&S.io, x.lba + k, 1, S.sec) != BLK_OK)
-			return false;
-	}
-	return saveio_flush(&S.io) == BLK_OK;
-}
-
-bool save_crash_seen(void)
-{
-	uint64_t at = S.area.file[SAVE_CRASH].lba;
-	BlockErr e;
-
-	if (!S.st.on || !S.st.crash_pending)
-		return false;
-	S.busy = true;
-	if ((e = saveio_read(&S.io, at, 1, S.sec)) != BLK_OK)
-		return failed(e, "read");
-	if (!same(S.sec, (const uint8_t *)SAVE_CRASH_NEW "\n", sizeof SAVE_CRASH_NEW)) {
-		S.busy = false;
-		return false;
-	}
-	for (size_t i = 0; i < sizeof SAVE_CRASH_SHOWN - 1; i++)
-		S.sec[i] = (uint8_t)SAVE_CRASH_SHOWN[i];
-	if ((e = saveio_write(&S.io, at, 1, S.sec)) != BLK_OK || (e = saveio_flush(&S.io)) != BLK_OK)
-		return failed(e, "write");
-	S.busy = false;
-	S.st.crash_pending = false;
-	klog("save: CRASH.TXT marked as shown\n");
 	return true;
 }
 

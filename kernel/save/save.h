@@ -55,8 +55,33 @@ bool save_load(uint8_t *payload, size_t cap, size_t *len);
  * turns saves off ("write error on <device>").
  */
 bool save_write(const uint8_t *payload, size_t len, const char *what);
-/* "SCORES.TXT" or "CRASH.TXT" rewritten in place: text, spaces to the file's size - 1, '\n'. */
+/*
+ * A text file ("SCORES.TXT", "CRASH.TXT", "LOG.TXT", "HWINFO.TXT") rewritten
+ * in place: text, spaces to the file's size - 1, '\n'; flushed, read back.
+ */
 bool save_text(const char *file, const char *text);
+
+/*
+ * The save area's files by name (save_file_names: "LOG.TXT", "HWINFO.TXT",
+ * "REPLAY.DAT", "CRASHRPL.DAT", ...), each at its fixed size.
+ * save_file_size: its bytes in the open save area; 0 when it is absent (a
+ * stick made by an older version) or saves are off.
+ * save_file_write: len bytes at offset, inside the file, in place (a
+ * partial sector read, changed, written back), flushed, read back and
+ * compared; never README.TXT or SAVE.DAT. false with a COM1 line: saves off,
+ * the file absent, outside it, or a save in progress; an I/O error turns
+ * saves off as save_write's. save_file_read: the same bytes back.
+ */
+uint32_t save_file_size(const char *file);
+bool save_file_write(const char *file, uint32_t offset, const void *buf, uint32_t len);
+bool save_file_read(const char *file, uint32_t offset, void *buf, uint32_t len);
+/*
+ * The panic's path (as save_crash): the same write without the read-back or
+ * a COM1 line; static buffers, bounded, interrupts off. Refused when saves
+ * are off or a save or another panic write was in progress (a fault inside
+ * one does not come back to it).
+ */
+bool save_file_write_panic(const char *file, uint32_t offset, const void *buf, uint32_t len);
 /*
  * The panic's path: CRASH.TXT as SAVE_CRASH_NEW, a newline and report.
  * Bounded, no allocation, static buffers, works with interrupts off; refused

@@ -7,8 +7,12 @@
 #define DIR_SECTORS_MAX   512             /* the most sectors read of one directory (8192 entries) */
 #define CFG_MAX_BYTES     8192            /* grub.cfg larger than this is not ours */
 
-const char *const save_file_names[SAVE_FILES] = { "README.TXT", "SAVE.DAT", "SCORES.TXT", "CRASH.TXT" };
-const char save_dir_names[SAVE_FILES][12] = { "README  TXT", "SAVE    DAT", "SCORES  TXT", "CRASH   TXT" };
+const char *const save_file_names[SAVE_FILES] = {
+	"README.TXT", "SAVE.DAT", "SCORES.TXT", "CRASH.TXT", "LOG.TXT", "HWINFO.TXT", "REPLAY.DAT", "CRASHRPL.DAT",
+};
+const char save_dir_names[SAVE_FILES][12] = {
+	"README  TXT", "SAVE    DAT", "SCORES  TXT", "CRASH   TXT", "LOG     TXT", "HWINFO  TXT", "REPLAY  DAT", "CRASHRPLDAT",
+};
 const char save_folder_long[] = "SHARDFALL";
 
 static bool same(const uint8_t *a, const char *b, size_t n)
@@ -238,9 +242,9 @@ SaveFind savefat_mount(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors,
 }
 
 /*
- * The four files found by a scan into a's extents (README.TXT may be
- * missing); *missing: the files not there (bit k), *bad: one there but not
- * usable (in pieces, too big, past the volume).
+ * The files found by a scan into a's extents (only those of SAVE_REQUIRED
+ * must be there); *missing: the files not there (bit k), *bad: one there but
+ * not usable (in pieces, too big, past the volume).
  */
 static SaveFind take_files(SaveFat *f, const SaveScan *s, SaveArea *a, uint8_t *missing, bool *bad)
 {
@@ -251,11 +255,11 @@ static SaveFind take_files(SaveFat *f, const SaveScan *s, SaveArea *a, uint8_t *
 		if (!s->found[k])
 			*missing |= (uint8_t)(1u << k);
 		else if (!savefat_extent(f, s->first[k], s->size[k], &a->file[k]))
-			*bad = true;
+			*bad = *bad || (SAVE_REQUIRED & (1u << k));     /* an optional one: not used, not made again */
 		if (f->read_error)
 			return FIND_READ;
 	}
-	return *bad || (*missing & (uint8_t)~(1u << SAVE_README)) ? FIND_NONE : FIND_OK;
+	return *bad || (*missing & SAVE_REQUIRED) ? FIND_NONE : FIND_OK;
 }
 
 static void want_files(SaveScan *s)
@@ -316,6 +320,7 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 			return r;
 		r = take_files(&f, &dir, a, &missing, &broken);
 		a->folder = true;
+		a->folder_cluster = root.folder_cluster;
 	} else {
 		r = FIND_NONE;
 	}
@@ -339,5 +344,6 @@ SaveFind savefat_open(SaveReadFn rd, void *ctx, uint64_t lba, uint64_t sectors, 
 	a->part_sectors = sectors;
 	a->fat_bits = f.v.bits;
 	a->vol = f.v;
+	a->missing = missing;
 	return FIND_OK;
 }

@@ -17,7 +17,7 @@ typedef struct SaveFat {
 	bool read_error;
 } SaveFat;
 
-#define SAVE_SCAN_WANT  4
+#define SAVE_SCAN_WANT  8               /* SAVE_FILES */
 
 /* What a directory scan looks for (short names, 11 bytes) and found. */
 typedef struct SaveScan {

@@ -23,7 +23,20 @@ typedef struct SaveExtent {
 	uint32_t bytes;
 } SaveExtent;
 
-enum { SAVE_README, SAVE_DAT, SAVE_SCORES, SAVE_CRASH, SAVE_FILES };
+/*
+ * The save area's files, in the order the build lays them out (docs/save.md).
+ * SAVE.DAT, SCORES.TXT and CRASH.TXT must be there; the others are optional
+ * (README.TXT is never written; LOG.TXT, HWINFO.TXT, REPLAY.DAT and
+ * CRASHRPL.DAT are missing on a stick made before issue 33, and the kernel
+ * makes them where there is room, in this order).
+ */
+enum {
+	SAVE_README, SAVE_DAT, SAVE_SCORES, SAVE_CRASH,
+	SAVE_LOG, SAVE_HWINFO, SAVE_REPLAY, SAVE_CRASHRPL,
+	SAVE_FILES
+};
+#define SAVE_FILES_V1   4               /* the files of a save area made before issue 33 */
+#define SAVE_REQUIRED   ((1u << SAVE_DAT) | (1u << SAVE_SCORES) | (1u << SAVE_CRASH))
 extern const char *const save_file_names[SAVE_FILES];  /* "README.TXT", "SAVE.DAT", ... */
 
 /* A FAT volume's layout, every number checked against the volume's size. */
@@ -43,7 +56,9 @@ typedef struct SaveArea {
 	uint64_t part_lba, part_sectors;
 	int fat_bits;                   /* 12, 16 or 32 */
 	bool folder;                    /* the files are in the root's folder SHARDFALL (a FAT32 copy of the image) */
-	SaveExtent file[SAVE_FILES];    /* README.TXT may be missing (sectors 0); the others are there */
+	uint32_t folder_cluster;        /* FIND_OK with folder: its first cluster (where missing files are made) */
+	SaveExtent file[SAVE_FILES];    /* a file missing: sectors 0 (only those outside SAVE_REQUIRED may be) */
+	uint8_t missing;                /* FIND_OK: the optional files not there (bit k: save_file_names[k]) */
 	SaveVolume vol;
 	/*
 	 * FIND_NONE: the first FAT volume seen holding /boot/grub/grub.cfg

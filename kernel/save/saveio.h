@@ -7,7 +7,7 @@
 
 #include "blockdev.h"
 
-#define SAVEIO_EXTENTS  8               /* SAVE.DAT, SCORES.TXT, CRASH.TXT (README.TXT is never written); the folder's creation: 7 */
+#define SAVEIO_EXTENTS  12              /* SAVE.DAT and every file but README.TXT (never written): 7; the folder's creation: 7 */
 
 typedef struct SaveIo {
 	BlockDev *dev;

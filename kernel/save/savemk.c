@@ -331,7 +331,7 @@ static BlockErr write_fsinfo(SaveMkPlan *p, SaveIo *io, uint32_t count, uint32_t
 
 void savemk_layout(SaveMkPlan *p)
 {
-	const uint32_t sizes[SAVE_FILES] = { SAVEMK_README_BYTES, SAVEMK_DAT_BYTES, SAVEMK_SCORES_BYTES, SAVEMK_CRASH_BYTES };
+	const uint32_t *sizes = savemk_file_bytes;
 	uint32_t next = p->first + (p->folder ? 0 : 1);
 
 	p->cluster_bytes = p->f.v.spc * SAVE_SECTOR;

@@ -20,8 +20,8 @@ typedef enum SaveMk {
 #define SAVEMK_FREE_SCAN_SECTORS 8192   /* the most FAT sectors looked through for free clusters */
 
 /*
- * Creates /SHARDFALL with README.TXT, SAVE.DAT (its header with id), SCORES.TXT and
- * CRASH.TXT, each contiguous at the save partition's sizes, on the volume v of
+ * Creates /SHARDFALL with every file of save_file_names (SAVE.DAT's header with id),
+ * each contiguous at the save partition's sizes, on the volume v of
  * io's disk (folder 0); or, in the folder there already (its first cluster),
  * only the files missing from it (bit k of missing: save_file_names[k]).
  * First, for a folder, the half-made folders of power cuts before this boot
@@ -52,10 +52,17 @@ bool savemk_cfg_names_us(SaveIo *io, const SaveExtent *x, const char *image_id, 
 #define SAVEMK_DAT_BYTES        ((1 + SAVEMK_SLOTS * SAVEMK_SLOT_SECTORS) * SAVE_SECTOR)
 #define SAVEMK_SCORES_BYTES     2048
 #define SAVEMK_CRASH_BYTES      4096
+#define SAVEMK_LOG_BYTES        65536
+#define SAVEMK_HWINFO_BYTES     65536
+#define SAVEMK_REPLAY_BYTES     98304
+#define SAVEMK_CRASHRPL_BYTES   98304
 extern const char savemk_readme[];
 extern const uint32_t savemk_readme_bytes;
 extern const char savemk_crash_none[];
 extern const char savemk_scores_none[];
+extern const char savemk_log_none[];
+extern const char savemk_hwinfo_none[];
+extern const uint32_t savemk_file_bytes[SAVE_FILES];    /* each file's size as the build makes it */
 /* Byte i of file k (size bytes): the padded texts ending in '\n'; SAVE.DAT's note at 64, zeros (not its header). */
 uint8_t savemk_file_byte(int k, uint32_t size, uint32_t i);
 /* SAVE.DAT's header sector's first 40 bytes (version, id, 4 slots of 4 sectors, CRC). */

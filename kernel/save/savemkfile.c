@@ -25,7 +25,7 @@ static bool read_fn(void *ctx, uint64_t lba, uint8_t *sec)
 	return saveio_read(ctx, lba, 1, sec) == BLK_OK;
 }
 
-/* NOTE: the same texts as tools/mksave.py (README, CRASH_NONE, SCORES_NONE); test_savemk compares them. */
+/* NOTE: the same texts as tools/mksave.py (README, CRASH_NONE, SCORES_NONE, LOG_NONE, HWINFO_NONE); test_savemk compares them. */
 const char savemk_readme[] =
 	"Shardfall save area\n"
 	"===================\n"
@@ -34,26 +34,58 @@ const char savemk_readme[] =
 	"between sessions. The game writes only inside these files, never\n"
 	"changes their size, and never touches anything else on the stick.\n"
 	"\n"
-	"  SAVE.DAT    settings, high scores and saved games (binary records,\n"
-	"              each with a checksum; several copies, so a power cut while\n"
-	"              saving loses at most the save being written)\n"
-	"  SCORES.TXT  the high-score table as text, to read on any computer\n"
-	"  CRASH.TXT   the last crash report, if the game ever crashed\n"
+	"  SAVE.DAT      settings, high scores and saved games (binary records,\n"
+	"                each with a checksum; several copies, so a power cut while\n"
+	"                saving loses at most the save being written)\n"
+	"  SCORES.TXT    the high-score table as text, to read on any computer\n"
+	"  CRASH.TXT     the last crash report, if the game ever crashed\n"
+	"  LOG.TXT       what the game said while it started (its COM1 log), for\n"
+	"                this start and the one before; a start that did not finish\n"
+	"                is marked there\n"
+	"  HWINFO.TXT    a report of the PC's hardware, written when the hardware\n"
+	"                changes and from System info's \"Save a report to the stick\"\n"
+	"  REPLAY.DAT    the last minutes of play, kept by the pause box's\n"
+	"                \"Report a problem\"\n"
+	"  CRASHRPL.DAT  the replay a crash leaves, beside CRASH.TXT\n"
 	"\n"
-	"Please do not edit, move or resize SAVE.DAT: the game would then\n"
-	"turn saving off. SCORES.TXT and CRASH.TXT are rewritten by the game\n"
-	"and padded with spaces to their fixed size.\n";
+	"To report a problem, send the text files and the .DAT replays.\n"
+	"Please do not edit, move or resize these files: the game would then\n"
+	"stop using them. The text files are rewritten by the game and padded\n"
+	"with spaces to their fixed size.\n";
 const uint32_t savemk_readme_bytes = sizeof savemk_readme;
 const char savemk_crash_none[] = "Shardfall keeps its last crash report here. There has been none.\n";
+const char savemk_log_none[] =
+	"Shardfall keeps the log of its last two starts here. It has not started from this stick yet.\n";
+const char savemk_hwinfo_none[] = "Shardfall keeps a report of this PC's hardware here. None has been written yet.\n";
 const char savemk_scores_none[] =
 	"Shardfall - Hall of Fame\r\n\r\nNo game has been saved on this stick yet: the table is the game's own.\r\n";
 
-/* Byte i of file k (size bytes) as tools/mksave.py makes it: padded texts ending in '\n', SAVE.DAT's note and zeros. */
+static const char *first_text(int k)
+{
+	switch (k) {
+	case SAVE_README: return savemk_readme;
+	case SAVE_SCORES: return savemk_scores_none;
+	case SAVE_CRASH: return savemk_crash_none;
+	case SAVE_LOG: return savemk_log_none;
+	case SAVE_HWINFO: return savemk_hwinfo_none;
+	default: return NULL;   /* SAVE.DAT, REPLAY.DAT, CRASHRPL.DAT: binary */
+	}
+}
+
+const uint32_t savemk_file_bytes[SAVE_FILES] = {
+	[SAVE_README] = sizeof savemk_readme, [SAVE_DAT] = SAVEMK_DAT_BYTES, [SAVE_SCORES] = SAVEMK_SCORES_BYTES,
+	[SAVE_CRASH] = SAVEMK_CRASH_BYTES, [SAVE_LOG] = SAVEMK_LOG_BYTES, [SAVE_HWINFO] = SAVEMK_HWINFO_BYTES,
+	[SAVE_REPLAY] = SAVEMK_REPLAY_BYTES, [SAVE_CRASHRPL] = SAVEMK_CRASHRPL_BYTES,
+};
+
+/* Byte i of file k (size bytes) as tools/mksave.py makes it: padded texts ending in '\n', SAVE.DAT's note, zeros. */
 uint8_t savemk_file_byte(int k, uint32_t size, uint32_t i)
 {
-	const char *t = k == SAVE_README ? savemk_readme : k == SAVE_SCORES ? savemk_scores_none : savemk_crash_none;
+	const char *t = first_text(k);
 
 	if (i >= size)
+		return 0;
+	if (!t && k != SAVE_DAT)
 		return 0;
 	if (k == SAVE_DAT) {
 		if (i >= 64 && i - 64 < sizeof save_note - 1)

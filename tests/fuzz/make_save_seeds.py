@@ -65,13 +65,13 @@ def copy_volume(folder):
 def main():
 	disks = os.path.join(HERE, "savedisk_corpus")
 	recs = os.path.join(HERE, "saverec_corpus")
-	gpt = mksave.make_disk(ID, "gpt", total=300, start=8, entries=4)[:298 * S]     # without the backup GPT
-	mbr = mksave.make_disk(ID, "mbr", total=264, start=8)
+	gpt = mksave.make_disk(ID, "gpt", total=1068, start=8, entries=4)[:1066 * S]   # without the backup GPT
+	mbr = mksave.make_disk(ID, "mbr", total=1032, start=8)
 	write(disks, "gpt.disk", gpt)
 	write(disks, "mbr.disk", mbr)
 	bad = bytearray(mbr)
 	bad[8 * S + 43:8 * S + 54] = b"OTHER      "
-	bad[11 * S:11 * S + 11] = b"OTHER      "              # the root directory's label entry
+	bad[15 * S:15 * S + 11] = b"OTHER      "              # the root directory's label entry
 	write(disks, "bad_label", bytes(bad))
 	bad = bytearray(gpt)
 	bad[S + 16] ^= 1                                        # GPT header CRC; no MBR entry left either

@@ -99,11 +99,11 @@ def files(path):
 
 
 def allowed_sectors(img):
-    """The sectors the game may write: SAVE.DAT's slots (not its header), SCORES.TXT, CRASH.TXT."""
+    """The sectors the game may write: SAVE.DAT's slots (not its header), and every other file but README.TXT."""
     _, first, _, _ = mksave.find_partition(img)
     part_files = mksave.read_files(img[first * SECTOR:(first + mksave.PART_SECTORS) * SECTOR])
     ok = set()
-    for name, skip in (("SAVE.DAT", 1), ("SCORES.TXT", 0), ("CRASH.TXT", 0)):
+    for name, skip in [("SAVE.DAT", 1)] + [(n, 0) for n in mksave.WRITTEN]:
         start, size, _ = part_files[name]
         n = (size + SECTOR - 1) // SECTOR
         ok.update(first + start + k for k in range(skip, n))

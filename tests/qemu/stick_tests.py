@@ -16,6 +16,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 
 import mkstick                  # noqa: E402
+import mksave                   # noqa: E402
 import qemu                     # noqa: E402
 
 READY_TIMEOUT_S = 30.0
@@ -27,7 +28,7 @@ RE_STICK = (r"^save: (.+?), (?:partition (\d+)|no partition table), folder SHARD
             r"newest seq=(\d+)$")
 RE_RESCUE = r"error: unknown filesystem\."
 RE_WROTE_SETTINGS = r"^save: wrote seq=(\d+) \(settings\) in ([\d.]+) ms$"
-SAVE_FILES = ("SAVE.DAT", "SCORES.TXT", "CRASH.TXT")
+SAVE_FILES = ("SAVE.DAT",) + mksave.WRITTEN
 
 # (layout, QEMU boot path, firmware): the cells of the file copy.
 CELLS = {
@@ -46,7 +47,7 @@ def make_stick(ctx, layout, name="stick.img", **kw):
 
 
 def allowed_sectors(path):
-    """The sectors the game may write: SAVE.DAT's slots (not its header sector), SCORES.TXT, CRASH.TXT."""
+    """The sectors the game may write: SAVE.DAT's slots (not its header sector), and every other file but README.TXT."""
     vol = mkstick.volume_lba(path)
     ok = set()
     for name in SAVE_FILES:

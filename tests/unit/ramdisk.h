@@ -10,13 +10,18 @@
 #define SAVE_DISKS "build/save"
 #endif
 #define RAM_ID          "0123456789abcdef"
-#define RAM_SECTORS     4096            /* mksave.py make_disk */
+#define RAM_SECTORS     8192            /* mksave.py make_disk */
 #define RAM_PART_LBA    3800
-/* Where make_disk's files lie (FAT12: 1 reserved, 2 FATs of 1, 4 root sectors; clusters of one sector). */
-#define RAM_README_LBA  (RAM_PART_LBA + 7)
-#define RAM_SAVE_LBA    (RAM_README_LBA + 2)
+/* Where make_disk's files lie (FAT12: 1 reserved, 2 FATs of 3, 4 root sectors; clusters of one sector). */
+#define RAM_ROOT_LBA    (RAM_PART_LBA + 7)
+#define RAM_README_LBA  (RAM_PART_LBA + 11)
+#define RAM_SAVE_LBA    (RAM_README_LBA + 3)
 #define RAM_SCORES_LBA  (RAM_SAVE_LBA + 17)
 #define RAM_CRASH_LBA   (RAM_SCORES_LBA + 4)
+#define RAM_LOG_LBA     (RAM_CRASH_LBA + 8)
+#define RAM_HWINFO_LBA  (RAM_LOG_LBA + 128)
+#define RAM_REPLAY_LBA  (RAM_HWINFO_LBA + 128)
+#define RAM_CRASHRPL_LBA (RAM_REPLAY_LBA + 192)
 
 typedef struct RamDisk {
 	uint8_t data[RAM_SECTORS * BLOCK_SECTOR];
@@ -24,12 +29,13 @@ typedef struct RamDisk {
 	int writes, flushes, reads;
 } RamDisk;
 
-static inline void ram_load(RamDisk *r, const char *table)
+/* build/save/NAME into r. */
+static inline void ram_load_file(RamDisk *r, const char *name)
 {
 	char path[256];
 	FILE *f;
 
-	snprintf(path, sizeof path, "%s/disk-%s.img", SAVE_DISKS, table);
+	snprintf(path, sizeof path, "%s/%s", SAVE_DISKS, name);
 	f = fopen(path, "rb");
 	if (!f) {
 		fprintf(stderr, "cannot open %s (made by the Makefile: tools/mksave.py disk)\n", path);
@@ -42,6 +48,14 @@ static inline void ram_load(RamDisk *r, const char *table)
 	fclose(f);
 	r->bad_read = -1;
 	r->writes = r->flushes = r->reads = 0;
+}
+
+static inline void ram_load(RamDisk *r, const char *table)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "disk-%s.img", table);
+	ram_load_file(r, name);
 }
 
 /* As a SaveReadFn. */

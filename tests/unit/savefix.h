@@ -6,8 +6,8 @@
 #ifndef TESTS_SAVEFIX_H
 #define TESTS_SAVEFIX_H
 
-static RamDisk disk, original, before;
-static BlockDev dev, cd;
+static RamDisk disk, original, before __attribute__((unused));
+static BlockDev dev, cd __attribute__((unused));
 static BlockDev *table[4];
 static int ntable;
 static char logbuf[16384];
@@ -128,7 +128,7 @@ static void pattern(uint8_t *p, size_t n, int seed)
 		p[i] = (uint8_t)(i * 7 + (size_t)seed * 13 + 1);
 }
 
-static bool load_equals(const uint8_t *want, size_t n)
+static __attribute__((unused)) bool load_equals(const uint8_t *want, size_t n)
 {
 	uint8_t got[2048];
 	size_t len;
@@ -136,11 +136,10 @@ static bool load_equals(const uint8_t *want, size_t n)
 	return save_load(got, sizeof got, &len) && len == n && memcmp(got, want, n) == 0;
 }
 
-/* The sectors the kernel may write: SAVE.DAT's slots, SCORES.TXT, CRASH.TXT (save.c's guard). */
+/* The sectors the kernel may write: SAVE.DAT's slots, then every file from SCORES.TXT to CRASHRPL.DAT (save.c's guard). */
 static bool writable(uint64_t lba)
 {
-	return (lba >= RAM_SAVE_LBA + 1 && lba < RAM_SAVE_LBA + 17) ||
-	       (lba >= RAM_SCORES_LBA && lba < RAM_SCORES_LBA + 4) || (lba >= RAM_CRASH_LBA && lba < RAM_CRASH_LBA + 8);
+	return (lba >= RAM_SAVE_LBA + 1 && lba < RAM_SAVE_LBA + 17) || (lba >= RAM_SCORES_LBA && lba < RAM_CRASHRPL_LBA + 192);
 }
 
 static void assert_nothing_else_written(void)

@@ -28,7 +28,7 @@ static void assert_files(const SaveArea *a)
 	assert_int_equal(a->part_lba, RAM_PART_LBA);
 	assert_int_equal(a->fat_bits, 12);
 	assert_int_equal(a->file[SAVE_README].lba, RAM_README_LBA);
-	assert_int_equal(a->file[SAVE_README].sectors, 2);
+	assert_int_equal(a->file[SAVE_README].sectors, 3);
 	assert_int_equal(a->file[SAVE_DAT].lba, RAM_SAVE_LBA);
 	assert_int_equal(a->file[SAVE_DAT].sectors, 17);
 	assert_int_equal(a->file[SAVE_DAT].bytes, 17 * 512);
@@ -36,6 +36,15 @@ static void assert_files(const SaveArea *a)
 	assert_int_equal(a->file[SAVE_SCORES].bytes, 2048);
 	assert_int_equal(a->file[SAVE_CRASH].lba, RAM_CRASH_LBA);
 	assert_int_equal(a->file[SAVE_CRASH].sectors, 8);
+	assert_int_equal(a->file[SAVE_LOG].lba, RAM_LOG_LBA);
+	assert_int_equal(a->file[SAVE_LOG].bytes, 65536);
+	assert_int_equal(a->file[SAVE_HWINFO].lba, RAM_HWINFO_LBA);
+	assert_int_equal(a->file[SAVE_HWINFO].bytes, 65536);
+	assert_int_equal(a->file[SAVE_REPLAY].lba, RAM_REPLAY_LBA);
+	assert_int_equal(a->file[SAVE_REPLAY].bytes, 98304);
+	assert_int_equal(a->file[SAVE_CRASHRPL].lba, RAM_CRASHRPL_LBA);
+	assert_int_equal(a->file[SAVE_CRASHRPL].sectors, 192);
+	assert_int_equal(a->missing, 0);
 	/* The sectors found hold what mksave.py put in the files. */
 	assert_memory_equal(sector(RAM_SAVE_LBA), "SHRDSAVE", 8);
 	assert_memory_equal(sector(RAM_SCORES_LBA), "Shardfall - Hall of Fame\r\n", 26);
@@ -125,10 +134,10 @@ static void no_table_no_label_no_files_is_none(void **state)
 	assert_int_equal(find(&a), FIND_NONE);
 	ram_load(&disk, "mbr");
 	memcpy(sector(RAM_PART_LBA) + 43, "NOTOURS    ", 11);
-	memcpy(sector(RAM_PART_LBA + 3), "NOTOURS    ", 11);   /* the root directory's label entry too */
+	memcpy(sector(RAM_ROOT_LBA), "NOTOURS    ", 11);   /* the root directory's label entry too */
 	assert_int_equal(find(&a), FIND_NONE);
 	ram_load(&disk, "mbr");
-	memcpy(sector(RAM_PART_LBA + 3) + 64, "SAVE    BAK", 11);  /* SAVE.DAT renamed */
+	memcpy(sector(RAM_ROOT_LBA) + 64, "SAVE    BAK", 11);  /* SAVE.DAT renamed */
 	assert_int_equal(find(&a), FIND_NONE);
 	ram_load(&disk, "mbr");
 	memcpy(sector(RAM_PART_LBA) + 43, "NOTOURS    ", 11);  /* the directory's label alone is enough */
@@ -146,12 +155,12 @@ static void partition_past_the_disk_end_is_not_read(void **state)
 	assert_int_equal(find(&a), FIND_NONE);
 }
 
-/* SAVE.DAT's chain broken in the middle (cluster of sector 5 points elsewhere): not contiguous, refused. */
+/* SAVE.DAT's chain broken in the middle (cluster of sector 4 points elsewhere): not contiguous, refused. */
 static void non_contiguous_file_is_refused(void **state)
 {
 	SaveArea a;
 	uint8_t *fat = sector(RAM_PART_LBA + 1);
-	uint32_t c = 2 + 2 + 5;         /* README has clusters 2-3; SAVE.DAT starts at 4 */
+	uint32_t c = 2 + 3 + 4;         /* README has clusters 2-4; SAVE.DAT starts at 5 */
 
 	(void)state;
 	ram_load(&disk, "mbr");
@@ -160,7 +169,7 @@ static void non_contiguous_file_is_refused(void **state)
 	uint16_t v = (uint16_t)(fat[off] | fat[off + 1] << 8);
 	assert_int_equal(c & 1, 1);
 	assert_int_equal(v >> 4, c + 1);
-	v = (uint16_t)((v & 0x000F) | (200u << 4));
+	v = (uint16_t)((v & 0x000F) | (900u << 4));
 	fat[off] = (uint8_t)v, fat[off + 1] = (uint8_t)(v >> 8);
 	assert_int_equal(find(&a), FIND_NONE);
 }
@@ -171,7 +180,7 @@ static void file_size_beyond_its_chain_is_refused(void **state)
 
 	(void)state;
 	ram_load(&disk, "mbr");
-	put32(sector(RAM_PART_LBA + 3) + 96 + 28, 3000);        /* SCORES.TXT claims 3000 bytes, 4 clusters */
+	put32(sector(RAM_ROOT_LBA) + 96 + 28, 3000);        /* SCORES.TXT claims 3000 bytes, 4 clusters */
 	assert_int_equal(find(&a), FIND_NONE);
 }
 
