@@ -126,6 +126,8 @@ static void report_problem(Session *s, SessionEvents *ev)
 		ok = s->hooks.store_replay(s->hooks.store_ctx, &p, why, sizeof why);
 	else
 		tb_str(&t, s->hooks.store_replay ? "no level played" : "no save service");
+	if (!ok && !why[0])
+		tb_str(&t, "the write failed");
 	if (!ok) {
 		report_note(s, "REPLAY.DAT not saved:", why);
 		session_say(s, "replay: NOT saved (", NO_NUMBER, why, ")");
