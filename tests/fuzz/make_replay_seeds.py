@@ -7,31 +7,22 @@ game/formats/replay.h's; tools/replay_format.py reads and writes it.
 """
 
 import os
-import struct
 import sys
-import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 CORPUS = os.path.join(HERE, "replay_corpus")
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(REPO, "tools"))
+sys.path.insert(0, HERE)
 
 import demo_format              # noqa: E402
 import replay_format            # noqa: E402
+from make_demo_seeds import patch       # noqa: E402  (one field replaced, the file's last-4-bytes CRC made right)
 
 R, J = 1 << 1, 1 << 4
 DEMO = demo_format.build("e1l1", [(R, R)] + [(R, 0)] * 3 + [(R | J, J), (0, 0)])
 GOOD = replay_format.build(DEMO, end_tick=6, frame_crc=0x12345678, episode_level=0)
-
-
-def patch(data, at, fmt, value, crc=True):
-	"""data with one field replaced (and the replay's CRC made right again unless crc=False)."""
-	d = bytearray(data)
-	struct.pack_into(fmt, d, at, value)
-	if crc:
-		d[-4:] = struct.pack("<I", zlib.crc32(bytes(d[:-4])))
-	return bytes(d)
 
 
 SEEDS = {
