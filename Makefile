@@ -447,7 +447,7 @@ FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
 FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
 FUZZ_SEEDS_savedisk := $(FUZZ_INPUTS_savedisk)
 FUZZ_SEEDS_saverec  := $(FUZZ_INPUTS_saverec)
-FUZZ_SEEDS_replayfile  := $(FUZZ_INPUTS_replayfile)
+FUZZ_SEEDS_replayfile  := tests/fuzz/replay_corpus $(wildcard tests/fuzz/replay_regressions) tests/replays
 # USB (drivers/usb/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
 FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
 FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
