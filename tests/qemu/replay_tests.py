@@ -14,14 +14,17 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 
+import image                    # noqa: E402
 import mksave                   # noqa: E402
 import replay_format            # noqa: E402
+from image import Rect          # noqa: E402
 
 SECTOR = 512
 RE_OPEN = r"^save: (.+), partition (\d+), (\d+) valid records, newest seq=(\d+)$"
 RE_SAVED = r"^replay: saved REPLAY\.DAT level=(\w+) ticks=(\d+) crc=([0-9A-F]{8})$"
 RE_PANIC_REPLAY = r"^replay: tick=(\d+) crc=([0-9A-F]{8}) level=(\w+)$"
 RE_HOST_OK = r"^replay: ok tick=(\d+) crc=([0-9A-F]{8})$"
+NOTE_RECT = Rect(64, 97, 192, 34)       # game/shell/screens.c: the 208x120 pause box's note rows (blue, yellow text)
 
 
 def stick(ctx, name):
@@ -61,6 +64,18 @@ def host_replay(ctx, path):
     return int(ok.group(1)), ok.group(2)
 
 
+def check_note(ctx, frame):
+    """The pause box's note ("Saved REPLAY.DAT") pixel for pixel as the host draws it (build/hostframe, P, F)."""
+    assert ctx.hostframe, "no --hostframe binary given: cannot render the pause box on the host"
+    png = os.path.join(ctx.outdir, "host_reported.png")
+    args = [ctx.hostframe, "0", png, "--level", "e1l1", "--keys", "p,f", "--report",
+            os.path.join(ctx.outdir, "host_report.rpl")]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, "%s failed: %s" % (" ".join(args), out.stderr.strip())
+    bad = [p for p in image.diff_pixels(frame, image.load_golden(png)) if NOTE_RECT.contains(*p)]
+    assert not bad, "the pause box's note differs from the host's in %d pixels (%s)" % (len(bad), png)
+
+
 def tap(m, key, pattern, timeout=3.0):
     mark = m.mark()
     m.tap(key)
@@ -69,7 +84,8 @@ def tap(m, key, pattern, timeout=3.0):
 
 def test_report_replays(ctx):
     """level=e1l1 from a writable USB stick, Right held and Ctrl tapped through QMP, P, F: COM1 says
-    `replay: saved REPLAY.DAT level=e1l1 ticks=N crc=X`; REPLAY.DAT, read with mtools after a power cut,
+    `replay: saved REPLAY.DAT level=e1l1 ticks=N crc=X` and the box's note is the host's; REPLAY.DAT,
+    read with mtools after a power cut,
     is a valid replay of N ticks (fsck clean, nothing outside the save files written) whose host replay
     ends at tick N with CRC X; booted as demo=disk
     (make replay's way) the kernel plays it to the same tick and says `replay: ok tick=N crc=X`."""
@@ -87,6 +103,8 @@ def test_report_replays(ctx):
     tap(m, "p", r"^session: paused tick=\d+$")
     saved = tap(m, "f", RE_SAVED, 10.0)
     level, ticks, crc = saved.group(1), int(saved.group(2)), saved.group(3)
+    time.sleep(0.3)
+    check_note(ctx, m.screendump("reported"))
     assert level == "e1l1" and ticks > 10, "replay of %s, %d ticks: too short to show anything" % (level, ticks)
     m.power_cut()
     changed = check_disk(ctx, disk)
