@@ -88,8 +88,8 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 .SECONDARY:
 .PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot bench-fb bench-save bench-secureboot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
-        fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-smbios fuzz-hwreport fuzz-replay \
-        test-dumps golden-dumps test-model \
+        fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-smbios fuzz-hwreport \
+        fuzz-replayfile fuzz-replay test-dumps test-replays replay golden-dumps test-model \
         bench-synth synth-compare
 all: $(KERNEL)
 
@@ -450,12 +450,12 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 # (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
 # keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
 # kbdscan (drivers/input/kbdscan.c), savedisk (the save area's partition and FAT readers, kernel/save) and
-# saverec (SAVE.DAT's record loader); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
+# saverec (SAVE.DAT's record loader), replayfile (REPLAY.DAT and CRASHRPL.DAT, game/formats/replay.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
 # runs the same checks over the saved inputs with the host compiler. The kernel reads no options
 # file (GRUB sources it).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= level demo usbdesc hidboot hidparse cmdline keys input kbdscan savedisk saverec smbios hwreport
+FUZZ_TARGETS ?= level demo usbdesc hidboot hidparse cmdline keys input kbdscan savedisk saverec smbios hwreport replayfile
 FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c drivers/usb/usbhid.c \
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
@@ -466,6 +466,7 @@ FUZZ_LIBS_input   := game/engine/script.c
 FUZZ_LIBS_kbdscan := drivers/input/kbdscan.c
 FUZZ_LIBS_savedisk := $(SAVE_PURE)
 FUZZ_LIBS_saverec  := $(SAVE_PURE)
+FUZZ_LIBS_replayfile  := game/formats/replay.c game/formats/demo.c game/engine/textbuf.c game/engine/crc32.c $(B)/gen/demos.c
 FUZZ_INPUTS_level := tests/fuzz/corpus tests/fuzz/regressions
 FUZZ_INPUTS_demo  := tests/fuzz/demo_corpus tests/fuzz/demo_regressions
 FUZZ_INPUTS_cmdline := tests/fuzz/cmdline_corpus
@@ -474,6 +475,7 @@ FUZZ_INPUTS_input   := tests/fuzz/input_corpus
 FUZZ_INPUTS_kbdscan := tests/fuzz/kbdscan_corpus tests/fuzz/kbdscan_regressions
 FUZZ_INPUTS_savedisk := tests/fuzz/savedisk_corpus $(wildcard tests/fuzz/savedisk_regressions)
 FUZZ_INPUTS_saverec  := tests/fuzz/saverec_corpus $(wildcard tests/fuzz/saverec_regressions)
+FUZZ_INPUTS_replayfile  := tests/fuzz/replay_corpus $(wildcard tests/fuzz/replay_regressions) $(wildcard tests/replays/*.rpl)
 FUZZ_SEEDS_level  := $(B)/levels $(FUZZ_INPUTS_level)
 FUZZ_SEEDS_demo   := game/demos $(FUZZ_INPUTS_demo)
 FUZZ_SEEDS_cmdline := $(FUZZ_INPUTS_cmdline)
@@ -482,6 +484,7 @@ FUZZ_SEEDS_input   := $(FUZZ_INPUTS_input)
 FUZZ_SEEDS_kbdscan := $(FUZZ_INPUTS_kbdscan)
 FUZZ_SEEDS_savedisk := $(FUZZ_INPUTS_savedisk)
 FUZZ_SEEDS_saverec  := $(FUZZ_INPUTS_saverec)
+FUZZ_SEEDS_replayfile  := tests/fuzz/replay_corpus $(wildcard tests/fuzz/replay_regressions) tests/replays
 # USB (drivers/usb/usbhid.c): configuration descriptors, and streams of boot-keyboard reports
 FUZZ_INPUTS_usbdesc := tests/fuzz/usb_corpus $(wildcard tests/fuzz/usb_regressions)
 FUZZ_INPUTS_hidboot := tests/fuzz/hid_corpus $(wildcard tests/fuzz/hid_regressions)
@@ -510,7 +513,7 @@ $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h
 
 fuzz: $(FUZZ_TARGETS:%=fuzz-%)
 fuzz-level fuzz-demo fuzz-usbdesc fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec \
-fuzz-smbios fuzz-hwreport: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
+fuzz-smbios fuzz-hwreport fuzz-replayfile: fuzz-%: $(B)/fuzz/fuzz_% $(LEVELS)
 	@mkdir -p $(B)/fuzz/corpus_$* $(B)/fuzz/crashes_$*
 	@echo "fuzz $*: $(FUZZ_SECONDS) s, log in $(B)/fuzz/fuzz_$*.log"
 	@$(B)/fuzz/fuzz_$* -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(B)/fuzz/crashes_$*/ \
@@ -524,7 +527,8 @@ $(B)/fuzz/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(HOBJ)
 fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbdesc $(B)/fuzz/replay_hidboot $(LEVELS) \
              $(B)/fuzz/replay_hidparse \
              $(B)/fuzz/replay_cmdline $(B)/fuzz/replay_keys $(B)/fuzz/replay_input $(B)/fuzz/replay_kbdscan \
-             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec $(B)/fuzz/replay_smbios $(B)/fuzz/replay_hwreport
+             $(B)/fuzz/replay_savedisk $(B)/fuzz/replay_saverec $(B)/fuzz/replay_smbios $(B)/fuzz/replay_hwreport \
+             $(B)/fuzz/replay_replayfile
 	$(B)/fuzz/replay_level $(LEVELS) $(FUZZ_INPUTS_level)
 	$(B)/fuzz/replay_demo $(DEMOS) $(FUZZ_INPUTS_demo)
 	$(B)/fuzz/replay_usbdesc $(FUZZ_INPUTS_usbdesc)
@@ -538,6 +542,7 @@ fuzz-replay: $(B)/fuzz/replay_level $(B)/fuzz/replay_demo $(B)/fuzz/replay_usbde
 	$(B)/fuzz/replay_saverec $(FUZZ_INPUTS_saverec)
 	$(B)/fuzz/replay_smbios $(FUZZ_INPUTS_smbios)
 	$(B)/fuzz/replay_hwreport $(FUZZ_INPUTS_hwreport)
+	$(B)/fuzz/replay_replayfile $(FUZZ_INPUTS_replayfile)
 
 # The PC speaker and an AdLib (docs/music.md) share the host's audio.
 QEMU_AUDIO = $(shell if command -v pactl >/dev/null 2>&1 && pactl info >/dev/null 2>&1; then \
@@ -599,7 +604,7 @@ run-gdb: deps-run
 	$(QEMU_RUN) -s -S
 
 test: deps-test
-	@$(MAKE) --no-print-directory test-isa test-unit test-tools test-episode fuzz-replay test-dumps test-model test-qemu
+	@$(MAKE) --no-print-directory test-isa test-unit test-tools test-episode fuzz-replay test-dumps test-replays test-model test-qemu
 
 # The kernel runs on a 486: no instruction past it outside the CPUID-guarded functions (tools/check_isa.py).
 test-isa: $(KERNEL)
@@ -649,6 +654,17 @@ test-dumps: $(B)/hostrun
 	$(PYTHON) tools/demo_dumps.py --hostrun $(B)/hostrun --out $(B)/dumps $(DEMOS)
 golden-dumps: $(B)/hostrun
 	$(PYTHON) tools/demo_dumps.py --hostrun $(B)/hostrun --out $(B)/dumps --update $(DEMOS)
+
+# Replays (REPLAY.DAT, CRASHRPL.DAT: game/formats/replay.h) kept as regression tests: every file in
+# tests/replays plays on the host to its end tick and must give the frame CRC it carries (docs/testing.md).
+# make replay FILE=X.rpl [LEVEL=X.lvl] plays one in QEMU (demo=disk) and checks the CRC the kernel prints.
+REPLAYS := $(sort $(wildcard tests/replays/*.rpl))
+test-replays: $(B)/hostrun
+	@fail=0; for f in $(REPLAYS); do out=$$($(B)/hostrun --replay $$f) || fail=1; \
+		echo "$$f: $$(echo "$$out" | tail -1)"; done; exit $$fail
+replay: $(ISO)
+	@test -n "$(FILE)" || { echo "usage: make replay FILE=REPLAY.DAT [LEVEL=level.lvl]" >&2; exit 2; }
+	$(PYTHON) tests/qemu/replayrun.py --iso $(ISO) --out $(B)/replay $(FILE) $(if $(LEVEL),--level $(LEVEL))
 
 # An independent model of the original's rules (shards, platforms, the foot switch; tests/model/)
 # checks every object-tick of the golden demo dumps.

@@ -1,4 +1,4 @@
-/* demo_io.c: plays demos instead of the keyboard, records levels as demos to COM1, per-tick CRCs and dumps. */
+/* demo_io.c: plays demos (and replays) instead of the keyboard, records levels as demos to COM1, per-tick CRCs and dumps. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -20,6 +20,8 @@
 #include "level.h"
 #include "multiboot.h"
 #include "pit.h"
+#include "replay.h"
+#include "replay_io.h"
 #include "world.h"
 
 #define HEX_LINE_BYTES 32               /* bytes per "DEMO <offset> <hex>" line */
@@ -32,6 +34,8 @@ static DemoPlayer *cur;           /* the demo being played */
 static LATE_BSS DemoRecorder rec;       /* ~80 KB, in the late BSS */
 static enum { PLAY_OFF, PLAY_WAITING, PLAY_NAMED, PLAY_REEL } play;
 static bool end_logged, recording, full_logged;
+static bool replaying;                  /* demo=NAME is a replay: its end tick and CRC are checked */
+static ReplayMeta replay;
 
 /*
  * A GRUB module named NAME (or NAME.anything, after the last '/' or ' ')
@@ -53,8 +57,8 @@ static bool find_module(const BootInfo *b, const char *name, const uint8_t **dat
 			k++;
 		if (name[k] || (base[k] && base[k] != '.'))
 			continue;
-		if (n < 4 || d[0] != 'S' || d[1] != 'F' || d[2] != 'D' || d[3] != 'M')
-			continue;
+		if (n < 4 || d[0] != 'S' || d[1] != 'F' || (d[2] != 'D' && d[2] != 'R') || d[3] != (d[2] == 'D' ? 'M' : 'P'))
+			continue;               /* neither a demo ("SFDM") nor a replay ("SFRP") */
 		*data = d;
 		*len = n;
 		*index = i;
@@ -93,6 +97,48 @@ static void show_error(const char *what, const char *detail)
 	}
 }
 
+/* demo=NAME given a replay (make replay): its demo is played, its end checked (check_replay_end). */
+static bool open_replay(const uint8_t *data, size_t len)
+{
+	char err[REPLAY_ERR_SIZE];
+	ReplayInfo r;
+
+	if (!replay_check(data, len, &r, err, sizeof err)) {
+		show_error("BAD REPLAY FILE", err);
+		return false;
+	}
+	demo_open(&named, r.demo_bytes, r.demo_len, NULL, 0);     /* checked by replay_check */
+	replay = r.m;
+	replaying = true;
+	klog("replay: level '%s', %u of %u ticks, crc %08X, %s%s%s\n", named.h.level, (unsigned)named.h.ticks,
+	    (unsigned)r.m.end_tick, (unsigned)r.m.frame_crc, r.m.flags & REPLAY_F_PANIC ? "from a panic" : "reported",
+	    r.m.flags & REPLAY_F_INCOMPLETE ? ", incomplete" : "", r.m.flags & REPLAY_F_MIDFRAME ? ", mid-frame" : "");
+	return true;
+}
+
+/*
+ * The replay's last tick has been played: the frame CRC against the file's,
+ * "replay: ok tick=N crc=X" or what differs (make replay reads these lines).
+ */
+static void check_replay_end(const World *w)
+{
+	uint32_t crc;
+
+	replaying = false;
+	if (replay.flags & (REPLAY_F_INCOMPLETE | REPLAY_F_MIDFRAME)) {
+		klog("replay: %s at tick %u of %u; no CRC to check\n", replay.flags & REPLAY_F_INCOMPLETE ?
+		    "incomplete: the file ends" : "the panic came inside the last frame", (unsigned)w->tick,
+		    (unsigned)replay.end_tick);
+		return;
+	}
+	crc = replay_io_frame_crc(w);
+	if (w->tick == replay.end_tick && crc == replay.frame_crc)
+		klog("replay: ok tick=%u crc=%08X\n", (unsigned)w->tick, (unsigned)crc);
+	else
+		klog("replay: CRC mismatch at tick %u: the file says crc=%08X, here crc=%08X\n", (unsigned)w->tick,
+		    (unsigned)replay.frame_crc, (unsigned)crc);
+}
+
 void demo_io_init(const BootOptions *o, const BootInfo *b)
 {
 	char err[DEMO_ERR_SIZE];
@@ -124,7 +170,10 @@ void demo_io_init(const BootOptions *o, const BootInfo *b)
 		show_error("DEMO NOT FOUND", err);
 		return;
 	}
-	if (!demo_open(&named, data, len, err, sizeof err)) {
+	if (len >= 4 && data[2] == 'R') {
+		if (!open_replay(data, len))
+			return;
+	} else if (!demo_open(&named, data, len, err, sizeof err)) {
 		show_error("BAD DEMO FILE", err);
 		return;
 	}
@@ -171,6 +220,8 @@ static void src_begin(void *ctx, World *w)
 	if (demo_ended(cur)) {
 		klog("demo: end tick=%u\n", (unsigned)w->tick);     /* a demo of 0 ticks */
 		end_logged = true;
+		if (replaying && cur == &named)
+			check_replay_end(w);
 	}
 }
 
@@ -217,6 +268,8 @@ void demo_io_tick_done(const World *w, void (*draw)(void))
 	if (play != PLAY_OFF && play != PLAY_WAITING && !end_logged && demo_ended(cur)) {
 		klog("demo: end tick=%u\n", (unsigned)w->tick);
 		end_logged = true;
+		if (replaying && cur == &named)
+			check_replay_end(w);
 	}
 }
 

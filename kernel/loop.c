@@ -36,6 +36,7 @@
 #include "sound.h"
 #include "usb.h"
 #include "speaker.h"
+#include "replay_io.h"
 #include "restart.h"
 #include "watchdog.h"
 #include "world.h"
@@ -43,6 +44,7 @@
 #define WORLD_CATCH_UP  8               /* world frames run back to back before a draw */
 #define SCREEN_CATCH_UP 140             /* menu ticks (one second) */
 #define HALT_SOUND_TICKS 40             /* let a last sound effect finish before halting */
+#define LOCKUP_LEVEL_FRAMES 30          /* crashtest=lockup in play: after this many world frames */
 
 static LATE_BSS Session session;
 static bool session_up;
@@ -287,6 +289,7 @@ static void loop_start(LoopState *ls, const BootOptions *o, const BootInfo *b, c
 		.find = find_level, .find_ctx = (void *)b,
 		.log = log_line, .log_ctx = NULL,
 		.sysinfo = si,
+		.store_replay = replay_io_store,        /* Report a problem: REPLAY.DAT */
 	};
 	if (o->input[0]) {
 		scripted = script_parse(&script, o->input, &bad);
@@ -298,6 +301,7 @@ static void loop_start(LoopState *ls, const BootOptions *o, const BootInfo *b, c
 	demo_io_init(o, b);                     /* DEMO: demo=NAME, record */
 	hooks.demo = demo_io_source();          /* DEMO: demo=NAME first, then the built-in demos */
 	session_init(&session, &hooks);
+	replay_io_init(&session);               /* a panic from here on writes the level's replay */
 	session_set_saves_pending(&session);    /* the save area opens behind the title (bringup.c) */
 	session_set_notice(&session, notice);
 	session_up = true;
@@ -353,6 +357,12 @@ static uint32_t run_due_ticks(LoopState *ls, const BootOptions *o, const BootInf
 	return world_frames;
 }
 
+/* crashtest=lockup in a level waits for LOCKUP_LEVEL_FRAMES world frames: its replay has play to show. */
+static bool lockup_due(void)
+{
+	return session.mode != SESSION_PLAYING || session.world.tick >= LOCKUP_LEVEL_FRAMES;
+}
+
 /*
  * The session at its own pace: one tick per PIT tick on the title and the
  * menus (140 Hz), one world frame per 13 PIT ticks in a level (Cosmo's
@@ -370,7 +380,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 		uint64_t t0 = loophook_stamp();
 		uint32_t world_frames;
 
-		if (o->crashtest == CRASH_LOCKUP && bringup_done(up))
+		if (o->crashtest == CRASH_LOCKUP && bringup_done(up) && lockup_due())
 			loophook_hang();        /* once the devices are up: the crash report has its stick */
 
 		pad_poll();                     /* every pad's state, once a pass, just before the ticks that read it */

@@ -46,6 +46,10 @@ static volatile int depth;              /* panics entered: 2 = a fault while rep
 static char report[2048];               /* the COM1 report, for CRASH.TXT on the stick */
 static bool display_known;
 static bool fault_in_drawing;           /* crashtest=inpanic */
+static PanicReplayLine replay_line;     /* panic_set_replay */
+static PanicReplaySave replay_save;
+static char replay_text[LINE_CHARS + 40];       /* the replay's line, "" when there is none */
+static bool report_saved;               /* CRASH.TXT was written (the screen's saved line) */
 
 const char *panic_exception_name(unsigned vector)
 {
@@ -60,6 +64,12 @@ void panic_display_ready(void)
 void panic_fault_while_drawing(void)
 {
 	fault_in_drawing = true;
+}
+
+void panic_set_replay(PanicReplayLine line, PanicReplaySave save)
+{
+	replay_line = line;
+	replay_save = save;
 }
 
 static void halt_forever(void) __attribute__((noreturn));
@@ -176,11 +186,57 @@ static void save_report(bool on_screen)
 
 	watchdog_stop();                /* the writes may take longer than the lockup watchdog's 2 s */
 	saved = save_crash(report);
+	report_saved = saved;
 	save_status(&st);               /* no reason yet: the save area behind the title had not opened */
 	klog("PANIC: crash report %s%s\n", saved ? "saved on the stick: CRASH.TXT" : "not saved ",
 	    saved ? "" : st.why[0] ? "(saves are off)" : "(the save area was not open yet)");
 	if (on_screen && saved)
 		display_text(screen_page, 8, 165, "REPORT SAVED ON THE STICK: CRASH.TXT", PANIC_TEXT);
+}
+
+/*
+ * The level's replay built and said on COM1, after CRASH.TXT is safe: building
+ * it renders the world, which a corrupt world or a small stack (the double
+ * fault's) could fault in, and a fault here must not cost the crash report.
+ */
+static void replay_begin(void)
+{
+	replay_text[0] = '\0';
+	if (replay_line && replay_line(replay_text, sizeof replay_text))
+		klog("%s\n", replay_text);
+}
+
+/* Its line on the screen (the words before level=), between the registers and the report's line. */
+static void screen_replay(void)
+{
+	char shown[LINE_CHARS];
+	int n = 0;
+
+	while (replay_text[n] && n < LINE_CHARS - 1 && !(replay_text[n] == ' ' && replay_text[n + 1] == 'l'))
+		shown[n] = replay_text[n], n++;
+	shown[n] = '\0';
+	if (n)
+		display_text(screen_page, 8, 154, shown, PANIC_VALUE);
+}
+
+/* After CRASH.TXT: the replay into CRASHRPL.DAT, said on COM1 and on screen. */
+static void replay_end(bool on_screen)
+{
+	char why[64];
+
+	if (!replay_text[0] || !replay_save)
+		return;
+	why[0] = '\0';
+	if (replay_save(why, sizeof why)) {
+		klog("PANIC: replay saved on the stick: CRASHRPL.DAT\n");
+		if (on_screen) {                /* over save_report's line: both files */
+			display_fill(screen_page, 0, 165, SCREEN_W, 8, PANIC_BG);
+			display_text(screen_page, 8, 165, report_saved ? "SAVED ON STICK: CRASH.TXT, CRASHRPL.DAT" :
+			    "REPLAY SAVED ON THE STICK: CRASHRPL.DAT", PANIC_TEXT);
+		}
+	} else {
+		klog("PANIC: replay not saved (%s)\n", why[0] ? why : "saves are off");
+	}
 }
 
 /* -- the report ---------------------------------------------------------- */
@@ -268,6 +324,8 @@ void panic_regs(const char *headline, const Regs *r)
 	if (!display_known) {
 		text_report(headline, r);
 		save_report(false);
+		replay_begin();
+		replay_end(false);
 		halt_forever();
 	}
 	screen_begin(headline);
@@ -276,6 +334,10 @@ void panic_regs(const char *headline, const Regs *r)
 		mce_describe(mc_line, &mc);     /* rows 5-10 instead of the general registers */
 	screen_footer();
 	save_report(true);
+	replay_begin();
+	if (r->vector != VECTOR_MC)
+		screen_replay();
+	replay_end(true);
 	halt_forever();
 }
 
@@ -303,10 +365,15 @@ void panic(const char *why)
 		text_screen_line(0, "SHARDFALL HAS STOPPED");
 		text_screen_line(1, why);
 		save_report(false);
+		replay_begin();
+		replay_end(false);
 		halt_forever();
 	}
 	screen_begin(why);
 	screen_footer();
 	save_report(true);
+	replay_begin();
+	screen_replay();
+	replay_end(true);
 	halt_forever();
 }

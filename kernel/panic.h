@@ -3,6 +3,7 @@
 #define KERNEL_PANIC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "idt.h"
@@ -15,6 +16,16 @@ const char *panic_exception_name(unsigned vector);
 
 /* The display is set up (main.c, after vga_init): the panic may draw its screen there. */
 void panic_display_ready(void);
+
+/*
+ * The level's replay (kernel/replay_io.c): line() builds it and words it
+ * ("replay: tick=N crc=XXXXXXXX ...", false: none) after CRASH.TXT is
+ * written, the panic prints it on COM1 and on screen; then save() writes it
+ * (CRASHRPL.DAT; false and why if not).
+ */
+typedef bool (*PanicReplayLine)(char *line, size_t size);
+typedef bool (*PanicReplaySave)(char *why, size_t whylen);
+void panic_set_replay(PanicReplayLine line, PanicReplaySave save);
 
 /* crashtest=inpanic: the next panic faults again while it draws its screen. */
 void panic_fault_while_drawing(void);

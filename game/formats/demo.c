@@ -6,6 +6,7 @@
 #include "crc32.h"
 #include "demo.h"
 #include "input.h"
+#include "le.h"
 #include "player.h"
 #include "textbuf.h"
 #include "world.h"
@@ -27,28 +28,6 @@ _Static_assert(DEMO_MAX_RUNS <= 0xFFFFFFFFu / DEMO_RUN_SIZE, "size arithmetic fi
 #define AT_RESERVED     55
 #define AT_TICKS        56
 #define AT_RUNS         60
-
-static uint16_t rd16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void wr16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 
 static bool name_char(uint8_t c)
 {
@@ -76,8 +55,8 @@ static bool check_header(const uint8_t *d, size_t len, DemoHeader *h, TextBuf *m
 		tb_str(m, ", not \"SFDM\"");
 		return false;
 	}
-	h->version = rd16(d + AT_VERSION);
-	flags = rd16(d + AT_FLAGS);
+	h->version = le16_get(d + AT_VERSION);
+	flags = le16_get(d + AT_FLAGS);
 	if (h->version != DEMO_VERSION) {
 		tb_str(m, "version ");
 		tb_udec(m, h->version);
@@ -94,14 +73,14 @@ static bool check_header(const uint8_t *d, size_t len, DemoHeader *h, TextBuf *m
 	}
 	if (!tb_name_field(m, &level_field, d + AT_LEVEL, h->level))
 		return false;
-	h->level_crc = rd32(d + AT_LEVEL_CRC);
-	h->seed = rd32(d + AT_SEED);
-	h->score = rd32(d + AT_SCORE);
+	h->level_crc = le32_get(d + AT_LEVEL_CRC);
+	h->seed = le32_get(d + AT_SEED);
+	h->score = le32_get(d + AT_SCORE);
 	h->lives = d[AT_LIVES];
 	h->health = d[AT_HEALTH];
 	h->bombs = d[AT_BOMBS];
-	h->ticks = rd32(d + AT_TICKS);
-	h->runs = rd32(d + AT_RUNS);
+	h->ticks = le32_get(d + AT_TICKS);
+	h->runs = le32_get(d + AT_RUNS);
 	if (h->lives == 0 || h->lives > PLAYER_START_LIVES) {      /* lives are only ever lost */
 		tb_str(m, "starting lives ");
 		tb_udec(m, h->lives);
@@ -151,7 +130,7 @@ static bool check_runs(const uint8_t *p, const DemoHeader *h, TextBuf *m)
 	uint32_t total = 0;
 
 	for (uint32_t i = 0; i < h->runs; i++, p += DEMO_RUN_SIZE) {
-		uint16_t held = rd16(p + 1), pressed = rd16(p + 3);
+		uint16_t held = le16_get(p + 1), pressed = le16_get(p + 3);
 		uint16_t unknown = (uint16_t)((held | pressed) & ~DEMO_BUTTONS);
 
 		if (p[0] == 0) {
@@ -249,8 +228,8 @@ bool demo_next(DemoPlayer *p, GameInput *in)
 		p->left = p->runs[DEMO_RUN_SIZE * p->run];
 	}
 	r = p->runs + DEMO_RUN_SIZE * p->run;
-	in->held = rd16(r + 1);
-	in->pressed = rd16(r + 3);
+	in->held = le16_get(r + 1);
+	in->pressed = le16_get(r + 3);
 	p->left--;
 	p->played++;
 	return true;
@@ -267,7 +246,7 @@ void demo_apply_start(const DemoHeader *h, World *w)
 
 uint32_t demo_level_crc(const uint8_t *level, size_t len)
 {
-	return level && len >= 4 ? rd32(level + len - 4) : 0;
+	return level && len >= 4 ? le32_get(level + len - 4) : 0;
 }
 
 void demo_rec_begin(DemoRecorder *r, const char *level, uint32_t level_crc, uint32_t seed, const World *w)
@@ -294,7 +273,7 @@ bool demo_rec_add(DemoRecorder *r, const GameInput *in)
 
 	if (r->full)
 		return false;           /* never skip a tick and go on: the stream would shift */
-	if (last && last[0] < DEMO_RUN_MAX && rd16(last + 1) == in->held && rd16(last + 3) == in->pressed) {
+	if (last && last[0] < DEMO_RUN_MAX && le16_get(last + 1) == in->held && le16_get(last + 3) == in->pressed) {
 		last[0]++;
 		r->h.ticks++;
 		return true;
@@ -305,8 +284,8 @@ bool demo_rec_add(DemoRecorder *r, const GameInput *in)
 	}
 	rec = r->bytes + DEMO_HEADER_SIZE + DEMO_RUN_SIZE * r->h.runs;
 	rec[0] = 1;
-	wr16(rec + 1, in->held);
-	wr16(rec + 3, in->pressed);
+	le16_put(rec + 1, in->held);
+	le16_put(rec + 3, in->pressed);
 	r->h.runs++;
 	r->h.ticks++;
 	return true;
@@ -321,20 +300,20 @@ size_t demo_rec_finish(DemoRecorder *r)
 	d[1] = 'F';
 	d[2] = 'D';
 	d[3] = 'M';
-	wr16(d + AT_VERSION, DEMO_VERSION);
-	wr16(d + AT_FLAGS, 0);
+	le16_put(d + AT_VERSION, DEMO_VERSION);
+	le16_put(d + AT_FLAGS, 0);
 	for (int i = 0; i < DEMO_LEVEL_SIZE; i++)
 		d[AT_LEVEL + i] = (uint8_t)r->h.level[i];
-	wr32(d + AT_LEVEL_CRC, r->h.level_crc);
-	wr32(d + AT_SEED, r->h.seed);
-	wr32(d + AT_SCORE, r->h.score);
+	le32_put(d + AT_LEVEL_CRC, r->h.level_crc);
+	le32_put(d + AT_SEED, r->h.seed);
+	le32_put(d + AT_SCORE, r->h.score);
 	d[AT_LIVES] = r->h.lives;
 	d[AT_HEALTH] = r->h.health;
 	d[AT_BOMBS] = r->h.bombs;
 	d[AT_RESERVED] = 0;
-	wr32(d + AT_TICKS, r->h.ticks);
-	wr32(d + AT_RUNS, r->h.runs);
-	wr32(d + crc_at, crc32_update(0, d, crc_at));
+	le32_put(d + AT_TICKS, r->h.ticks);
+	le32_put(d + AT_RUNS, r->h.runs);
+	le32_put(d + crc_at, crc32_update(0, d, crc_at));
 	return crc_at + DEMO_CRC_SIZE;
 }
 

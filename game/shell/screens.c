@@ -25,10 +25,11 @@
 #define MENU_ROW_H      11
 #define MENU_TEXT_X     (MENU_X + 36)
 
-/* The pause box, centred on the view; taller in a game that can be saved (S and R). */
-#define PAUSE_W         144
-#define PAUSE_H         72
-#define PAUSE_SAVES_H   96
+/* The pause box, centred on the view; taller in a game that can be saved (S and R). Two rows for the report's note. */
+#define PAUSE_W         208
+#define PAUSE_H         120
+#define PAUSE_SAVES_H   144
+#define PAUSE_NOTE_CHARS 24             /* a note line: (PAUSE_W - 16) / 8 */
 #define PAUSE_X         (VIEW_PX + (VIEW_W * 8 - PAUSE_W) / 2)
 
 static void draw_menu(const Session *s, Frame *f)
@@ -138,6 +139,32 @@ static void draw_instructions(const Session *s, Frame *f)
 	    8);
 }
 
+/* The report's reason on two rows of the pause box, broken at the last space that fits. */
+static void note_lines(Frame *f, int y, const char *text)
+{
+	char line[PAUSE_NOTE_CHARS + 1];
+	int n = 0, cut = 0;
+
+	while (text[n] && n < PAUSE_NOTE_CHARS)
+		n++;
+	cut = n;
+	if (text[n])
+		for (int i = n; i > 0; i--)
+			if (text[i] == ' ') {
+				cut = i;
+				break;
+			}
+	for (int i = 0; i < cut; i++)
+		line[i] = text[i];
+	line[cut] = '\0';
+	frame_text(f, PAUSE_X + 8, y, line, 14);
+	text += cut + (text[cut] == ' ');
+	for (n = 0; text[n] && n < PAUSE_NOTE_CHARS; n++)
+		line[n] = text[n];
+	line[n] = '\0';
+	frame_text(f, PAUSE_X + 8, y + 11, line, 14);
+}
+
 /* "P: play on" with the pause keys; Enter (which always plays on) when they are too long for the box. */
 static void draw_pause(const Session *s, Frame *f)
 {
@@ -162,7 +189,10 @@ static void draw_pause(const Session *s, Frame *f)
 		frame_text(f, PAUSE_X + 16, y + 48, "S: save game", 15);
 		frame_text(f, PAUSE_X + 16, y + 60, "R: restore game", 15);
 	}
-	frame_text(f, PAUSE_X + 16, y + h - 22, "Esc or Q: menu", 7);
+	frame_text(f, PAUSE_X + 16, y + h - 70, "F: report a problem", 15);
+	frame_text(f, PAUSE_X + 16, y + h - 58, "Esc or Q: menu", 7);
+	frame_text(f, PAUSE_X + 8, y + h - 41, s->replay_note[0], 14);
+	note_lines(f, y + h - 30, s->replay_note[1]);
 }
 
 void session_draw_demo_label(Frame *f)

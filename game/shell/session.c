@@ -120,6 +120,19 @@ static void fail(Session *s, const char *what, const char *detail, SessionEvents
 	session_enter(s, SESSION_ERROR, ev);
 }
 
+/* Report a problem: the level is recorded from here (its seed and stats are in the world now). */
+static void record_level(Session *s, const char *name, uint32_t level_crc, const PlayerStats *stats)
+{
+	ReplayMeta start = {
+		.episode_level = s->single ? REPLAY_NO_EPISODE : s->level,
+		.bonus = !s->single && s->bonus,
+		.source = s->demo ? REPLAY_SRC_DEMO : REPLAY_SRC_PLAYER,
+		.prizes = stats->prizes, .secrets = stats->secrets, .frames = stats->frames,
+	};
+
+	report_rec_begin(&s->report, name, level_crc, &s->world, &start);
+}
+
 /*
  * Load level `name` into the world with these stats and play it: level
  * `number` of a game ("session: level 2 start name=seeds"), or a demo.
@@ -163,6 +176,7 @@ static bool start_level(Session *s, const char *name, int number, const PlayerSt
 	s->demo = demo;
 	if (demo && s->hooks.demo.begin)
 		s->hooks.demo.begin(s->hooks.demo.ctx, &s->world);
+	record_level(s, name, demo_level_crc(data, len), stats);
 	session_enter(s, SESSION_PLAYING, ev);
 	if (demo)
 		session_say(s, "session: demo level=", NO_NUMBER, name, NULL);
@@ -243,6 +257,8 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->slot_saving = false;
 	s->slot_back = SESSION_MENU;
 	s->slot_note[0] = '\0';
+	s->replay_note[0][0] = s->replay_note[1][0] = '\0';
+	s->report.active = false;
 	stats_new_game(&s->stats);
 	world_init(&s->world, SESSION_LEVEL_SEED);
 	title_init(&s->title);

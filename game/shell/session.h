@@ -15,6 +15,8 @@
 #include "keys.h"
 #include "level.h"
 #include "progress.h"
+#include "replay.h"
+#include "report.h"
 #include "script.h"
 #include "sound.h"
 #include "sysinfo.h"
@@ -46,7 +48,8 @@
  *   PAUSED        the world stands still under a box; P, Enter, Space or Jump
  *                 -> PLAYING; Esc (again) or Q -> MENU (the game is abandoned);
  *                 in a game that can be saved (session_can_save) S -> SLOTS (save),
- *                 R -> SLOTS (restore)
+ *                 R -> SLOTS (restore); F: Report a problem (the level's replay to
+ *                 SessionHooks.store_replay, REPLAY.DAT; the box says whether it was saved)
  *   LEVEL_DONE    "Level N complete"; a key (after SESSION_SCREEN_MIN_TICKS) or
  *                 SESSION_LEVEL_DONE_TICKS -> the next level with score, health,
  *                 lives and bombs carried; after the last one -> EPISODE_END. A level
@@ -124,6 +127,7 @@ void session_menu_label(const struct Session *s, int item, char *buf, size_t siz
 #define SESSION_HISCORE_TICKS     (8 * 140)    /* the attract loop's table between demos */
 #define SESSION_SAVES_WHY_SIZE    48
 #define SESSION_REPORT_NOTE_SIZE  40     /* System info: what its item did, one screen line */
+#define SESSION_REPLAY_NOTE       SESSION_SAVES_WHY_SIZE  /* the pause box's report note: a heading, a reason */
 
 /* session_save_request's bits: what the kernel should write (the whole payload each time). */
 #define SAVE_REQ_SETTINGS 1             /* keys, music, effects, the crash flag */
@@ -154,6 +158,11 @@ typedef struct SessionInput {
  */
 typedef bool (*LevelFindFn)(void *ctx, const char *name, const uint8_t **data, size_t *len);
 
+/*
+ * Report a problem: store this replay (the kernel: REPLAY.DAT on the stick).
+ * True when it was written; else false and why in why (NUL-terminated).
+ */
+typedef bool (*ReplayStoreFn)(void *ctx, const ReplayParts *replay, char *why, size_t whylen);
 
 
 typedef struct SessionHooks {
@@ -163,6 +172,8 @@ typedef struct SessionHooks {
 	void *log_ctx;
 	DemoSource demo;                /* .start NULL: the built-in demos (game_demos[]) */
 	const SysInfo *sysinfo;         /* the kernel's facts for System info; NULL: none known */
+	ReplayStoreFn store_replay;     /* Report a problem; NULL: "no save service" */
+	void *store_ctx;
 } SessionHooks;
 
 /* What one tick did besides changing the state. */
@@ -210,10 +221,13 @@ typedef struct Session {
 	bool slot_saving;               /* SLOTS: saving (from the pause), else restoring */
 	uint8_t slot_back;              /* SLOTS: the SessionMode Esc goes back to */
 	char slot_note[40];             /* SLOTS: "Slot 3 is empty" etc. */
+	char replay_note[2][SESSION_REPLAY_NOTE];      /* PAUSED: what Report a problem did: heading, reason */
 	char error_what[24];
 	char error_detail[SESSION_ERR_SIZE];    /* '\n' starts a new line on the red screen */
 	SessionHooks hooks;
 	DemoReel reel;                  /* the built-in demos (the default demo source) */
+	ReportRec report;               /* the level's input since its first frame (report.h) */
+	ReportScratch report_scr;       /* the frame CRC's scratch */
 	World world;
 } Session;
 
@@ -243,6 +257,8 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
  */
 void session_load_progress(Session *s, const Progress *p);
 bool session_can_save(const Session *s);        /* a New game (or a restored one) is being played: not level=, not a demo */
+/* The replay of the level being played now (false: none since boot); the panic's (kernel/panic.c via loop.c). */
+bool session_replay(Session *s, bool panic, ReplayParts *out);
 void session_set_saves_pending(Session *s);     /* the save area is not known yet: Restore game, High scores wait */
 void session_set_saves(Session *s, bool on, const char *why);   /* known: the pending menu item answers */
 void session_set_crash_report(Session *s, bool saved);

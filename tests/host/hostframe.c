@@ -12,15 +12,18 @@
 #include "png.h"
 #include "raster.h"
 #include "render.h"
+#include "replay.h"
 #include "session.h"
 
 static Session session;
+static const char *report_out;          /* --report OUT: Report a problem writes the replay here */
+static uint8_t replay_bytes[REPLAY_MAX_SIZE];
 static Frame frame;
 static uint8_t fb[SCREEN_W * SCREEN_H];
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--ending] [--bind SPEC] [--keys STEPS] [--notice TEXT] [--saves-off WHY]\n"
+	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--ending] [--bind SPEC] [--keys STEPS] [--notice TEXT] [--saves-off WHY] [--report OUT]\n"
 	    "  runs the session from boot (or level NAME, as level=NAME; or from the\n"
 	    "  ending screen after the episode played by its demos, as ending; with the key\n"
 	    "  bindings SPEC, as keys=SPEC), first the steps, then TICKS ticks without\n"
@@ -30,9 +33,31 @@ static void usage(const char *argv0)
 	    "  a name of game/engine/keys.c (enter up down left right space p esc q x a f1 ctrl ...),\n"
 	    "  or jump (= ctrl)\n"
 	    "  TEXT: the title's notice line, as the kernel sets it (\"no PS/2 keyboard found\")\n"
-	    "  WHY: saves are off, as the kernel says it (\"booted from a CD\"): the title's line\n",
+	    "  WHY: saves are off, as the kernel says it (\"booted from a CD\"): the title's line\n"
+	    "  OUT: F in the pause (Report a problem) writes the replay (REPLAY.DAT) there; the\n"
+	    "  session's log lines go to stderr\n",
 	    argv0);
 	exit(2);
+}
+
+/* --report: the kernel's REPLAY.DAT, as a file. */
+static bool store_replay(void *ctx, const ReplayParts *p, char *why, size_t whylen)
+{
+	size_t n = replay_flatten(p, replay_bytes, sizeof replay_bytes);
+	FILE *f = fopen(report_out, "wb");
+
+	(void)ctx;
+	if (!f || fwrite(replay_bytes, 1, n, f) != n || fclose(f) != 0) {
+		snprintf(why, whylen, "cannot write %s", report_out);
+		return false;
+	}
+	return true;
+}
+
+static void log_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	fprintf(stderr, "%s\n", line);
 }
 
 static void step(const SessionInput *in)
@@ -105,6 +130,8 @@ int main(int argc, char **argv)
 			notice = argv[++i];
 		else if (strcmp(argv[i], "--saves-off") == 0 && i + 1 < argc)
 			saves_off = argv[++i];
+		else if (strcmp(argv[i], "--report") == 0 && i + 1 < argc)
+			report_out = argv[++i];
 		else if (strcmp(argv[i], "--keys") == 0 && i + 1 < argc)
 			steps = argv[++i];
 		else if (ticks < 0 && argv[i][0] >= '0' && argv[i][0] <= '9')
@@ -116,7 +143,7 @@ int main(int argc, char **argv)
 	}
 	if (ticks < 0)
 		usage(argv[0]);
-	session_init(&session, NULL);
+	session_init(&session, report_out ? &(SessionHooks){ .store_replay = store_replay, .log = log_line } : NULL);
 	if (notice)
 		session_set_notice(&session, notice);
 	if (saves_off)

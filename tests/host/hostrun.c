@@ -1,4 +1,4 @@
-/* hostrun.c: plays a level on the host — scripted input or a demo, N frames — and prints CRCs, traces, dumps. */
+/* hostrun.c: plays a level on the host — scripted input, a demo or a replay, N frames — and prints CRCs, traces, dumps. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,8 @@
 #include "png.h"
 #include "raster.h"
 #include "render.h"
+#include "replay.h"
+#include "report.h"
 #include "script.h"
 #include "session.h"
 #include "world.h"
@@ -24,11 +26,11 @@
 static World world;
 static Frame view, status;
 static uint8_t fb[SCREEN_W * SCREEN_H];
-static uint8_t level_file[1 << 20], demo_file[DEMO_MAX_SIZE + 1];
+static uint8_t level_file[1 << 20], demo_file[DEMO_MAX_SIZE + 1], replay_file[1 << 20];
 static DemoRecorder rec;
 
 static struct {
-	const char *level, *input, *png, *record, *demo, *level_path;
+	const char *level, *input, *png, *record, *demo, *level_path, *replay;
 	long frames;                    /* -1: the demo's length */
 	int every, trace, dump, changed;
 } opt = { .input = "", .frames = -1 };
@@ -37,33 +39,45 @@ static void usage(const char *argv0)
 {
 	fprintf(stderr, "usage: %s LEVEL FRAMES [--input SCRIPT] [--record OUT.dem] [OUTPUT...]\n"
 	    "       %s --demo DEMO [FRAMES] [--level FILE.lvl] [OUTPUT...]\n"
+	    "       %s --replay FILE [--level FILE.lvl] [--png OUT.png]\n"
 	    "  LEVEL is a .lvl file or the name of a built-in level; DEMO a .dem file or a built-in demo\n"
 	    "  --input SCRIPT   scripted input (game/engine/script.h), e.g. r24,rj5,.2\n"
 	    "  --record OUT.dem writes the FRAMES inputs played as a demo file\n"
 	    "  --demo DEMO      plays the demo's level with its input (FRAMES defaults to its length;\n"
 	    "                   after its end no buttons); --level gives the level file if not built in\n"
+	    "  --replay FILE    plays a replay (REPLAY.DAT, CRASHRPL.DAT: game/formats/replay.h) to its\n"
+	    "                   end tick and checks its frame CRC: exit 0 and `replay: ok tick=N crc=X`, else 1\n"
 	    "OUTPUT: --png OUT.png   the last frame as a PNG\n"
 	    "        --every         the CRC after every frame, not only the last\n"
 	    "        --trace         the world trace lines after every frame (as the kernel's trace option)\n"
 	    "        --dump          the full state dump at the start and after every frame (game/formats/dump.h)\n"
 	    "        --changed       after every frame, the VGA plane bytes that differ from the frame two\n"
 	    "                        before (what the kernel's back page held; before frame 0: black)\n",
-	    argv0, argv0);
+	    argv0, argv0, argv0);
 	exit(2);
 }
+
+static size_t read_path(const char *name, const uint8_t **data, uint8_t *buf, size_t cap);
 
 /* A built-in blob by name, else the file at that path (exits on error). */
 static size_t load(const char *name, const uint8_t **data, uint8_t *buf, size_t cap, bool demo)
 {
 	const LevelBlob *lb = demo ? NULL : level_find(name);
 	const DemoBlob *db = demo ? demo_find(name) : NULL;
-	FILE *f;
-	size_t n;
 
 	if (lb || db) {
 		*data = lb ? lb->data : db->data;
 		return lb ? lb->len : db->len;
 	}
+	return read_path(name, data, buf, cap);
+}
+
+/* The file at path, up to cap bytes (exits on error). */
+static size_t read_path(const char *name, const uint8_t **data, uint8_t *buf, size_t cap)
+{
+	FILE *f;
+	size_t n;
+
 	f = fopen(name, "rb");
 	if (!f) {
 		perror(name);
@@ -156,6 +170,8 @@ static void parse_args(int argc, char **argv)
 			value = &opt.demo;
 		else if (strcmp(a, "--level") == 0)
 			value = &opt.level_path;
+		else if (strcmp(a, "--replay") == 0)
+			value = &opt.replay;
 		if (value) {
 			if (i + 1 >= argc)
 				usage(argv[0]);
@@ -174,7 +190,10 @@ static void parse_args(int argc, char **argv)
 			pos[npos++] = a;
 		}
 	}
-	if (opt.demo) {                 /* --demo DEMO [FRAMES] */
+	if (opt.replay) {               /* --replay FILE */
+		if (npos || opt.demo || opt.record || opt.input[0] || opt.every || opt.trace || opt.dump || opt.changed)
+			usage(argv[0]);
+	} else if (opt.demo) {          /* --demo DEMO [FRAMES] */
 		if (npos > 1 || opt.record || opt.input[0])
 			usage(argv[0]);
 		if (npos == 1)
@@ -187,21 +206,16 @@ static void parse_args(int argc, char **argv)
 	}
 }
 
-/* --demo: open it, load its level with its seed and stats. */
-static void start_demo(DemoPlayer *p)
+/* An open demo's level (built in, or --level) loaded with its seed and stats. */
+static void load_demo_level(DemoPlayer *p, const char *what)
 {
-	char err[DEMO_ERR_SIZE > LEVEL_ERR_SIZE ? DEMO_ERR_SIZE : LEVEL_ERR_SIZE];
-	const uint8_t *data, *level;
-	size_t len, level_len;
+	char err[LEVEL_ERR_SIZE];
+	const uint8_t *level;
+	size_t level_len;
 
-	len = load(opt.demo, &data, demo_file, sizeof demo_file, true);
-	if (!demo_open(p, data, len, err, sizeof err)) {
-		fprintf(stderr, "%s: %s\n", opt.demo, err);
-		exit(1);
-	}
 	if (!opt.level_path && !level_find(p->h.level)) {
 		fprintf(stderr, "%s plays level '%s', which is not built in: give --level FILE.lvl\n",
-		    opt.demo, p->h.level);
+		    what, p->h.level);
 		exit(1);
 	}
 	level_len = load(opt.level_path ? opt.level_path : p->h.level, &level, level_file, sizeof level_file, false);
@@ -214,8 +228,72 @@ static void start_demo(DemoPlayer *p)
 		fprintf(stderr, "demo: warning: recorded on another version of level '%s' (level CRC %08X then, "
 		    "%08X now); it may play differently\n", p->h.level, (unsigned)p->h.level_crc,
 		    (unsigned)demo_level_crc(level, level_len));
+}
+
+/* --demo: open it, load its level with its seed and stats. */
+static void start_demo(DemoPlayer *p)
+{
+	char err[DEMO_ERR_SIZE];
+	const uint8_t *data;
+	size_t len;
+
+	len = load(opt.demo, &data, demo_file, sizeof demo_file, true);
+	if (!demo_open(p, data, len, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", opt.demo, err);
+		exit(1);
+	}
+	load_demo_level(p, opt.demo);
 	if (opt.frames < 0)
 		opt.frames = p->h.ticks;
+}
+
+/*
+ * --replay: its demo played to the end, then the frame CRC at the end tick
+ * (report_frame_crc, as the kernel took it) against the file's. Exit 0 only
+ * when both the tick and the CRC are the same.
+ */
+static int run_replay(void)
+{
+	static DemoPlayer p;
+	static ReportScratch scr;
+	char err[REPLAY_ERR_SIZE];
+	const uint8_t *data;
+	ReplayInfo r;
+	GameInput in;
+	uint32_t crc;
+	size_t len = read_path(opt.replay, &data, replay_file, sizeof replay_file);
+
+	if (!replay_check(data, len, &r, err, sizeof err)) {
+		printf("replay: invalid: %s: %s\n", opt.replay, err);
+		return 1;
+	}
+	demo_open(&p, r.demo_bytes, r.demo_len, NULL, 0);    /* checked by replay_check */
+	printf("replay: level=%s ticks=%u end_tick=%u source=%s by=%s%s\n", p.h.level, (unsigned)p.h.ticks,
+	    (unsigned)r.m.end_tick, r.m.source == REPLAY_SRC_DEMO ? "demo" : "player",
+	    r.m.flags & REPLAY_F_PANIC ? "panic" : "report", len > r.size ? " (the rest of the file not read)" : "");
+	load_demo_level(&p, opt.replay);
+	while (demo_next(&p, &in))
+		world_tick(&world, &in);
+	if (r.m.flags & REPLAY_F_INCOMPLETE) {
+		printf("replay: incomplete: the file holds the first %u of %u ticks; no CRC to check\n",
+		    (unsigned)p.h.ticks, (unsigned)r.m.end_tick);
+		return 1;
+	}
+	if (r.m.flags & REPLAY_F_MIDFRAME) {
+		printf("replay: the panic came inside frame %u (played to tick %u); no finished picture to check\n",
+		    (unsigned)r.m.end_tick, (unsigned)world.tick);
+		return 1;
+	}
+	crc = report_frame_crc(&world, &scr);
+	if (opt.png && png_write_indexed(opt.png, scr.fb, SCREEN_W, SCREEN_H, gfx_palette) != 0)
+		perror(opt.png);
+	if (world.tick != r.m.end_tick || crc != r.m.frame_crc) {
+		printf("replay: CRC mismatch at tick %u: the file says crc=%08X, the host crc=%08X\n",
+		    (unsigned)world.tick, (unsigned)r.m.frame_crc, (unsigned)crc);
+		return 1;
+	}
+	printf("replay: ok tick=%u crc=%08X\n", (unsigned)world.tick, (unsigned)crc);
+	return 0;
 }
 
 static int write_record(void)
@@ -248,6 +326,8 @@ int main(int argc, char **argv)
 	size_t len;
 
 	parse_args(argc, argv);
+	if (opt.replay)
+		return run_replay();
 	if (!script_parse(&script, opt.input, &bad)) {
 		fprintf(stderr, "bad input script at character %d: %s\n", bad, opt.input);
 		return 2;

@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import image                    # noqa: E402
 import mksave                   # noqa: E402
+import replay_tests             # noqa: E402
 import stick_tests              # noqa: E402
 
 READY_TIMEOUT_S = 25.0
@@ -451,3 +452,4 @@ TESTS += [("save_cuts_scores", test_cuts_in_a_scores_save, (), ()),
 TESTS += [("save_486_isapc_ide", test_486_isapc_ide, (), ()), ("save_cd", test_cd_says_none, (), ()), ("save_no_area", test_no_save_area, (), ()), ("save_write_protected", test_write_protected, (), ()),
           ("save_stick_pulled", test_stick_pulled, (), ())]
 TESTS += stick_tests.TESTS      # the FAT32 file copy: Rufus's ISO mode, a hand copy (stick_tests.py)
+TESTS += replay_tests.TESTS     # REPLAY.DAT and CRASHRPL.DAT: a report and a panic replayed (replay_tests.py)

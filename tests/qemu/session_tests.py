@@ -23,7 +23,7 @@ def boot_ready(ctx, m):
 
 
 RE_MENU = r"^session: menu$"
-PAUSE_BOX = Rect(88, 44, 144, 72)       # game/shell/screens.c: the pause box, centred on the view
+PAUSE_BOX = Rect(56, 20, 208, 120)      # game/shell/screens.c: the pause box, centred on the view
 SND_MENU_ID = 16                        # game/engine/sound.h
 
 

@@ -265,13 +265,13 @@ static void a_single_level_cannot_be_saved(void **state)
 	session_play_level(&s, "test");
 	assert_false(session_can_save(&s));
 	draw();
-	playing_px = px(88, 32);                /* above the small box: the view */
+	playing_px = px(56, 8);                 /* above the smaller box: the view */
 	press(PAUSE);
 	draw();
 	assert_null(find_text("S: save game"));
 	assert_non_null(find_text("Esc or Q: menu"));
-	assert_int_equal(px(88, 44), 0);        /* the 144x72 box as before */
-	assert_int_equal(px(88, 32), playing_px);
+	assert_int_equal(px(56, 20), 0);        /* the 208x120 box */
+	assert_int_equal(px(56, 8), playing_px);
 	tap(GK_S);
 	tap(GK_R);
 	assert_int_equal(s.mode, SESSION_PAUSED);
