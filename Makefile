@@ -23,7 +23,7 @@ SAVE_TOOL   := tools/mksave.py
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
 DRIVER_ROOMS := platform video input sound usb storage
-KERNEL_ROOMS := cpu mem present sound save input
+KERNEL_ROOMS := cpu mem present sound save input report
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
@@ -79,7 +79,7 @@ HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfx
               drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
-              drivers/platform/acpitab.c drivers/platform/smbios.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c
+              drivers/platform/acpitab.c drivers/platform/smbios.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
 HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
@@ -123,7 +123,7 @@ KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
-               kernel/hwinfo.c kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c drivers/platform/smbios.c \
+               kernel/hwinfo.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c drivers/platform/smbios.c \
                kernel/main.c kernel/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/kfmt.c kernel/mem/pages.c \
                kernel/cpu/paging.c kernel/sound/soundsetup.c game/formats/dump.c game/formats/level.c \
                game/shell/session_save.c game/shell/ctlmenu.c game/shell/controls.c game/shell/screens.c \
@@ -497,13 +497,13 @@ FUZZ_INPUTS_hidparse := tests/fuzz/hidparse_corpus $(wildcard tests/fuzz/hidpars
 FUZZ_SEEDS_hidparse  := $(FUZZ_INPUTS_hidparse)
 FUZZ_LIBS_hidparse   := drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c
 # The hardware report (docs/hwinfo.md): the SMBIOS parser (drivers/platform/smbios.c) and the report's writer
-# and first-line reader (kernel/hwreport.c) on devices that send any bytes.
+# and first-line reader (kernel/report/hwreport.c) on devices that send any bytes.
 FUZZ_INPUTS_smbios   := tests/fuzz/smbios_corpus
 FUZZ_SEEDS_smbios    := $(FUZZ_INPUTS_smbios)
 FUZZ_LIBS_smbios     := drivers/platform/smbios.c drivers/platform/acpitab.c
 FUZZ_INPUTS_hwreport := tests/fuzz/hwreport_corpus
 FUZZ_SEEDS_hwreport  := $(FUZZ_INPUTS_hwreport)
-FUZZ_LIBS_hwreport   := kernel/hwreport.c kernel/hwrepdev.c kernel/hwrepsnd.c kernel/kfmt.c
+FUZZ_LIBS_hwreport   := kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c kernel/kfmt.c
 
 .SECONDEXPANSION:
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h

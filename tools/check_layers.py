@@ -9,7 +9,7 @@ The tree's architecture (README "Where things are"; docs/kernel.md):
         <- video, input, sound       each uses platform only
         <- usb                       platform and input (the shared key table)
         <- storage                   platform and usb (mass storage sits on the USB layer)
-    kernel/cpu, kernel/mem, kernel/present, kernel/sound, kernel/save, kernel/input: rooms of the kernel with the rules
+    kernel/cpu, kernel/mem, kernel/present, kernel/sound, kernel/save, kernel/input, kernel/report: rooms of the kernel with the rules
         in KERNEL_ROOMS below; they may use the kernel's services at its top
         (the log, the formatter, the panic, the options) and nothing else there.
     kernel/ (its top) is the glue and may use anything.
@@ -74,6 +74,9 @@ KERNEL_ROOMS = {
     "save": [("drivers", "platform"), ("drivers", "storage"),  # the disks, the save area on them
              ("drivers", "usb"),                               # mass storage's class driver, registered
              ("kernel", "mem"), ("kernel", "cpu")],            # DMA pages; the panic's crash report
+    "report": [("drivers", "platform"), ("drivers", "video"),  # CPU, ACPI, SMBIOS; the framebuffer's format
+               ("drivers", "sound"), ("drivers", "storage"),   # the HDA walk, AC'97 ids; the disks
+               ("drivers", "usb"), ("kernel", "mem")],         # the device layer's records; the memory map
 }
 KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
 

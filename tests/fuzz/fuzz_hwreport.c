@@ -1,4 +1,4 @@
-/* fuzz_hwreport.c: libFuzzer target — HWINFO.TXT's writer (kernel/hwreport.c) on devices that send any bytes: bounded, whole lines, printable, the hash right; and the first-line reader on any text. */
+/* fuzz_hwreport.c: libFuzzer target — HWINFO.TXT's writer (kernel/report/hwreport.c) on devices that send any bytes: bounded, whole lines, printable, the hash right; and the first-line reader on any text. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

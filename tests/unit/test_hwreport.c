@@ -1,4 +1,4 @@
-/* test_hwreport.c: HWINFO.TXT's text (kernel/hwreport.c, hwrepdev.c, hwrepsnd.c; docs/hwinfo.md) — exact lines for known facts, the hash, the 64 KiB bound, the log filter. */
+/* test_hwreport.c: HWINFO.TXT's text (kernel/report/hwreport.c, hwrepdev.c, hwrepsnd.c; docs/hwinfo.md) — exact lines for known facts, the hash, the 64 KiB bound, the log filter. */
 #include "testmain.h"
 
 #include "hwreport.h"
