@@ -195,6 +195,7 @@ typedef struct Session {
 	uint8_t waiting_for;            /* WAITING: the MenuItem to open once saves_pending clears */
 	char saves_why[SESSION_SAVES_WHY_SIZE];
 	bool crash_saved;               /* the title says a crash report is on the stick */
+	bool start_unfinished;          /* the title says the last start did not finish (LOG.TXT has its log) */
 	uint8_t save_req;               /* SAVE_REQ_* pending */
 	bool settings_dirty;            /* M in play changed the music: a request when play stops */
 	bool attract;                   /* the demo playing came from the title's idle time */
@@ -241,6 +242,8 @@ bool session_can_save(const Session *s);        /* a New game (or a restored one
 void session_set_saves_pending(Session *s);     /* the save area is not known yet: Restore game, High scores wait */
 void session_set_saves(Session *s, bool on, const char *why);   /* known: the pending menu item answers */
 void session_set_crash_report(Session *s, bool saved);
+/* The last start did not finish (the kernel's LOG.TXT says so): the title's line until the menu is opened. */
+void session_set_start_unfinished(Session *s, bool unfinished);
 uint8_t session_save_request(const Session *s);
 void session_save_done(Session *s, uint8_t req, bool ok, const char *msg);
 const Progress *session_progress(const Session *s);

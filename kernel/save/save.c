@@ -354,3 +354,8 @@ void save_powercut(uint32_t cut, uint32_t tear)
 {
 	saveio_powercut(cut, tear);
 }
+
+void save_powercut_log(uint32_t cut, uint32_t tear)
+{
+	saveio_powercut_log(cut, tear);
+}

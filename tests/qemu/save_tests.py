@@ -90,7 +90,7 @@ def files(path):
         img = f.read()
     _, first, count, _ = mksave.find_partition(img)
     out = {}
-    for name in ("SAVE.DAT", "SCORES.TXT", "CRASH.TXT", "README.TXT"):
+    for name in ("SAVE.DAT", "README.TXT") + mksave.WRITTEN:
         r = subprocess.run(["mcopy", "-n", "-i", "%s@@%d" % (path, first * SECTOR), "::" + name, "-"],
                            capture_output=True)
         assert r.returncode == 0, "mtools cannot read %s: %s" % (name, r.stderr.decode(errors="replace"))
@@ -451,3 +451,4 @@ TESTS += [("save_cuts_scores", test_cuts_in_a_scores_save, (), ()),
 TESTS += [("save_486_isapc_ide", test_486_isapc_ide, (), ()), ("save_cd", test_cd_says_none, (), ()), ("save_no_area", test_no_save_area, (), ()), ("save_write_protected", test_write_protected, (), ()),
           ("save_stick_pulled", test_stick_pulled, (), ())]
 TESTS += stick_tests.TESTS      # the FAT32 file copy: Rufus's ISO mode, a hand copy (stick_tests.py)
+TESTS += __import__("bootlog_tests").TESTS     # LOG.TXT (bootlog_tests.py; imported last: it imports this module)
