@@ -140,7 +140,7 @@ void bootlog_rest(void)
 
 	if (!L.boot)
 		return;
-	if (klog_ring_copy(NULL, 0, &lost) == 0 && lost == L.lost && klog_ring_len() == L.text_len)
+	if (klog_ring_copy(NULL, L.half_bytes - BOOTLOG_HEADER_BYTES - 1, &lost) == L.text_len && lost == L.lost)
 		return;                 /* nothing logged since the last write */
 	write_half(false);
 }

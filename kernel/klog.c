@@ -53,19 +53,29 @@ static void ring_put(const char *s)
 
 size_t klog_ring_copy(char *out, size_t cap, uint32_t *lost)
 {
-	size_t n = ring.len < cap ? ring.len : cap;
-	uint32_t from = ring.head + (ring.len - (uint32_t)n);   /* the newest n bytes */
+	uint32_t skip = 0, dropped = 0;
 
-	for (size_t i = 0; i < n; i++)
-		out[i] = ring.buf[(from + i) % KLOG_RING];
+	if (ring.len > cap) {                   /* the newest whole lines that fit: the older ones counted as lost */
+		uint32_t want = ring.len - (uint32_t)cap;
+
+		for (skip = 0; skip < ring.len;) {
+			char c = ring.buf[(ring.head + skip) % KLOG_RING];
+
+			skip++;
+			if (c == '\n') {
+				dropped++;
+				if (skip >= want)
+					break;
+			}
+		}
+		if (skip < want)
+			skip = ring.len;
+	}
+	for (uint32_t i = skip; i < ring.len && out; i++)
+		out[i - skip] = ring.buf[(ring.head + i) % KLOG_RING];
 	if (lost)
-		*lost = ring.lost;
-	return n;
-}
-
-size_t klog_ring_len(void)
-{
-	return ring.len;
+		*lost = ring.lost + dropped;
+	return ring.len - skip;
 }
 
 void klog_capture(char *buf, size_t size)

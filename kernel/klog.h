@@ -11,11 +11,11 @@ void klog(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* From now on every line also goes into buf (NUL-terminated, what does not fit is dropped): the panic's report. */
 void klog_capture(char *buf, size_t size);
 /*
- * The newest cap bytes of everything logged since the first line (the ring
- * holds KLOG_RING; older lines are dropped whole): the byte count copied;
- * *lost: the lines dropped so far.
+ * Everything logged since the first line that the ring holds (KLOG_RING
+ * bytes; older lines are dropped whole), or its newest whole lines that fit
+ * cap: the byte count copied; *lost: the lines dropped (the ring's and
+ * those left out here). out NULL: only the count.
  */
 size_t klog_ring_copy(char *out, size_t cap, uint32_t *lost);
-size_t klog_ring_len(void);             /* the bytes the ring holds now */
 
 #endif

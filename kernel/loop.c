@@ -358,9 +358,10 @@ static uint32_t run_due_ticks(LoopState *ls, const BootOptions *o, const BootInf
 
 /*
  * LOG.TXT's writes after the one when the save area opened (bootlog.c):
- * once the bring-up is complete (the start finished), then whenever the
- * session comes to a rest (the title, the pause box, System info). Between
- * ticks, never inside a level's. True when it wrote.
+ * once the bring-up is complete (the start finished; when a level is being
+ * played then, at the first pass out of it), then whenever the session comes
+ * to a rest (the title, the pause box, System info). Between ticks, never
+ * while a level plays. True when it wrote.
  */
 static bool rest_point(LoopState *ls, const BringUp *up)
 {
@@ -368,7 +369,7 @@ static bool rest_point(LoopState *ls, const BringUp *up)
 	bool rest = mode != ls->mode && (mode == SESSION_TITLE || mode == SESSION_PAUSED || mode == SESSION_SYSINFO);
 
 	ls->mode = mode;
-	if (!bringup_done(up))
+	if (!bringup_done(up) || mode == SESSION_PLAYING)
 		return false;
 	if (!ls->started) {
 		ls->started = true;

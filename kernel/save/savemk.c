@@ -117,6 +117,7 @@ static SaveMk find_slot(SaveMkPlan *p)
 			}
 			if (a == 0 && i == 7) {
 				p->mark_same = true;    /* entry 7 deleted, the pair at 8 and 9 */
+				p->mark_from = 7;
 				p->root_lba = lba;
 				p->slot = 8;
 				return MK_OK;
@@ -133,40 +134,59 @@ static SaveMk find_slot(SaveMkPlan *p)
 	return MK_NO_ROOM;
 }
 
+/* Sector k of the directory holding the files (the folder's clusters from *cluster, or the root): false past its end. */
+static SaveMk dir_sector(SaveMkPlan *p, uint32_t *cluster, uint32_t *k, uint64_t *lba)
+{
+	if (p->folder == SAVEMK_ROOT && p->f.v.bits != 32) {
+		if (*k >= p->f.v.root_sectors)
+			return MK_NO_ROOM;      /* a fixed root is never grown */
+		*lba = p->f.v.lba + p->f.v.root_start + *k;
+		return MK_OK;
+	}
+	if (*k == p->f.v.spc) {
+		*cluster = savefat_next(&p->f, *cluster);
+		if (p->f.read_error)
+			return MK_READ;
+		*k = 0;
+	}
+	if (!savefat_valid_cluster(&p->f.v, *cluster))
+		return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
+	*lba = savemk_cluster_lba(p, *cluster) + *k;
+	return MK_OK;
+}
+
 /*
  * Free entries in one half (256 bytes) of one sector of the folder's
- * directory for each file to make (deleted ones, or the end marker and the
- * zeros after it): one sector write then adds them all, and a torn write
- * leaves them all old or all new (the first of them holds the intent record
- * until then).
+ * directory (or the root) for each file to make (deleted ones, or the end
+ * marker and the zeros after it): one sector write then adds them all, and a
+ * torn write leaves them all old or all new (the first of them holds the
+ * intent record until then). When the end marker's half has too few, the
+ * files go into that sector's second half and the first half's entries from
+ * the end marker on become deleted ones (with the intent write, so the
+ * record is not behind an end marker).
  */
 static SaveMk find_file_slots(SaveMkPlan *p)
 {
-	uint32_t cluster = p->folder, k = 0, want = 0;
+	uint32_t cluster = p->folder == SAVEMK_ROOT ? p->f.v.root_cluster : p->folder, k = 0, want = 0;
+	SaveMk r;
 
 	for (int f = 0; f < SAVE_FILES; f++)
 		want += (p->make >> f) & 1u;
 	for (uint32_t done = 0; done < 512; done++, k++) {
 		uint64_t lba;
-		bool end = false;
+		int end = -1;
 
-		if (k == p->f.v.spc) {
-			cluster = savefat_next(&p->f, cluster);
-			if (p->f.read_error)
-				return MK_READ;
-			k = 0;
-		}
-		if (!savefat_valid_cluster(&p->f.v, cluster))
-			return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
-		lba = savemk_cluster_lba(p, cluster) + k;
+		if ((r = dir_sector(p, &cluster, &k, &lba)) != MK_OK)
+			return r;
 		if (!read_fn(p->f.ctx, lba, p->sec))
 			return MK_READ;
 		for (int half = 0; half < 2; half++) {
 			uint32_t got = 0;
 
 			for (int i = 8 * half, f = 0; i < 8 * half + 8 && got < want; i++) {
-				end = end || p->sec[32 * i] == 0;
-				if (!end && p->sec[32 * i] != 0xE5)
+				if (end < 0 && p->sec[32 * i] == 0)
+					end = i;
+				if (end < 0 && p->sec[32 * i] != 0xE5)
 					continue;
 				while (!(p->make & (1u << f)))
 					f++;
@@ -177,8 +197,13 @@ static SaveMk find_file_slots(SaveMkPlan *p)
 				p->root_lba = lba;
 				return MK_OK;
 			}
-			if (end)
+			if (end >= 8)
 				return MK_NO_ROOM;      /* the end marker's half has too few: the directory ends there */
+			if (end >= 0) {
+				p->mark_same = true;    /* end..7 deleted, the files from entry 8 */
+				p->mark_from = end;
+				end = 8;
+			}
 		}
 	}
 	return MK_NO_ROOM;
@@ -250,14 +275,21 @@ void savemk_run_sector(const SaveMkPlan *p, uint32_t s, const uint8_t id[SAVEREC
 	}
 }
 
-/* The new files' and the folder's clusters (free until the FAT is written), in the run's order. */
+#define DATA_CHUNK      16              /* sectors a write of the run's data (the power-cut layer still counts each) */
+static uint8_t chunk[DATA_CHUNK * SAVE_SECTOR];
+
+/* The new files' and the folder's clusters (free until the FAT is written), in the run's order, DATA_CHUNK sectors a write. */
 static BlockErr write_data(SaveMkPlan *p, SaveIo *io, const uint8_t *id)
 {
+	uint32_t total = p->count * p->f.v.spc;
 	BlockErr e;
 
-	for (uint32_t s = 0; s < p->count * p->f.v.spc; s++) {
-		savemk_run_sector(p, s, id, p->sec);
-		if ((e = write_sector(io, savemk_cluster_lba(p, p->first) + s, p->sec)) != BLK_OK)
+	for (uint32_t s = 0; s < total; s += DATA_CHUNK) {
+		uint32_t n = total - s < DATA_CHUNK ? total - s : DATA_CHUNK;
+
+		for (uint32_t i = 0; i < n; i++)
+			savemk_run_sector(p, s + i, id, chunk + i * SAVE_SECTOR);
+		if ((e = saveio_write(io, savemk_cluster_lba(p, p->first) + s, n, chunk)) != BLK_OK)
 			return e;
 	}
 	return BLK_OK;
@@ -266,7 +298,7 @@ static BlockErr write_data(SaveMkPlan *p, SaveIo *io, const uint8_t *id)
 /* The FAT entry of cluster c in the run: the next cluster of its file (or folder), or end of chain. */
 uint32_t savemk_chain_value(const SaveMkPlan *p, uint32_t c)
 {
-	uint32_t end = p->f.v.bits == 32 ? 0x0FFFFFFF : 0xFFFF;
+	uint32_t end = p->f.v.bits == 32 ? 0x0FFFFFFF : p->f.v.bits == 16 ? 0xFFFF : 0xFFF;
 
 	if (!p->folder && c == p->first)
 		return end;                             /* the folder: one cluster */
@@ -276,38 +308,83 @@ uint32_t savemk_chain_value(const SaveMkPlan *p, uint32_t c)
 	return 0;
 }
 
+/* Cluster c's entry: its first byte in the FAT, and how many bytes it touches (FAT12: 2, sharing a nibble). */
+static uint32_t entry_off(const SaveMkPlan *p, uint32_t c)
+{
+	return p->f.v.bits == 12 ? c + c / 2 : c * (uint32_t)(p->f.v.bits / 8);
+}
+
+static uint32_t entry_width(const SaveMkPlan *p)
+{
+	return p->f.v.bits == 12 ? 2 : (uint32_t)(p->f.v.bits / 8);
+}
+
+/* The bits of c's entry that byte j of it holds (FAT12's shared nibbles), as a mask of the entry's value. */
+static uint32_t byte_mask(const SaveMkPlan *p, uint32_t c, uint32_t j)
+{
+	if (p->f.v.bits == 12)
+		return (c & 1) ? (j == 0 ? 0x00F : 0xFF0) : (j == 0 ? 0x0FF : 0xF00);
+	return (p->f.v.bits == 32 ? 0x0FFFFFFFu : 0xFFFFu) & (0xFFu << (8 * j));
+}
+
+void savemk_fat_put(const SaveMkPlan *p, uint8_t *sec, uint32_t s, uint32_t c, uint32_t v)
+{
+	uint32_t off = entry_off(p, c);
+
+	for (uint32_t j = 0; j < entry_width(p); j++) {
+		uint32_t at = off + j, sh;
+		uint8_t keep;
+
+		if (at / SAVE_SECTOR != s)
+			continue;
+		if (p->f.v.bits == 12) {       /* the 16-bit word at off: even c its low 12 bits, odd c its high 12 */
+			uint32_t w = (c & 1) ? v << 4 : v, wm = (c & 1) ? 0xFFF0u : 0x0FFFu;
+
+			sh = 8 * j;
+			keep = (uint8_t)~(wm >> sh);
+			sec[at % SAVE_SECTOR] = (uint8_t)((sec[at % SAVE_SECTOR] & keep) | ((w & wm) >> sh));
+		} else if (p->f.v.bits == 32 && j == 3) {
+			sec[at % SAVE_SECTOR] = (uint8_t)((sec[at % SAVE_SECTOR] & 0xF0) | ((v >> 24) & 0x0F));
+		} else {
+			sec[at % SAVE_SECTOR] = (uint8_t)(v >> (8 * j));
+		}
+	}
+}
+
+bool savemk_fat_ours(const SaveMkPlan *p, uint32_t c, uint32_t v)
+{
+	uint32_t want = savemk_chain_value(p, c);
+
+	for (uint32_t j = 0; j < entry_width(p); j++) {
+		uint32_t m = byte_mask(p, c, j);
+
+		if ((v & m) != 0 && (v & m) != (want & m))
+			return false;
+	}
+	return true;
+}
+
 void savemk_fat_span(const SaveMkPlan *p, uint32_t *s0, uint32_t *s1)
 {
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
-
-	*s0 = p->first * bytes / SAVE_SECTOR;
-	*s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
+	*s0 = entry_off(p, p->first) / SAVE_SECTOR;
+	*s1 = (entry_off(p, p->first + p->count - 1) + entry_width(p) - 1) / SAVE_SECTOR;
 }
 
 /* Each FAT's sectors holding the run, the run's entries set (the rest of each sector as it was). */
 static BlockErr write_fats(SaveMkPlan *p, SaveIo *io)
 {
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
-	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
+	uint32_t s0, s1;
 	BlockErr e;
 
+	savemk_fat_span(p, &s0, &s1);
 	for (uint32_t copy = 0; copy < p->f.v.nfats; copy++) {
 		for (uint32_t s = s0; s <= s1; s++) {
 			uint64_t lba = p->f.v.lba + p->f.v.fat_start + (uint64_t)copy * p->f.v.fat_sectors + s;
 
 			if ((e = saveio_read(io, lba, 1, p->sec)) != BLK_OK)
 				return e;
-			for (uint32_t c = p->first; c < p->first + p->count; c++) {
-				uint32_t off = c * bytes;
-
-				if (off / SAVE_SECTOR != s)
-					continue;
-				if (bytes == 4)
-					put32(p->sec + off % SAVE_SECTOR, (save_le32(p->sec + off % SAVE_SECTOR) & 0xF0000000) |
-					      savemk_chain_value(p, c));
-				else
-					put16(p->sec + off % SAVE_SECTOR, savemk_chain_value(p, c));
-			}
+			for (uint32_t c = p->first; c < p->first + p->count; c++)
+				savemk_fat_put(p, p->sec, s, c, savemk_chain_value(p, c));
 			if ((e = write_sector(io, lba, p->sec)) != BLK_OK)
 				return e;
 		}
@@ -336,9 +413,11 @@ void savemk_layout(SaveMkPlan *p)
 
 	p->cluster_bytes = p->f.v.spc * SAVE_SECTOR;
 	p->count = p->folder ? 0 : 1;
+	if (p->shrink == 0)
+		p->shrink = 1;
 	for (int k = 0; k < SAVE_FILES; k++) {
-		p->file_bytes[k] = sizes[k];
-		p->file_clusters[k] = (sizes[k] + p->cluster_bytes - 1) / p->cluster_bytes;
+		p->file_bytes[k] = k >= SAVE_FILES_V1 ? sizes[k] / p->shrink : sizes[k];
+		p->file_clusters[k] = (p->file_bytes[k] + p->cluster_bytes - 1) / p->cluster_bytes;
 		p->file_first[k] = 0;
 		if (p->make & (1u << k)) {
 			p->count += p->file_clusters[k];
@@ -347,6 +426,8 @@ void savemk_layout(SaveMkPlan *p)
 		}
 	}
 }
+
+static SaveMk fit_run(SaveMkPlan *p, uint32_t hint);
 
 /*
  * What to write and where: the volume mounted, FSInfo read, the half-made
@@ -359,8 +440,8 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 
 	if (savefat_mount(read_fn, io, p->f.v.lba, p->f.v.sectors, &p->f, p->sec) != FIND_OK)
 		return MK_READ;
-	if (p->f.v.bits == 12)
-		return MK_UNSUPPORTED;
+	if (p->f.v.bits == 12 && p->folder != SAVEMK_ROOT)
+		return MK_UNSUPPORTED;          /* a FAT12 copy gets no folder; a FAT12 save partition its missing files */
 	*hint = 0;
 	p->free_count = 0xFFFFFFFF;
 	if (p->f.v.bits == 32) {
@@ -378,7 +459,7 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 			}
 		}
 	}
-	if (p->folder && !savefat_valid_cluster(&p->f.v, p->folder))
+	if (p->folder && p->folder != SAVEMK_ROOT && !savefat_valid_cluster(&p->f.v, p->folder))
 		return MK_UNSUPPORTED;
 	if ((r = savemk_repair(io, p, id, err)) != MK_OK)
 		return r;
@@ -387,7 +468,39 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 	r = p->folder ? find_file_slots(p) : pick_short_name(p);
 	if (r != MK_OK || (!p->folder && (r = find_slot(p)) != MK_OK))
 		return r;
-	if ((r = find_run(p, *hint)) != MK_OK)
+	return fit_run(p, *hint);
+}
+
+/*
+ * A run of free clusters for the files: at their sizes; else (the optional
+ * files only: LOG.TXT, HWINFO.TXT, REPLAY.DAT, CRASHRPL.DAT, made on a save
+ * area of an older version) at 1/2, 1/4, 1/8 of them; else without the last
+ * optional file, and so on (a fixed order). Each file's first cluster set.
+ */
+static SaveMk fit_run(SaveMkPlan *p, uint32_t hint)
+{
+	const uint8_t optional = (uint8_t)(((1u << SAVE_FILES) - 1) & ~((1u << SAVE_FILES_V1) - 1));
+	SaveMk r = MK_NO_ROOM;
+
+	for (;;) {
+		for (p->shrink = 1; p->shrink <= ((p->make & optional) ? SAVEMK_SHRINK_MAX : 1); p->shrink *= 2) {
+			p->first = 0;
+			savemk_layout(p);
+			if ((r = find_run(p, hint)) != MK_NO_ROOM)
+				break;
+		}
+		if (r != MK_NO_ROOM || !(p->make & optional) || !p->folder)
+			break;
+		for (int k = SAVE_FILES - 1; k >= SAVE_FILES_V1; k--) {
+			if (p->make & (1u << k)) {
+				p->make &= (uint8_t)~(1u << k);         /* the last optional file left out */
+				break;
+			}
+		}
+		if (!p->make)
+			return MK_NO_ROOM;
+	}
+	if (r != MK_OK)
 		return r;
 	savemk_layout(p);               /* each file's first cluster in the run */
 	return MK_OK;
@@ -396,9 +509,11 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 /* The guard's extents for the creation: the run, each FAT's sectors of it, the root sector, FSInfo. */
 static bool allow(SaveMkPlan *p, SaveIo *io)
 {
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
-	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
-	bool ok = saveio_allow(io, savemk_cluster_lba(p, p->first), p->count * p->f.v.spc) && saveio_allow(io, p->root_lba, 1) &&
+	uint32_t s0, s1;
+	bool ok;
+
+	savemk_fat_span(p, &s0, &s1);
+	ok = saveio_allow(io, savemk_cluster_lba(p, p->first), p->count * p->f.v.spc) && saveio_allow(io, p->root_lba, 1) &&
 	          (!p->mark_lba || saveio_allow(io, p->mark_lba, 1));
 
 	for (uint32_t copy = 0; copy < p->f.v.nfats && ok; copy++)
@@ -411,10 +526,11 @@ static bool allow(SaveMkPlan *p, SaveIo *io)
 /* One COM1 line with the plan's writes in order (the QEMU tests pick their power cuts from it). */
 static void log_plan(const SaveMkPlan *p)
 {
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8, data = p->folder ? 0 : p->f.v.spc;
-	uint32_t fat = ((p->first + p->count - 1) * bytes / SAVE_SECTOR - p->first * bytes / SAVE_SECTOR + 1) * p->f.v.nfats;
+	uint32_t data = p->folder ? 0 : p->f.v.spc, s0, s1, fat;
 	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1, intent = 1;
 
+	savemk_fat_span(p, &s0, &s1);
+	fat = (s1 - s0 + 1) * p->f.v.nfats;
 	for (int k = 0; k < SAVE_FILES; k++)
 		if (p->make & (1u << k))
 			data += p->file_clusters[k] * p->f.v.spc;
@@ -460,8 +576,8 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 		lfn_entry(P.sec + 32 * P.slot, P.short_name);
 		dirent(P.sec + 32 * (P.slot + 1), P.short_name, 0x10, P.first, 0);
 	}
-	if (P.mark_same)
-		P.sec[32 * 7] = 0xE5;
+	for (int i = P.mark_same ? P.mark_from : 8; i < 8; i++)
+		P.sec[32 * i] = 0xE5;
 	if ((e = write_sector(io, P.root_lba, P.sec)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
 		goto failed;
 	if (P.mark_lba) {               /* the intent before the pair, now done, made a plain deleted entry */

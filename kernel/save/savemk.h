@@ -18,6 +18,7 @@ typedef enum SaveMk {
 } SaveMk;
 
 #define SAVEMK_FREE_SCAN_SECTORS 8192   /* the most FAT sectors looked through for free clusters */
+#define SAVEMK_ROOT     1               /* savemk_create's folder: the files go into the root (a save partition) */
 
 /*
  * Creates /SHARDFALL with every file of save_file_names (SAVE.DAT's header with id),
