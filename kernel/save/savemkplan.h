@@ -45,6 +45,12 @@ bool savemk_fat_ours(const SaveMkPlan *p, uint32_t c, uint32_t v);
 
 /* Sizes, clusters, count and each file's first cluster from p->first, p->folder, p->make, p->shrink and the cluster size. */
 void savemk_layout(SaveMkPlan *p);
+/*
+ * A run of free clusters for the files to make (p->make), from hint round
+ * the volume: at their sizes, else the optional files smaller, else fewer
+ * of them (savemkrun.c); p->first and the layout set. MK_NO_ROOM: none.
+ */
+SaveMk savemk_fit_run(SaveMkPlan *p, uint32_t hint);
 /* The FAT entry of cluster c in the run: the next cluster of its file (or folder), end of chain, or 0 outside the run. */
 uint32_t savemk_chain_value(const SaveMkPlan *p, uint32_t c);
 /* Sector s of the run (from the first cluster) exactly as the creation writes it. */
