@@ -7,6 +7,7 @@ the next one (COM1, and the title's line pixel for pixel as the host renders it)
 save_tests.TESTS.
 """
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -160,6 +161,69 @@ def test_log_power_cuts(ctx):
              "boot 2's header only once its text was on the stick; fsck clean" % (LOG_CUTS,))
 
 
+V1 = "99ca3f2"                   # the commit whose tools/mksave.py made the 128 KiB save area (before issue 33)
+
+
+def test_old_stick(ctx):
+    """A stick made by the previous version: the built image with its save partition as that version's
+    tools/mksave.py made it (128 KiB, four files; the rest of the partition zeros). It opens, the kernel
+    makes the new files that fit in its root (a quarter of their size), LOG.TXT is written, Music off is
+    saved and back after a power cut; fsck.fat -n clean; nothing outside the partition written."""
+    src = os.path.join(ctx.outdir, "mksave_v1.py")
+    with open(src, "w") as f:
+        f.write(subprocess.run(["git", "show", V1 + ":tools/mksave.py"], capture_output=True, text=True,
+                               check=True).stdout)
+    spec = importlib.util.spec_from_file_location("mksave_v1", src)
+    v1 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(v1)
+    with open(os.path.join(os.path.dirname(os.path.abspath(ctx.iso)), "imageid.txt")) as f:
+        image_id = f.read().strip()
+    disk = st.stick(ctx, "old.img")
+    with open(disk, "r+b") as f:
+        img = f.read()
+        _, first, count, _ = st.mksave.find_partition(img)
+        f.seek(first * st.SECTOR)
+        f.write(v1.make_partition(image_id) + bytes((count - v1.PART_SECTORS) * st.SECTOR))
+    with open(disk, "rb") as f:
+        before = f.read()
+    m = ctx.machine(disk=disk, boot="usb")
+    m.wait_for(r"^save: creating 160 clusters at 33: ", st.READY_TIMEOUT_S)
+    m.wait_for(r"^save: made the files of this version on USB stick", 10)
+    records, _ = st.opened(m, st.DEVICES["usb_bios"][1])
+    m.wait_for(r"^log: boot 1 into half 0 of LOG\.TXT \(8192 bytes each\)$", 5)
+    m.wait_for(st.RE_READY, st.READY_TIMEOUT_S)
+    st.tap(m, "ret", st.RE_MENU)
+    for item in ("instructions", "controls", "music"):
+        st.tap(m, "down", r"^menu: cursor=\d+ %s$" % item)
+    mark = m.mark()
+    m.tap("ret")
+    m.wait_for(st.RE_WROTE.replace(r"(\w+)", "settings"), 5, since=mark)
+    m.power_cut()
+    m = ctx.machine(disk=disk, boot="usb")
+    records, _ = st.opened(m, st.DEVICES["usb_bios"][1])
+    assert records == 1, "%d records after the cut" % records
+    m.wait_for(r"^progress: loaded, music off", 5)
+    m.wait_for(r"^log: boot 2 into half 1 of LOG\.TXT", 5)
+    assert "creating" not in m.serial(), "the files made twice"
+    m.power_cut()
+    with open(disk, "rb") as f:
+        now = f.read()
+    outside = [s for s in range(len(now) // st.SECTOR) if not first <= s < first + count and
+               now[s * st.SECTOR:(s + 1) * st.SECTOR] != before[s * st.SECTOR:(s + 1) * st.SECTOR]]
+    assert not outside, "sectors outside the save partition written: %s" % outside[:10]
+    part = os.path.join(ctx.outdir, "old-part.img")
+    with open(part, "wb") as f:
+        f.write(now[first * st.SECTOR:(first + v1.PART_SECTORS) * st.SECTOR])
+    r = subprocess.run(["fsck.fat", "-n", part], capture_output=True, text=True)
+    assert r.returncode == 0, "fsck.fat -n: %s" % r.stdout
+    r = subprocess.run(["mdir", "-i", part, "::"], capture_output=True, text=True)
+    sizes = {a + "." + b: int(c) for a, b, c in re.findall(r"^(\w+)\s+(TXT|DAT)\s+(\d+)", r.stdout, re.M)}
+    assert sizes.get("LOG.TXT") == 16384 and sizes.get("CRASHRPL.DAT") == 24576, "the files: %s" % sizes
+    ctx.note("an old 128 KiB save area: opened, the new files made in its root (%s), Music off back after a "
+             "power cut, fsck clean, nothing outside the partition written" % sizes)
+
+
 TESTS = [("bootlog_%s" % k, log_kept(k), (), ()) for k in DEVICES]
+TESTS += [("save_old_stick", test_old_stick, (), ())]
 TESTS += [("bootlog_unfinished", test_unfinished_start_reported, (), ()),
           ("bootlog_cuts", test_log_power_cuts, (), ())]
