@@ -397,6 +397,11 @@ $(B)/tests/test_save $(B)/tests/test_savefile: $(B)/tests/%: tests/unit/%.c test
                                              $(SAVE_HOST) $(SAVE_DISKS) $(B)/save/disk-v1.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
+# LOG.TXT (kernel/bootlog.c) on the same RAM stick; the test stands in for klog's ring.
+$(B)/tests/test_bootlog: tests/unit/test_bootlog.c tests/unit/savefix.h tests/unit/ramdisk.h kernel/bootlog.c \
+                         $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/bootlog.c $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)

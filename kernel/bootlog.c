@@ -52,10 +52,13 @@ static void compose(uint32_t *text_len, uint32_t *lost)
 {
 	uint32_t cap = L.half_bytes - BOOTLOG_HEADER_BYTES - 1;
 	size_t n = klog_ring_copy(half + BOOTLOG_HEADER_BYTES, cap, lost);
+	char other[24] = "none";
 	int h;
 
-	h = kfmt_snprintf(half, BOOTLOG_HEADER_BYTES, MARK "%u, %s, %u lines lost at the start (the other half: boot %u)",
-	                  (unsigned)L.boot, L.started ? "started" : "starting", (unsigned)*lost, (unsigned)(L.boot - 1));
+	if (L.boot > 1)
+		kfmt_snprintf(other, sizeof other, "boot %u", (unsigned)(L.boot - 1));
+	h = kfmt_snprintf(half, BOOTLOG_HEADER_BYTES, MARK "%u, %s, %u lines lost at the start (the other half: %s)",
+	                  (unsigned)L.boot, L.started ? "started" : "starting", (unsigned)*lost, other);
 	for (uint32_t i = (uint32_t)h; i < BOOTLOG_HEADER_BYTES - 1; i++)
 		half[i] = ' ';
 	half[BOOTLOG_HEADER_BYTES - 1] = '\n';
