@@ -396,7 +396,8 @@ $(B)/tests/test_reports_pci: tests/unit/test_reports_pci.c tests/unit/simpci/io.
 # The save area's code on the host (tests/unit/test_savefmt.c, test_save.c): on RAM disks made by the
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
-SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/saveopen.c kernel/save/savefile.c kernel/save/savemk.c kernel/save/savemkfile.c kernel/save/savemkfix.c
+SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/saveopen.c kernel/save/savefile.c kernel/save/savemk.c kernel/save/savemkrun.c \
+             kernel/save/savemkfile.c kernel/save/savemkfix.c
 # vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
 SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)
@@ -434,6 +435,11 @@ $(B)/tests/test_save $(B)/tests/test_savefile: $(B)/tests/%: tests/unit/%.c test
                                              $(SAVE_HOST) $(SAVE_DISKS) $(B)/save/disk-v1.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
+# LOG.TXT (kernel/bootlog.c) on the same RAM stick; the test stands in for klog's ring.
+$(B)/tests/test_bootlog: tests/unit/test_bootlog.c tests/unit/savefix.h tests/unit/ramdisk.h kernel/bootlog.c \
+                         $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/bootlog.c $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)

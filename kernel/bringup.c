@@ -151,6 +151,7 @@ static bool stage_save(BringUp *u)
 		if (o->disktest[0])
 			disks_selftest(o->disktest);    /* write and read back a disk's last sector */
 		save_powercut(o->savecut, o->savetear); /* savecut=N, savetear=N: the power-cut tests */
+		save_powercut_log(o->logcut, o->logtear);       /* logcut=N, logtear=N: LOG.TXT's */
 		save_boot_medium(!b->boot_device_valid ? SAVE_BOOT_UNKNOWN : b->boot_drive >= 0xE0 ? SAVE_BOOT_CD :
 		    b->boot_drive >= 0x80 ? SAVE_BOOT_DISK : SAVE_BOOT_UNKNOWN);   /* for the reason when none is found */
 		save_open_begin();

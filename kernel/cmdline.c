@@ -164,6 +164,8 @@ static const BootOption boot_options[] = {
 	{ "imageid",    OPT_NAME,       FIELD(imageid) },       /* kernel/save (docs/save.md) */
 	{ "savecut",    OPT_COUNT,      FIELD(savecut) },
 	{ "savetear",   OPT_COUNT,      FIELD(savetear) },
+	{ "logcut",     OPT_COUNT,      FIELD(logcut) },
+	{ "logtear",    OPT_COUNT,      FIELD(logtear) },
 	{ "disktest",   OPT_NAME,       FIELD(disktest) },      /* kernel/save/disks.c */
 	{ "padtest",    OPT_PADTEST,    FIELD(padtest) },       /* kernel/usb.c, drivers/usb/usbpad.h */
 	{ "secureboot", OPT_SECBOOT,    FIELD(secureboot) },    /* boot/grub-sb.cfg, kernel/sysprobe.c */

@@ -84,6 +84,7 @@ typedef struct BootOptions {
 	char imageid[17];               /* imageid=HEX: the image's id, put there by the build ("" = none) */
 	uint32_t savecut;               /* savecut=N: stop the machine after the N-th sector write (0 = never) */
 	uint32_t savetear;              /* savetear=N: tear the N-th sector write (half old, half new), then stop */
+	uint32_t logcut, logtear;       /* logcut=N, logtear=N: the same for LOG.TXT's writes (savecut= does not count them) */
 	PadTest padtest;                /* padtest=NAME (PADTEST_NAMES): test-only pad sources */
 	SecureBootWord secureboot;      /* secureboot=on|off: put there by the signed GRUB; the first word counts */
 } BootOptions;

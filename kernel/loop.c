@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bootlog.h"
 #include "bringup.h"
 #include "clock.h"
 #include "cmdline.h"
@@ -272,6 +273,8 @@ typedef struct LoopState {
 	uint32_t done;                  /* session ticks run since boot (ticks=N counts them) */
 	uint32_t look;                  /* session_look of the picture on screen */
 	bool in_level;                  /* DEMO: level_watch's view */
+	int mode;                       /* the session's mode after the last pass (rest_point) */
+	bool started;                   /* the bring-up complete: LOG.TXT says "started" */
 } LoopState;
 
 /*
@@ -364,6 +367,31 @@ static bool lockup_due(void)
 }
 
 /*
+ * LOG.TXT's writes after the one when the save area opened (bootlog.c):
+ * once the bring-up is complete (the start finished; when a level is being
+ * played then, at the first pass out of it), then whenever the session comes
+ * to a rest (the title, the pause box, System info). Between ticks, never
+ * while a level plays. True when it wrote.
+ */
+static bool rest_point(LoopState *ls, const BringUp *up)
+{
+	int mode = session.mode;
+	bool rest = mode != ls->mode && (mode == SESSION_TITLE || mode == SESSION_PAUSED || mode == SESSION_SYSINFO);
+
+	ls->mode = mode;
+	if (!bringup_done(up) || mode == SESSION_PLAYING)
+		return false;
+	if (!ls->started) {
+		ls->started = true;
+		bootlog_started();
+		return true;
+	}
+	if (rest)
+		bootlog_rest();
+	return rest;
+}
+
+/*
  * The session at its own pace: one tick per PIT tick on the title and the
  * menus (140 Hz), one world frame per 13 PIT ticks in a level (Cosmo's
  * rate). When the pace changes (a level starts or ends, a pause) the clock
@@ -398,6 +426,8 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 		music_service();                /* the speaker's first note, the hand-over, musiccrc=: said on COM1 */
 		if (bringup_step(up) == BRING_SAVE)
 			saves_opened(&session, o);      /* the stick's settings, then the options again */
+		if (rest_point(&ls, up))
+			start_clock(&ls.clock, ls.pace);        /* LOG.TXT written: the clock restarted after it */
 		if (bringup_saves_known(up) && session_save_request(&session)) {
 			saves_service(&session, up);        /* a rest point: between ticks, the clock restarted after it */
 			start_clock(&ls.clock, ls.pace);

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bootlog.h"
 #include "cmdline.h"
 #include "controls.h"
 #include "hwinfo.h"
@@ -138,4 +139,8 @@ void saves_opened(Session *s, const BootOptions *o)
 		s->music_on = false;            /* music=off */
 	if (o->keys_given && controls_parse(&scratch, o->keys, err, sizeof err))
 		session_apply_keys(s, o->keys);
+	if (bootlog_opened()) {         /* LOG.TXT: this boot's log so far; the last one never finished starting */
+		session_set_start_unfinished(s, true);
+		klog("title: The last start did not finish: " BOOTLOG_FILE " has its log\n");
+	}
 }

@@ -132,8 +132,8 @@ void screens_waiting(Frame *f)
 
 /*
  * On black bands over the title, between the hints and the notice: a
- * crash report waiting on the stick (two lines), and saves off (one line,
- * or two when the reason is long).
+ * crash report waiting on the stick (two lines), else a start that did not
+ * finish (two lines), and saves off (one line, or two when the reason is long).
  */
 void screens_title_lines(const Session *s, Frame *f)
 {
@@ -144,6 +144,10 @@ void screens_title_lines(const Session *s, Frame *f)
 		frame_fill(f, 0, 99, SCREEN_W, 20, 0);
 		scr_centered(f, 100, "A crash report was saved on the stick:", 14);
 		scr_centered(f, 110, "CRASH.TXT", 14);
+	} else if (s->start_unfinished) {      /* a crash says more: its report names the fault */
+		frame_fill(f, 0, 99, SCREEN_W, 20, 0);
+		scr_centered(f, 100, "The last start did not finish:", 14);
+		scr_centered(f, 110, "LOG.TXT has its log", 14);
 	}
 	if (s->saves_on)
 		return;

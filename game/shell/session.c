@@ -247,6 +247,7 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->waiting_for = MENU_COUNT;
 	s->saves_why[0] = '\0';
 	s->crash_saved = false;
+	s->start_unfinished = false;
 	s->save_req = 0;
 	s->settings_dirty = false;
 	s->attract = false;

@@ -209,6 +209,7 @@ typedef struct Session {
 	uint8_t waiting_for;            /* WAITING: the MenuItem to open once saves_pending clears */
 	char saves_why[SESSION_SAVES_WHY_SIZE];
 	bool crash_saved;               /* the title says a crash report is on the stick */
+	bool start_unfinished;          /* the title says the last start did not finish (LOG.TXT has its log) */
 	uint8_t save_req;               /* SAVE_REQ_* pending */
 	char report_note[SESSION_REPORT_NOTE_SIZE];     /* SYSINFO: "Saved HWINFO.TXT" or why not; "" before */
 	bool report_ok;
@@ -262,6 +263,8 @@ bool session_replay(Session *s, bool panic, ReplayParts *out);
 void session_set_saves_pending(Session *s);     /* the save area is not known yet: Restore game, High scores wait */
 void session_set_saves(Session *s, bool on, const char *why);   /* known: the pending menu item answers */
 void session_set_crash_report(Session *s, bool saved);
+/* The last start did not finish (the kernel's LOG.TXT says so): the title's line until the menu is opened. */
+void session_set_start_unfinished(Session *s, bool unfinished);
 uint8_t session_save_request(const Session *s);
 void session_save_done(Session *s, uint8_t req, bool ok, const char *msg);
 const Progress *session_progress(const Session *s);

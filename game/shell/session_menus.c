@@ -49,6 +49,8 @@ void session_tick_title(Session *s, const SessionInput *in, SessionEvents *ev)
 	TitleEvents tev;
 
 	if (in->menu.pressed & CHOOSE) {
+		if (s->start_unfinished)        /* told once: LOG.TXT keeps that log until two more boots */
+			session_set_start_unfinished(s, false);
 		if (s->crash_saved) {           /* the title told the player: not again next boot */
 			session_set_crash_report(s, false);
 			session_request(s, SAVE_REQ_SETTINGS);

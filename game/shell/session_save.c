@@ -54,6 +54,12 @@ void session_set_crash_report(Session *s, bool saved)
 	s->epoch++;
 }
 
+void session_set_start_unfinished(Session *s, bool unfinished)
+{
+	s->start_unfinished = unfinished;
+	s->epoch++;
+}
+
 /* Nothing to write while saves are off (the bits stay: the payload still changes in memory). */
 uint8_t session_save_request(const Session *s)
 {

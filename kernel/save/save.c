@@ -144,6 +144,41 @@ static bool pass_missed(void)
 	return true;
 }
 
+/*
+ * A save area made by an older version lacks the optional files (LOG.TXT
+ * on): the folder's creation machinery (savemk.c) makes those that fit, in
+ * their order, smaller when it must (down to 1/8), in the partition's root
+ * or the copy's folder; then the area is read again.
+ */
+static void make_missing(void)
+{
+	uint8_t want = S.area.missing & (uint8_t)~((1u << SAVE_FILES_V1) - 1);
+	uint8_t id[SAVEREC_ID_BYTES];
+	uint32_t t0 = save_now_us();
+	bool other = false;
+	BlockErr e;
+	SaveMk r;
+
+	if (!want || S.dev->read_only)
+		return;
+	saveio_cache_end();             /* it writes: never on a pass that may be thrown away */
+	for (int i = 0; i < SAVEREC_ID_BYTES; i++)
+		id[i] = S.hdr.id[i];
+	saveio_init(&S.io, S.dev);
+	r = savemk_create(&S.io, &S.area.vol, S.area.folder ? S.area.folder_cluster : SAVEMK_ROOT, want, id, &e);
+	if (r != MK_OK) {
+		klog("save: the files of this version not made on %s: %s\n", S.dev->name,
+		     r == MK_NO_ROOM ? "no room" : r == MK_UNSUPPORTED ? "not on this volume" : r == MK_READ ? "read error" :
+		     e == BLK_WRITE_PROTECTED ? "write-protected" : "write error");
+		return;
+	}
+	t0 = save_now_us() - t0;
+	klog("save: made the files of this version on %s in %u.%u ms\n", S.dev->name, (unsigned)(t0 / 1000),
+	     (unsigned)(t0 % 1000 / 100));
+	if (try_disk(S.dev, id, &other) != FIND_OK)
+		klog("save: the save area on %s not found again after making its files\n", S.dev->name);
+}
+
 /* The optional files a save area made by an older build lacks: one COM1 line naming them. */
 static void report_missing(void)
 {
@@ -224,6 +259,7 @@ bool save_open(const char *image_id, SaveStatus *st)
 			*st = S.st;
 		return false;
 	}
+	make_missing();
 	saveio_init(&S.io, S.dev);
 	/* The guard's extents: the record slots (not SAVE.DAT's header sector), and every file but README.TXT that is there. */
 	saveio_allow(&S.io, S.area.file[SAVE_DAT].lba + S.hdr.first_slot, S.hdr.slots * S.hdr.slot_sectors);
@@ -368,4 +404,9 @@ void save_lost(void)
 void save_powercut(uint32_t cut, uint32_t tear)
 {
 	saveio_powercut(cut, tear);
+}
+
+void save_powercut_log(uint32_t cut, uint32_t tear)
+{
+	saveio_powercut_log(cut, tear);
 }

@@ -102,7 +102,8 @@ bool save_device_present(void);         /* saves on and their disk not unplugged
 /* The report was shown: its first line becomes SAVE_CRASH_SHOWN (one sector; false if there is none). */
 bool save_crash_seen(void);
 
-/* Boot options savecut=N and savetear=N (saveio.h): 0 = off. */
+/* Boot options savecut=N and savetear=N, logcut=N and logtear=N (LOG.TXT's writes, counted apart; saveio.h): 0 = off. */
 void save_powercut(uint32_t cut, uint32_t tear);
+void save_powercut_log(uint32_t cut, uint32_t tear);
 
 #endif

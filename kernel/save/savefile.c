@@ -243,7 +243,10 @@ bool save_file_write(const char *file, uint32_t offset, const void *buf, uint32_
 	if (len == 0)
 		return true;
 	S.busy = true;
-	if ((e = put_bytes(x, offset, in, len)) != BLK_OK || (e = saveio_flush(&S.io)) != BLK_OK)
+	saveio_count_log(x == &S.area.file[SAVE_LOG]);  /* logcut=, logtear= count these */
+	e = put_bytes(x, offset, in, len);
+	saveio_count_log(false);
+	if (e != BLK_OK || (e = saveio_flush(&S.io)) != BLK_OK)
 		return save_failed(e, "write");
 	/* Read back and compared: the bytes written, VERIFY_SECTORS sectors a read. */
 	for (uint32_t s0 = offset / SAVE_SECTOR, s1 = (offset + len - 1) / SAVE_SECTOR; s0 <= s1;) {

@@ -4,11 +4,21 @@
 #include "klog.h"
 #include "saveio.h"
 
+/*
+ * Two counts: the save files' writes (savecut=, savetear=) and LOG.TXT's
+ * (logcut=, logtear=), so the log's writes at boot do not move the save
+ * tests' cut points. The counter in use: saveio_count_log.
+ */
 static struct {
-	uint32_t cut, tear;             /* 0: off */
-	uint32_t writes;                /* sector writes this boot */
+	uint32_t cut[2], tear[2];       /* 0: off; [1]: LOG.TXT's */
+	uint32_t writes[2];             /* sector writes this boot */
+	int which;
 	bool stopped;
 } pc;
+
+#define CUT     pc.cut[pc.which]
+#define TEAR    pc.tear[pc.which]
+#define WRITES  pc.writes[pc.which]
 
 void saveio_init(SaveIo *io, BlockDev *dev)
 {
@@ -133,9 +143,9 @@ static BlockErr write_one(SaveIo *io, uint64_t lba, const uint8_t *buf)
 {
 	uint8_t torn[BLOCK_SECTOR];
 	BlockErr e;
-	uint32_t n = pc.writes + 1;
+	uint32_t n = WRITES + 1;
 
-	if (pc.tear && n == pc.tear) {
+	if (TEAR && n == TEAR) {
 		e = blockdev_read(io->dev, lba, 1, torn);
 		if (e != BLK_OK)
 			return e;
@@ -144,8 +154,8 @@ static BlockErr write_one(SaveIo *io, uint64_t lba, const uint8_t *buf)
 		buf = torn;
 	}
 	e = blockdev_write(io->dev, lba, 1, buf);
-	pc.writes = n;
-	if (e == BLK_OK && (n == pc.cut || n == pc.tear)) {
+	WRITES = n;
+	if (e == BLK_OK && (n == CUT || n == TEAR)) {
 		blockdev_flush(io->dev);        /* what was written reaches the medium, as a cut disk's would */
 		pc.stopped = true;
 		save_stop(n);
@@ -166,11 +176,11 @@ BlockErr saveio_write(SaveIo *io, uint64_t lba, uint32_t count, const void *buf)
 	}
 	if (pc.stopped)
 		return BLK_GONE;
-	if (!pc.cut && !pc.tear) {
+	if (!CUT && !TEAR) {
 		BlockErr e = blockdev_write(io->dev, lba, count, buf);
 
 		if (e == BLK_OK)
-			pc.writes += count;
+			WRITES += count;
 		return e;
 	}
 	for (uint32_t i = 0; i < count; i++) {
@@ -191,13 +201,29 @@ BlockErr saveio_flush(SaveIo *io)
 
 void saveio_powercut(uint32_t cut, uint32_t tear)
 {
-	pc.cut = cut;
-	pc.tear = tear;
+	pc.cut[0] = cut;
+	pc.tear[0] = tear;
+}
+
+void saveio_powercut_log(uint32_t cut, uint32_t tear)
+{
+	pc.cut[1] = cut;
+	pc.tear[1] = tear;
+}
+
+void saveio_count_log(bool log)
+{
+	pc.which = log ? 1 : 0;
 }
 
 uint32_t saveio_writes(void)
 {
-	return pc.writes;
+	return pc.writes[0];
+}
+
+uint32_t saveio_log_writes(void)
+{
+	return pc.writes[1];
 }
 
 bool saveio_stopped(void)
@@ -207,6 +233,7 @@ bool saveio_stopped(void)
 
 void saveio_reset(void)
 {
-	pc.writes = 0;
+	pc.writes[0] = pc.writes[1] = 0;
+	pc.which = 0;
 	pc.stopped = false;
 }

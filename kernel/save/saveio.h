@@ -53,7 +53,10 @@ BlockErr saveio_flush(SaveIo *io);
  * only matters on the host, where save_stop returns.
  */
 void saveio_powercut(uint32_t cut, uint32_t tear);
-uint32_t saveio_writes(void);           /* sector writes so far this boot */
+void saveio_powercut_log(uint32_t cut, uint32_t tear); /* logcut=, logtear=: the same, counting LOG.TXT's writes */
+void saveio_count_log(bool log);        /* the writes from now on are LOG.TXT's (true) or the other files' */
+uint32_t saveio_writes(void);           /* sector writes so far this boot (not LOG.TXT's) */
+uint32_t saveio_log_writes(void);       /* LOG.TXT's sector writes so far this boot */
 bool saveio_stopped(void);
 void saveio_reset(void);                /* the host tests' new boot: count from 0, running again */
 

@@ -17,36 +17,6 @@ static bool read_fn(void *ctx, uint64_t lba, uint8_t *sec)
 	return saveio_read(ctx, lba, 1, sec) == BLK_OK;
 }
 
-uint64_t savemk_cluster_lba(const SaveMkPlan *p, uint32_t c)
-{
-	return p->f.v.lba + p->f.v.data_start + (uint64_t)(c - 2) * p->f.v.spc;
-}
-
-/* A run of count free clusters, from FSInfo's hint (else 2) round the volume; looks at a bounded part of the FAT. */
-static SaveMk find_run(SaveMkPlan *p, uint32_t hint)
-{
-	uint32_t n = p->f.v.clusters, start = hint >= 2 && hint - 2 < n ? hint : 2, run = 0;
-	uint32_t per_sector = SAVE_SECTOR * 8 / (uint32_t)p->f.v.bits, limit = SAVEMK_FREE_SCAN_SECTORS * per_sector;
-
-	for (uint32_t k = 0; k < n && k < limit; k++) {
-		uint32_t c = 2 + (start - 2 + k) % n;
-
-		if (c == 2)
-			run = 0;                /* a run does not wrap round the volume's end */
-		if (savefat_next(&p->f, c) != 0 || p->f.read_error) {
-			if (p->f.read_error)
-				return MK_READ;
-			run = 0;
-			continue;
-		}
-		if (++run == p->count) {
-			p->first = c + 1 - p->count;
-			return MK_OK;
-		}
-	}
-	return MK_NO_ROOM;
-}
-
 /* A short name no root entry has yet: SHARDF~1 .. SHARDF~4 (a file or a folder). */
 static SaveMk pick_short_name(SaveMkPlan *p)
 {
@@ -117,6 +87,7 @@ static SaveMk find_slot(SaveMkPlan *p)
 			}
 			if (a == 0 && i == 7) {
 				p->mark_same = true;    /* entry 7 deleted, the pair at 8 and 9 */
+				p->mark_from = 7;
 				p->root_lba = lba;
 				p->slot = 8;
 				return MK_OK;
@@ -133,40 +104,59 @@ static SaveMk find_slot(SaveMkPlan *p)
 	return MK_NO_ROOM;
 }
 
+/* Sector k of the directory holding the files (the folder's clusters from *cluster, or the root): false past its end. */
+static SaveMk dir_sector(SaveMkPlan *p, uint32_t *cluster, uint32_t *k, uint64_t *lba)
+{
+	if (p->folder == SAVEMK_ROOT && p->f.v.bits != 32) {
+		if (*k >= p->f.v.root_sectors)
+			return MK_NO_ROOM;      /* a fixed root is never grown */
+		*lba = p->f.v.lba + p->f.v.root_start + *k;
+		return MK_OK;
+	}
+	if (*k == p->f.v.spc) {
+		*cluster = savefat_next(&p->f, *cluster);
+		if (p->f.read_error)
+			return MK_READ;
+		*k = 0;
+	}
+	if (!savefat_valid_cluster(&p->f.v, *cluster))
+		return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
+	*lba = savemk_cluster_lba(p, *cluster) + *k;
+	return MK_OK;
+}
+
 /*
  * Free entries in one half (256 bytes) of one sector of the folder's
- * directory for each file to make (deleted ones, or the end marker and the
- * zeros after it): one sector write then adds them all, and a torn write
- * leaves them all old or all new (the first of them holds the intent record
- * until then).
+ * directory (or the root) for each file to make (deleted ones, or the end
+ * marker and the zeros after it): one sector write then adds them all, and a
+ * torn write leaves them all old or all new (the first of them holds the
+ * intent record until then). When the end marker's half has too few, the
+ * files go into that sector's second half and the first half's entries from
+ * the end marker on become deleted ones (with the intent write, so the
+ * record is not behind an end marker).
  */
 static SaveMk find_file_slots(SaveMkPlan *p)
 {
-	uint32_t cluster = p->folder, k = 0, want = 0;
+	uint32_t cluster = p->folder == SAVEMK_ROOT ? p->f.v.root_cluster : p->folder, k = 0, want = 0;
+	SaveMk r;
 
 	for (int f = 0; f < SAVE_FILES; f++)
 		want += (p->make >> f) & 1u;
 	for (uint32_t done = 0; done < 512; done++, k++) {
 		uint64_t lba;
-		bool end = false;
+		int end = -1;
 
-		if (k == p->f.v.spc) {
-			cluster = savefat_next(&p->f, cluster);
-			if (p->f.read_error)
-				return MK_READ;
-			k = 0;
-		}
-		if (!savefat_valid_cluster(&p->f.v, cluster))
-			return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
-		lba = savemk_cluster_lba(p, cluster) + k;
+		if ((r = dir_sector(p, &cluster, &k, &lba)) != MK_OK)
+			return r;
 		if (!read_fn(p->f.ctx, lba, p->sec))
 			return MK_READ;
 		for (int half = 0; half < 2; half++) {
 			uint32_t got = 0;
 
 			for (int i = 8 * half, f = 0; i < 8 * half + 8 && got < want; i++) {
-				end = end || p->sec[32 * i] == 0;
-				if (!end && p->sec[32 * i] != 0xE5)
+				if (end < 0 && p->sec[32 * i] == 0)
+					end = i;
+				if (end < 0 && p->sec[32 * i] != 0xE5)
 					continue;
 				while (!(p->make & (1u << f)))
 					f++;
@@ -177,8 +167,13 @@ static SaveMk find_file_slots(SaveMkPlan *p)
 				p->root_lba = lba;
 				return MK_OK;
 			}
-			if (end)
+			if (end >= 8)
 				return MK_NO_ROOM;      /* the end marker's half has too few: the directory ends there */
+			if (end >= 0) {
+				p->mark_same = true;    /* end..7 deleted, the files from entry 8 */
+				p->mark_from = end;
+				end = 8;
+			}
 		}
 	}
 	return MK_NO_ROOM;
@@ -250,64 +245,41 @@ void savemk_run_sector(const SaveMkPlan *p, uint32_t s, const uint8_t id[SAVEREC
 	}
 }
 
-/* The new files' and the folder's clusters (free until the FAT is written), in the run's order. */
+#define DATA_CHUNK      16              /* sectors a write of the run's data (the power-cut layer still counts each) */
+static uint8_t chunk[DATA_CHUNK * SAVE_SECTOR];
+
+/* The new files' and the folder's clusters (free until the FAT is written), in the run's order, DATA_CHUNK sectors a write. */
 static BlockErr write_data(SaveMkPlan *p, SaveIo *io, const uint8_t *id)
 {
+	uint32_t total = p->count * p->f.v.spc;
 	BlockErr e;
 
-	for (uint32_t s = 0; s < p->count * p->f.v.spc; s++) {
-		savemk_run_sector(p, s, id, p->sec);
-		if ((e = write_sector(io, savemk_cluster_lba(p, p->first) + s, p->sec)) != BLK_OK)
+	for (uint32_t s = 0; s < total; s += DATA_CHUNK) {
+		uint32_t n = total - s < DATA_CHUNK ? total - s : DATA_CHUNK;
+
+		for (uint32_t i = 0; i < n; i++)
+			savemk_run_sector(p, s + i, id, chunk + i * SAVE_SECTOR);
+		if ((e = saveio_write(io, savemk_cluster_lba(p, p->first) + s, n, chunk)) != BLK_OK)
 			return e;
 	}
 	return BLK_OK;
 }
 
-/* The FAT entry of cluster c in the run: the next cluster of its file (or folder), or end of chain. */
-uint32_t savemk_chain_value(const SaveMkPlan *p, uint32_t c)
-{
-	uint32_t end = p->f.v.bits == 32 ? 0x0FFFFFFF : 0xFFFF;
-
-	if (!p->folder && c == p->first)
-		return end;                             /* the folder: one cluster */
-	for (int k = 0; k < SAVE_FILES; k++)
-		if ((p->make & (1u << k)) && c >= p->file_first[k] && c < p->file_first[k] + p->file_clusters[k])
-			return c + 1 < p->file_first[k] + p->file_clusters[k] ? c + 1 : end;
-	return 0;
-}
-
-void savemk_fat_span(const SaveMkPlan *p, uint32_t *s0, uint32_t *s1)
-{
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
-
-	*s0 = p->first * bytes / SAVE_SECTOR;
-	*s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
-}
-
 /* Each FAT's sectors holding the run, the run's entries set (the rest of each sector as it was). */
 static BlockErr write_fats(SaveMkPlan *p, SaveIo *io)
 {
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
-	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
+	uint32_t s0, s1;
 	BlockErr e;
 
+	savemk_fat_span(p, &s0, &s1);
 	for (uint32_t copy = 0; copy < p->f.v.nfats; copy++) {
 		for (uint32_t s = s0; s <= s1; s++) {
 			uint64_t lba = p->f.v.lba + p->f.v.fat_start + (uint64_t)copy * p->f.v.fat_sectors + s;
 
 			if ((e = saveio_read(io, lba, 1, p->sec)) != BLK_OK)
 				return e;
-			for (uint32_t c = p->first; c < p->first + p->count; c++) {
-				uint32_t off = c * bytes;
-
-				if (off / SAVE_SECTOR != s)
-					continue;
-				if (bytes == 4)
-					put32(p->sec + off % SAVE_SECTOR, (save_le32(p->sec + off % SAVE_SECTOR) & 0xF0000000) |
-					      savemk_chain_value(p, c));
-				else
-					put16(p->sec + off % SAVE_SECTOR, savemk_chain_value(p, c));
-			}
+			for (uint32_t c = p->first; c < p->first + p->count; c++)
+				savemk_fat_put(p, p->sec, s, c, savemk_chain_value(p, c));
 			if ((e = write_sector(io, lba, p->sec)) != BLK_OK)
 				return e;
 		}
@@ -329,25 +301,6 @@ static BlockErr write_fsinfo(SaveMkPlan *p, SaveIo *io, uint32_t count, uint32_t
 	return write_sector(io, p->fsinfo_lba, p->sec);
 }
 
-void savemk_layout(SaveMkPlan *p)
-{
-	const uint32_t *sizes = savemk_file_bytes;
-	uint32_t next = p->first + (p->folder ? 0 : 1);
-
-	p->cluster_bytes = p->f.v.spc * SAVE_SECTOR;
-	p->count = p->folder ? 0 : 1;
-	for (int k = 0; k < SAVE_FILES; k++) {
-		p->file_bytes[k] = sizes[k];
-		p->file_clusters[k] = (sizes[k] + p->cluster_bytes - 1) / p->cluster_bytes;
-		p->file_first[k] = 0;
-		if (p->make & (1u << k)) {
-			p->count += p->file_clusters[k];
-			p->file_first[k] = next;
-			next += p->file_clusters[k];
-		}
-	}
-}
-
 /*
  * What to write and where: the volume mounted, FSInfo read, the half-made
  * folders of earlier power cuts undone (savemkfix.c), the directory slot and
@@ -359,8 +312,8 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 
 	if (savefat_mount(read_fn, io, p->f.v.lba, p->f.v.sectors, &p->f, p->sec) != FIND_OK)
 		return MK_READ;
-	if (p->f.v.bits == 12)
-		return MK_UNSUPPORTED;
+	if (p->f.v.bits == 12 && p->folder != SAVEMK_ROOT)
+		return MK_UNSUPPORTED;          /* a FAT12 copy gets no folder; a FAT12 save partition its missing files */
 	*hint = 0;
 	p->free_count = 0xFFFFFFFF;
 	if (p->f.v.bits == 32) {
@@ -378,7 +331,7 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 			}
 		}
 	}
-	if (p->folder && !savefat_valid_cluster(&p->f.v, p->folder))
+	if (p->folder && p->folder != SAVEMK_ROOT && !savefat_valid_cluster(&p->f.v, p->folder))
 		return MK_UNSUPPORTED;
 	if ((r = savemk_repair(io, p, id, err)) != MK_OK)
 		return r;
@@ -387,18 +340,17 @@ static SaveMk plan(SaveMkPlan *p, SaveIo *io, uint32_t *hint, const uint8_t *id,
 	r = p->folder ? find_file_slots(p) : pick_short_name(p);
 	if (r != MK_OK || (!p->folder && (r = find_slot(p)) != MK_OK))
 		return r;
-	if ((r = find_run(p, *hint)) != MK_OK)
-		return r;
-	savemk_layout(p);               /* each file's first cluster in the run */
-	return MK_OK;
+	return savemk_fit_run(p, *hint);
 }
 
 /* The guard's extents for the creation: the run, each FAT's sectors of it, the root sector, FSInfo. */
 static bool allow(SaveMkPlan *p, SaveIo *io)
 {
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8;
-	uint32_t s0 = p->first * bytes / SAVE_SECTOR, s1 = (p->first + p->count - 1) * bytes / SAVE_SECTOR;
-	bool ok = saveio_allow(io, savemk_cluster_lba(p, p->first), p->count * p->f.v.spc) && saveio_allow(io, p->root_lba, 1) &&
+	uint32_t s0, s1;
+	bool ok;
+
+	savemk_fat_span(p, &s0, &s1);
+	ok = saveio_allow(io, savemk_cluster_lba(p, p->first), p->count * p->f.v.spc) && saveio_allow(io, p->root_lba, 1) &&
 	          (!p->mark_lba || saveio_allow(io, p->mark_lba, 1));
 
 	for (uint32_t copy = 0; copy < p->f.v.nfats && ok; copy++)
@@ -411,10 +363,11 @@ static bool allow(SaveMkPlan *p, SaveIo *io)
 /* One COM1 line with the plan's writes in order (the QEMU tests pick their power cuts from it). */
 static void log_plan(const SaveMkPlan *p)
 {
-	uint32_t bytes = (uint32_t)p->f.v.bits / 8, data = p->folder ? 0 : p->f.v.spc;
-	uint32_t fat = ((p->first + p->count - 1) * bytes / SAVE_SECTOR - p->first * bytes / SAVE_SECTOR + 1) * p->f.v.nfats;
+	uint32_t data = p->folder ? 0 : p->f.v.spc, s0, s1, fat;
 	uint32_t fsinfo = p->fsinfo_lba ? 1 : 0, dir = p->mark_lba ? 2 : 1, intent = 1;
 
+	savemk_fat_span(p, &s0, &s1);
+	fat = (s1 - s0 + 1) * p->f.v.nfats;
 	for (int k = 0; k < SAVE_FILES; k++)
 		if (p->make & (1u << k))
 			data += p->file_clusters[k] * p->f.v.spc;
@@ -460,8 +413,8 @@ SaveMk savemk_create(SaveIo *io, const SaveVolume *v, uint32_t folder, uint8_t m
 		lfn_entry(P.sec + 32 * P.slot, P.short_name);
 		dirent(P.sec + 32 * (P.slot + 1), P.short_name, 0x10, P.first, 0);
 	}
-	if (P.mark_same)
-		P.sec[32 * 7] = 0xE5;
+	for (int i = P.mark_same ? P.mark_from : 8; i < 8; i++)
+		P.sec[32 * i] = 0xE5;
 	if ((e = write_sector(io, P.root_lba, P.sec)) != BLK_OK || (e = saveio_flush(io)) != BLK_OK)
 		goto failed;
 	if (P.mark_lba) {               /* the intent before the pair, now done, made a plain deleted entry */

@@ -18,12 +18,15 @@ typedef enum SaveMk {
 } SaveMk;
 
 #define SAVEMK_FREE_SCAN_SECTORS 8192   /* the most FAT sectors looked through for free clusters */
+#define SAVEMK_ROOT     1               /* savemk_create's folder: the files go into the root (a save partition) */
 
 /*
  * Creates /SHARDFALL with every file of save_file_names (SAVE.DAT's header with id),
  * each contiguous at the save partition's sizes, on the volume v of
- * io's disk (folder 0); or, in the folder there already (its first cluster),
- * only the files missing from it (bit k of missing: save_file_names[k]).
+ * io's disk (folder 0); or, in the folder there already (its first cluster)
+ * or the root of a save partition (SAVEMK_ROOT, FAT12 too), only the files
+ * missing from it (bit k of missing: save_file_names[k]; the optional ones
+ * smaller, or the last ones left out, when they do not fit: savemkrun.c).
  * First, for a folder, the half-made folders of power cuts before this boot
  * are undone (savemkfix.c: their intent records in the root, each run freed
  * in every FAT only when exactly the creation's own). Then writes, in this

@@ -61,8 +61,8 @@ BlockErr savemk_write_intent(SaveMkPlan *p, SaveIo *io)
 	if ((e = saveio_read(io, lba, 1, p->sec)) != BLK_OK)
 		return e;
 	intent_entry(p, p->sec + 32 * at);
-	if (p->mark_same)
-		p->sec[32 * 7] = 0xE5;
+	for (int i = p->mark_same ? p->mark_from : 8; i < 8; i++)
+		p->sec[32 * i] = 0xE5;          /* before the record: no end marker hides it */
 	return saveio_write(io, lba, 1, p->sec);
 }
 
@@ -95,10 +95,10 @@ typedef bool (*DirVisit)(const uint8_t *e, uint64_t lba, int i, void *ctx);
 /* A directory's entries (cluster 0: the root) up to its end marker, at most *budget sectors (counted down), each to visit. */
 static SaveMk dir_walk(SaveMkPlan *p, uint32_t cluster, uint32_t *budget, DirVisit visit, void *ctx)
 {
-	bool fixed = cluster == 0 && p->f.v.bits != 32;
+	bool fixed = (cluster == 0 || cluster == SAVEMK_ROOT) && p->f.v.bits != 32;
 	uint32_t k = 0;
 
-	if (cluster == 0)
+	if (cluster == 0 || cluster == SAVEMK_ROOT)
 		cluster = p->f.v.root_cluster;
 	for (; *budget > 0; k++, (*budget)--) {
 		uint64_t lba;
@@ -190,34 +190,25 @@ static uint64_t fat_lba(const SaveMkPlan *p, uint32_t copy, uint32_t s)
 	return p->f.v.lba + p->f.v.fat_start + (uint64_t)copy * p->f.v.fat_sectors + s;
 }
 
-static uint32_t entry_at(const SaveMkPlan *p, const uint8_t *sec, uint32_t c)
-{
-	uint32_t off = c * (uint32_t)(p->f.v.bits / 8) % SAVE_SECTOR;
-
-	return p->f.v.bits == 32 ? save_le32(sec + off) & 0x0FFFFFFF : save_le16(sec + off);
-}
-
 /* Every FAT's entries of the run: *used when any is not free; *ours false when one is neither free nor the creation's own value. */
 static SaveMk fats_ours(SaveMkPlan *p, SaveIo *io, bool *ours, bool *used)
 {
-	uint32_t s0, s1;
-
-	savemk_fat_span(p, &s0, &s1);
 	*ours = true;
 	*used = false;
+	(void)io;
 	for (uint32_t copy = 0; copy < p->f.v.nfats; copy++) {
-		for (uint32_t s = s0; s <= s1; s++) {
-			if (saveio_read(io, fat_lba(p, copy, s), 1, p->sec) != BLK_OK)
-				return MK_READ;
-			for (uint32_t c = p->first; c < p->first + p->count; c++) {
-				uint32_t v;
+		SaveFat f = p->f;               /* this copy read as the first: savefat_next knows every FAT width */
 
-				if (c * (uint32_t)(p->f.v.bits / 8) / SAVE_SECTOR != s)
-					continue;
-				v = entry_at(p, p->sec, c);
-				*used = *used || v != 0;
-				*ours = *ours && (v == 0 || v == savemk_chain_value(p, c));
-			}
+		f.v.fat_start += copy * p->f.v.fat_sectors;
+		f.cached = ~0ull;
+		f.read_error = false;
+		for (uint32_t c = p->first; c < p->first + p->count; c++) {
+			uint32_t v = savefat_next(&f, c);
+
+			if (f.read_error)
+				return MK_READ;
+			*used = *used || v != 0;
+			*ours = *ours && savemk_fat_ours(p, c, v);
 		}
 	}
 	return MK_OK;
@@ -249,16 +240,8 @@ static BlockErr undo(SaveMkPlan *p, SaveIo *io, const Intent *x, bool used)
 		for (uint32_t s = s0; s <= s1; s++) {
 			if ((e = saveio_read(io, fat_lba(p, copy, s), 1, p->sec)) != BLK_OK)
 				return e;
-			for (uint32_t c = p->first; c < p->first + p->count; c++) {
-				uint32_t off = c * (uint32_t)(p->f.v.bits / 8);
-
-				if (off / SAVE_SECTOR != s)
-					continue;
-				if (p->f.v.bits == 32)
-					put32(p->sec + off % SAVE_SECTOR, save_le32(p->sec + off % SAVE_SECTOR) & 0xF0000000);
-				else
-					p->sec[off % SAVE_SECTOR] = p->sec[off % SAVE_SECTOR + 1] = 0;
-			}
+			for (uint32_t c = p->first; c < p->first + p->count; c++)
+				savemk_fat_put(p, p->sec, s, c, 0);
 			if ((e = saveio_write(io, fat_lba(p, copy, s), 1, p->sec)) != BLK_OK)
 				return e;
 		}
@@ -305,7 +288,11 @@ static SaveMk repair_one(SaveIo *io, SaveMkPlan *p, const Intent *x, const uint8
 	T = (Tree){ .first = x->first, .count = x->count, .bits = p->f.v.bits };
 	p->make = x->make;
 	p->first = x->first;
-	savemk_layout(p);
+	for (p->shrink = 1; p->shrink <= SAVEMK_SHRINK_MAX; p->shrink *= 2) {
+		savemk_layout(p);               /* the sizes the creation chose: the one whose run is the record's */
+		if (p->count == x->count)
+			break;
+	}
 	if (!savefat_valid_cluster(&p->f.v, x->first) || p->count != x->count ||
 	    !savefat_valid_cluster(&p->f.v, x->first + x->count - 1) || x->first + x->count - 1 < x->first)
 		why = "its record does not fit this volume";
@@ -349,6 +336,7 @@ SaveMk savemk_repair(SaveIo *io, SaveMkPlan *p, const uint8_t id[SAVEREC_ID_BYTE
 	for (int i = 0; i < f.n && r == MK_OK; i++)
 		r = repair_one(io, p, &f.x[i], id, err);
 	p->make = make;
+	p->shrink = 1;
 	saveio_init(io, io->dev);       /* the creation allows its own sectors */
 	p->f.cached = ~0ull;            /* the FAT as read before the repair */
 	p->f.read_error = false;

@@ -11,15 +11,17 @@
 typedef struct SaveMkPlan {
 	SaveFat f;
 	uint32_t cluster_bytes;
-	uint32_t folder;                /* the folder's cluster when it is there (only files are made), else 0 */
+	uint32_t folder;                /* the folder's cluster when it is there (only files are made), SAVEMK_ROOT, else 0 */
 	uint8_t make;                   /* the files made (bit k) */
+	uint32_t shrink;                /* the optional files (LOG.TXT on) at 1/shrink of their size: 1, 2, 4, 8 */
 	uint32_t first;                 /* the run of free clusters: the folder's (when made), then each file's */
 	uint32_t count;
 	uint32_t file_first[SAVE_FILES], file_bytes[SAVE_FILES], file_clusters[SAVE_FILES];
 	uint64_t root_lba;              /* the directory sector that gets the entries: the root's, or the folder's */
 	int slot;                       /* the folder's: its first entry of the two */
 	int file_slot[SAVE_FILES];      /* the files': their entries in the folder's sector */
-	bool mark_same;                 /* entry 7 of root_lba, the end marker, becomes a deleted entry */
+	bool mark_same;                 /* entries mark_from..7 of root_lba (the end marker on) become deleted entries */
+	int mark_from;
 	uint64_t mark_lba;              /* or: entry 15 of this sector does, after root_lba is written */
 	char short_name[12];
 	uint64_t fsinfo_lba;            /* FAT32: 0 when none */
@@ -35,8 +37,20 @@ typedef struct SaveMkPlan {
 #define SAVEMK_TREE_SECTORS     8192            /* the most directory sectors it reads */
 
 uint64_t savemk_cluster_lba(const SaveMkPlan *p, uint32_t c);
-/* Sizes, clusters, count and each file's first cluster from p->first, p->folder, p->make and the volume's cluster size. */
+/* Cluster c's entry in FAT sector s (from the FAT's start) of sec set to v: only its bits lying in s (FAT12 shares bytes). */
+void savemk_fat_put(const SaveMkPlan *p, uint8_t *sec, uint32_t s, uint32_t c, uint32_t v);
+/* Whether v, c's entry as read, is free or the creation's own in each of its bytes (a FAT12 entry torn across two writes). */
+bool savemk_fat_ours(const SaveMkPlan *p, uint32_t c, uint32_t v);
+#define SAVEMK_SHRINK_MAX       8       /* the optional files' smallest: 1/8 of their size (LOG.TXT 8 KiB, REPLAY.DAT 12 KiB) */
+
+/* Sizes, clusters, count and each file's first cluster from p->first, p->folder, p->make, p->shrink and the cluster size. */
 void savemk_layout(SaveMkPlan *p);
+/*
+ * A run of free clusters for the files to make (p->make), from hint round
+ * the volume: at their sizes, else the optional files smaller, else fewer
+ * of them (savemkrun.c); p->first and the layout set. MK_NO_ROOM: none.
+ */
+SaveMk savemk_fit_run(SaveMkPlan *p, uint32_t hint);
 /* The FAT entry of cluster c in the run: the next cluster of its file (or folder), end of chain, or 0 outside the run. */
 uint32_t savemk_chain_value(const SaveMkPlan *p, uint32_t c);
 /* Sector s of the run (from the first cluster) exactly as the creation writes it. */

@@ -85,8 +85,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int k = 0; k < SAVE_FILES; k++) {
 		const SaveExtent *x = &a.file[k];
 
-		if (k == SAVE_README && x->sectors == 0)
-			continue;
+		if (a.missing & (1u << k))
+			expect(x->sectors == 0 && !(SAVE_REQUIRED & (1u << k)));
+		if (!(SAVE_REQUIRED & (1u << k)) && x->sectors == 0)
+			continue;               /* an optional file not there (a save area of an older version) */
 		expect(x->bytes > 0 && x->sectors == (x->bytes + SAVE_SECTOR - 1) / SAVE_SECTOR);
 		expect(x->lba > a.part_lba && x->lba - a.part_lba < a.part_sectors);
 		expect(!a.folder || k != SAVE_DAT || x->lba > a.part_lba);

@@ -23,7 +23,7 @@ static uint8_t fb[SCREEN_W * SCREEN_H];
 
 static void usage(const char *argv0)
 {
-	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--ending] [--bind SPEC] [--keys STEPS] [--notice TEXT] [--saves-off WHY] [--report OUT]\n"
+	fprintf(stderr, "usage: %s TICKS [OUT.png] [--level NAME] [--ending] [--bind SPEC] [--keys STEPS] [--notice TEXT] [--saves-off WHY] [--start-unfinished] [--report OUT]\n"
 	    "  runs the session from boot (or level NAME, as level=NAME; or from the\n"
 	    "  ending screen after the episode played by its demos, as ending; with the key\n"
 	    "  bindings SPEC, as keys=SPEC), first the steps, then TICKS ticks without\n"
@@ -34,6 +34,7 @@ static void usage(const char *argv0)
 	    "  or jump (= ctrl)\n"
 	    "  TEXT: the title's notice line, as the kernel sets it (\"no PS/2 keyboard found\")\n"
 	    "  WHY: saves are off, as the kernel says it (\"booted from a CD\"): the title's line\n"
+	    "  --start-unfinished: the last start did not finish (LOG.TXT): the title's line\n"
 	    "  OUT: F in the pause (Report a problem) writes the replay (REPLAY.DAT) there; the\n"
 	    "  session's log lines go to stderr\n",
 	    argv0);
@@ -117,7 +118,7 @@ int main(int argc, char **argv)
 	const char *png = NULL, *level = NULL, *bind = NULL, *notice = NULL, *saves_off = NULL;
 	char *steps = NULL;
 	long ticks = -1, total;
-	bool ending = false;
+	bool ending = false, unfinished = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--level") == 0 && i + 1 < argc)
@@ -126,6 +127,8 @@ int main(int argc, char **argv)
 			bind = argv[++i];
 		else if (strcmp(argv[i], "--ending") == 0)
 			ending = true;
+		else if (strcmp(argv[i], "--start-unfinished") == 0)
+			unfinished = true;
 		else if (strcmp(argv[i], "--notice") == 0 && i + 1 < argc)
 			notice = argv[++i];
 		else if (strcmp(argv[i], "--saves-off") == 0 && i + 1 < argc)
@@ -148,6 +151,8 @@ int main(int argc, char **argv)
 		session_set_notice(&session, notice);
 	if (saves_off)
 		session_set_saves(&session, false, saves_off);
+	if (unfinished)
+		session_set_start_unfinished(&session, true);
 	if (bind && !session_apply_keys(&session, bind))
 		level = NULL;                   /* the error screen, as the kernel shows it */
 	if (level)

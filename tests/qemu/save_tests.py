@@ -91,7 +91,7 @@ def files(path):
         img = f.read()
     _, first, count, _ = mksave.find_partition(img)
     out = {}
-    for name in ("SAVE.DAT", "SCORES.TXT", "CRASH.TXT", "README.TXT"):
+    for name in ("SAVE.DAT", "README.TXT") + mksave.WRITTEN:
         r = subprocess.run(["mcopy", "-n", "-i", "%s@@%d" % (path, first * SECTOR), "::" + name, "-"],
                            capture_output=True)
         assert r.returncode == 0, "mtools cannot read %s: %s" % (name, r.stderr.decode(errors="replace"))
@@ -453,3 +453,4 @@ TESTS += [("save_486_isapc_ide", test_486_isapc_ide, (), ()), ("save_cd", test_c
           ("save_stick_pulled", test_stick_pulled, (), ())]
 TESTS += stick_tests.TESTS      # the FAT32 file copy: Rufus's ISO mode, a hand copy (stick_tests.py)
 TESTS += replay_tests.TESTS     # REPLAY.DAT and CRASHRPL.DAT: a report and a panic replayed (replay_tests.py)
+TESTS += __import__("bootlog_tests").TESTS     # LOG.TXT (bootlog_tests.py; imported last: it imports this module)

@@ -122,7 +122,7 @@ static bool logged(const char *s)
 	return strstr(logbuf, s) != NULL;
 }
 
-static void pattern(uint8_t *p, size_t n, int seed)
+static __attribute__((unused)) void pattern(uint8_t *p, size_t n, int seed)
 {
 	for (size_t i = 0; i < n; i++)
 		p[i] = (uint8_t)(i * 7 + (size_t)seed * 13 + 1);

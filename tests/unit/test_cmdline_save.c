@@ -33,6 +33,10 @@ static void imageid_and_power_cut_options_read(void **state)
 	assert_int_equal(o.savecut, 3);
 	assert_int_equal(o.savetear, 0);
 	assert_int_equal(o.ticks, 100);
+	o = parse("logcut=7 logtear=9");
+	assert_int_equal(o.logcut, 7);
+	assert_int_equal(o.logtear, 9);
+	assert_int_equal(o.savecut, 0);
 	o = parse("imageid=0123456789abcdef savetear=12");
 	assert_int_equal(o.problems, 0);
 	assert_int_equal(o.savetear, 12);

@@ -4,7 +4,7 @@
  * two: partitions against the disk, the GPT header's fields, the FAT's geometry, cluster numbers
  * (the last cluster of the data area and the one past it), file sizes against their chains, the
  * directory's read limit, SAVE.DAT's header and record lengths. Disks from tools/mksave.py
- * (ramdisk.h: FAT12 at LBA 3800, 256 sectors, clusters of one sector, 249 of them: 2..250).
+ * (ramdisk.h: FAT12 at LBA 3800, 1024 sectors, clusters of one sector, 1013 of them: 2..1014).
  */
 #include "testmain.h"
 
@@ -13,9 +13,9 @@
 #include "savefat.h"
 #include "saverec.h"
 
-#define PART_SECTORS    256             /* make_disk's volume: tot 256 = 7 sectors of metadata + 249 clusters */
-#define LAST_CLUSTER    250             /* 2 + 249 - 1: the data area's last cluster */
-#define DATA_LBA        (RAM_PART_LBA + 7)
+#define PART_SECTORS    1024            /* make_disk's volume: tot 1024 = 11 sectors of metadata + 1013 clusters */
+#define LAST_CLUSTER    1014            /* 2 + 1013 - 1: the data area's last cluster */
+#define DATA_LBA        (RAM_PART_LBA + 11)
 #define CRASH_ENTRY     (4 * 32)        /* the root's entries: label, README, SAVE, SCORES, CRASH */
 #define BPB_LBA         100             /* where a made-up boot sector goes (only it is read by a mount) */
 
@@ -72,7 +72,7 @@ static void mbr_partition_may_end_on_the_last_sector_not_past_it(void **state)
 	assert_int_equal(find(&a), FIND_NONE);
 }
 
-/* The volume moved to the disk's end: starting at disk - 256 it fits; one sector later it does not. */
+/* The volume moved to the disk's end: starting at disk - 1024 it fits; one sector later it does not. */
 static void mbr_partition_start_latest_that_fits(void **state)
 {
 	SaveArea a;
@@ -295,8 +295,8 @@ static void file_in_the_last_cluster_taken_one_past_refused(void **state)
 	for (uint32_t c = LAST_CLUSTER; c <= LAST_CLUSTER + 1; c++) {
 		ram_load(&disk, "mbr");
 		fat12_set(c, 0xFFF);
-		put16(sector(RAM_PART_LBA + 3) + CRASH_ENTRY + 26, c);
-		put32(sector(RAM_PART_LBA + 3) + CRASH_ENTRY + 28, 512);
+		put16(sector(RAM_ROOT_LBA) + CRASH_ENTRY + 26, c);
+		put32(sector(RAM_ROOT_LBA) + CRASH_ENTRY + 28, 512);
 		if (c == LAST_CLUSTER) {
 			assert_int_equal(find(&a), FIND_OK);
 			assert_int_equal(a.file[SAVE_CRASH].lba, DATA_LBA + LAST_CLUSTER - 2);
@@ -337,7 +337,7 @@ static void file_size_against_its_chain_both_ends(void **state)
 	(void)state;
 	for (size_t i = 0; i < ARRAY_LEN(rows); i++) {
 		ram_load(&disk, "mbr");
-		put32(sector(RAM_PART_LBA + 3) + CRASH_ENTRY + 28, rows[i].size);
+		put32(sector(RAM_ROOT_LBA) + CRASH_ENTRY + 28, rows[i].size);
 		assert_row(find(&a) == rows[i].want, "CRASH.TXT of %u bytes", rows[i].size);
 	}
 }

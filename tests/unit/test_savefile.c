@@ -1,9 +1,13 @@
 /* test_savefile.c: the save area's files by name (kernel/save/savefile.c) on a RAM stick made by tools/mksave.py, and a stick the previous version made (issue 33). */
 #include "testmain.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "ramdisk.h"
 #include "save.h"
 #include "saveio.h"
+#include "savemk.h"
 #include "saverec.h"
 #include "savefix.h"
 
@@ -161,31 +165,120 @@ static void text_on_the_new_files(void **state)
 	assert_nothing_else_written();
 }
 
-/* A stick the previous version made (build/save/disk-v1.img: git show 99ca3f2:tools/mksave.py): 128 KiB, four files. */
-static void an_old_stick_opens_and_loads(void **state)
+/* fsck.fat -n on the old stick's partition (256 sectors at RAM_PART_LBA): its exit status, its output in out. */
+static int fsck_v1(char *out, size_t size)
 {
-	uint8_t p[300], q[300];
-	SaveStatus st;
+	char path[] = "/tmp/test-savefile-XXXXXX", cmd[128];
+	int fd = mkstemp(path), rc;
+	FILE *p;
+	size_t n;
 
-	(void)state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, disk.data + RAM_PART_LBA * 512, 256 * 512), 256 * 512);
+	close(fd);
+	snprintf(cmd, sizeof cmd, "fsck.fat -n %s 2>&1", path);
+	p = popen(cmd, "r");
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	rc = pclose(p);
+	unlink(path);
+	return WEXITSTATUS(rc);
+}
+
+static void load_v1(void)
+{
 	ram_load_file(&disk, "disk-v1.img");
 	original = disk;
 	boot();
+}
+
+/*
+ * A stick the previous version made (build/save/disk-v1.img: git show
+ * 99ca3f2:tools/mksave.py: 128 KiB, four files, 218 clusters free): it
+ * opens, its records load, and the new files are made in its root at a
+ * quarter of their size (the most that fits: 160 clusters), as the build's
+ * would read, fsck clean; the next boot makes nothing.
+ */
+static void an_old_stick_opens_and_gets_the_new_files(void **state)
+{
+	static const uint32_t want[] = { 16384, 16384, 24576, 24576 };
+	uint8_t p[300], q[300];
+	SaveStatus st;
+	char out[2048];
+	SaveArea a;
+
+	(void)state;
+	load_v1();
 	assert_true(save_open(RAM_ID, &st));
-	assert_row(logged("save: RAM stick, partition 4, 0 valid records, newest seq=0\n"), "%s", logbuf);
-	assert_true(logged("save: not on this stick (made by an older version): LOG.TXT, HWINFO.TXT, REPLAY.DAT, "
-	                   "CRASHRPL.DAT\n"));
-	assert_int_equal(save_file_size("LOG.TXT"), 0);
-	assert_int_equal(save_file_size("CRASH.TXT"), 4096);
-	assert_false(save_file_write("REPLAY.DAT", 0, "x", 1));
-	assert_true(logged("save: write: REPLAY.DAT not on this stick (made by an older version)\n"));
+	assert_row(logged("save: creating 160 clusters at 33: writes fsinfo=0 data=160 intent=1 fat=2 dir=1 fsinfo=0\n"),
+	           "%s", logbuf);
+	assert_true(logged("save: made the files of this version on RAM stick in "));
+	assert_true(logged("save: RAM stick, partition 4, 0 valid records, newest seq=0\n"));
+	assert_false(logged("not on this stick"));
+	/* SAVE.DAT, SCORES.TXT, CRASH.TXT and README.TXT as the old version made them */
+	assert_memory_equal(disk.data + (RAM_PART_LBA + 7) * 512, original.data + (RAM_PART_LBA + 7) * 512, 31 * 512);
 	pattern(p, sizeof p, 3);
 	assert_true(save_write(p, sizeof p, "settings"));
-	assert_true(save_text("SCORES.TXT", "old stick\n"));
+	assert_int_equal(savepart_find(ram_read_sector, &disk, RAM_SECTORS, &a), FIND_OK);
+	for (int k = SAVE_LOG; k < SAVE_FILES; k++) {
+		assert_int_equal(save_file_size(save_file_names[k]), want[k - SAVE_LOG]);
+		for (uint32_t i = 0; i < want[k - SAVE_LOG]; i++)
+			assert_int_equal(disk.data[a.file[k].lba * 512 + i], savemk_file_byte(k, want[k - SAVE_LOG], i));
+	}
+	assert_row(fsck_v1(out, sizeof out) == 0, "%s", out);
+	assert_true(save_file_write("REPLAY.DAT", 24000, "x", 1));
 	boot();
 	assert_true(save_open(RAM_ID, &st));
+	assert_false(logged("creating"));
 	assert_int_equal(st.valid_records, 1);
 	assert_true(save_load(q, sizeof q, NULL) && !memcmp(p, q, sizeof p));
+	assert_row(fsck_v1(out, sizeof out) == 0, "%s", out);
+}
+
+/*
+ * The new files' creation on the old stick cut after its writes (the first
+ * two and the last two of the data, one in the middle; the intent, both
+ * FATs, the commit) and torn at each: fsck.fat -n exits 1 only after a FAT
+ * write; the next boot undoes that run, makes the files, loads the record,
+ * and fsck.fat -n exits 0.
+ */
+static void an_old_stick_cut_while_its_files_are_made(void **state)
+{
+	static const uint32_t cuts[] = { 1, 2, 80, 159, 160, 161, 162, 163, 164 };
+	uint8_t p[300], q[300];
+	SaveStatus st;
+	char out[2048];
+	int unclean = 0;
+
+	(void)state;
+	for (int tear = 0; tear < 2; tear++) {
+		for (size_t i = 0; i < ARRAY_LEN(cuts); i++) {
+			int rc;
+
+			load_v1();
+			assert_true(save_open(RAM_ID, &st));    /* the files made here: the disk taken back */
+			memcpy(disk.data, original.data, sizeof disk.data);
+			pattern(p, sizeof p, 4);
+			boot();
+			saveio_powercut(tear ? 0 : cuts[i], tear ? cuts[i] : 0);
+			save_open(RAM_ID, &st);
+			assert_int_equal(stopped_at, cuts[i]);
+			rc = fsck_v1(out, sizeof out);
+			assert_row(rc == 0 || (cuts[i] >= 162 && cuts[i] <= (uint32_t)(163 + tear)), "cut %u%s: %s", cuts[i],
+			           tear ? " torn" : "", out);
+			unclean += rc != 0;
+			boot();
+			assert_row(save_open(RAM_ID, &st) && save_file_size("LOG.TXT") == 16384, "cut %u%s: %s", cuts[i],
+			           tear ? " torn" : "", logbuf);
+			assert_row(rc == 0 || logged("save: undid the half-made files of a power cut"), "%s", logbuf);
+			assert_true(save_write(p, sizeof p, "settings"));
+			assert_true(save_load(q, sizeof q, NULL) && !memcmp(p, q, sizeof p));
+			assert_row(fsck_v1(out, sizeof out) == 0, "cut %u%s, next boot: %s", cuts[i], tear ? " torn" : "", out);
+		}
+	}
+	assert_true(unclean >= 2);
+	printf("old stick: %zu cut and tear points of the new files' creation, each clean after the next boot "
+	       "(%d unclean right after the cut)\n", 2 * ARRAY_LEN(cuts), unclean);
 }
 
 static const struct CMUnitTest tests[] = {
@@ -194,7 +287,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(refusals_say_why_and_write_nothing),
 	cmocka_unit_test(panic_write_outside_saves_only),
 	cmocka_unit_test(text_on_the_new_files),
-	cmocka_unit_test(an_old_stick_opens_and_loads),
+	cmocka_unit_test(an_old_stick_opens_and_gets_the_new_files),
+	cmocka_unit_test(an_old_stick_cut_while_its_files_are_made),
 };
 
 int main(int argc, char **argv)

@@ -105,6 +105,7 @@ static int fresh(void **state)
 		if (plugged[i])
 			unplug(plugged[i]);
 	usbpad_take_tablets(false);
+	simdev_reset_all();             /* a device a test made misbehave (and left refused) behaves again */
 	logbuf[0] = '\0';
 	sim.nsetups = 0;
 	return 0;
