@@ -11,6 +11,7 @@
 #include "bootlog.h"
 #include "kfmt.h"
 #include "klog.h"
+#include "latebss.h"
 #include "save.h"
 
 #define SECTOR          512
@@ -23,7 +24,7 @@ static struct {
 	uint32_t text_len, lost;        /* what was written last */
 } L;
 
-static char half[BOOTLOG_HALF_MAX];
+static LATE_BSS char half[BOOTLOG_HALF_MAX];    /* written only once the save area is open: late BSS */
 
 /* "Shardfall boot log: boot N, STATE": N into *boot, whether STATE is "starting"; false when no header. */
 static bool parse(const char *h, uint32_t *boot, bool *starting)

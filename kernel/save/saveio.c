@@ -2,6 +2,7 @@
 #include <stddef.h>
 
 #include "klog.h"
+#include "latebss.h"
 #include "saveio.h"
 
 /*
@@ -49,9 +50,10 @@ static bool allowed(const SaveIo *io, uint64_t lba, uint32_t count)
  * The stepped open's sectors (save_open_step): while it is on, a read is
  * served from here; the first sector not read yet is noted (the pass
  * fails and is thrown away) and read by the next step, one sector a step.
- * Full: reads go to the disk again.
+ * Full: reads go to the disk again. In the late BSS (66 KB GRUB need not
+ * clear: the 486 with 4 MB, docs/pc.md): only the save area's open uses it.
  */
-static struct {
+static LATE_BSS struct {
 	bool on, missed;
 	int n;
 	BlockDev *miss_dev;
