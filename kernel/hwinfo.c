@@ -23,7 +23,7 @@
 #include "usbdevrec.h"
 
 #define SAVE_FILE_SECTOR 512            /* read a sector at a time */
-#define CAPTURE_BYTES   32768           /* the log from the late BSS's claim on: [boot]'s rows come from it */
+#define CAPTURE_BYTES   32768           /* the boot's log as the ring keeps it (KLOG_RING): [boot]'s rows come from it */
 #define PIT_HZ          1193182u
 #define PCI_BAR0        0x10
 #define PCI_CLASS_REV   0x08
@@ -34,14 +34,9 @@
 
 /* Pools of the late BSS: nothing touches them before kmain claims it. */
 static char report[HWREPORT_MAX + 1] LATE_BSS;
-static char captured[CAPTURE_BYTES] LATE_BSS;
+static char captured[CAPTURE_BYTES] LATE_BSS;    /* the log ring's copy (klog_ring_copy), read for errors */
 static HwPciFn pci[HWREPORT_MAX_PCI] LATE_BSS;
 static char log_rows[HWREPORT_MAX_LOG][HWREPORT_LOG_LINE] LATE_BSS;
-
-void hwinfo_capture(void)
-{
-	klog_capture(captured, sizeof captured);
-}
 
 /* Every PCI function's configuration header, as the report lists it. */
 static int read_pci(void)
@@ -82,6 +77,7 @@ static int log_errors(const char **rows, int *dropped)
 	int n = 0;
 	const char *c = captured;
 
+	captured[klog_ring_copy(captured, sizeof captured - 1, NULL)] = '\0';     /* the whole boot's log, from its first line */
 	*dropped = 0;
 	while (*c) {
 		const char *e = c;

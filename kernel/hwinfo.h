@@ -21,7 +21,6 @@ typedef struct HwInfoSrc {
 	const HwStage *stage;
 } HwInfoSrc;
 
-void hwinfo_capture(void);              /* kmain, once the late BSS is ours: the log kept for [boot]'s rows */
 const char *hwinfo_build(const HwInfoSrc *src, uint32_t *len, uint32_t *hash);  /* the report (a static buffer) */
 void hwinfo_com1(const char *text);     /* between "hwinfo: begin" and "hwinfo: end" */
 /*

@@ -180,7 +180,6 @@ void kmain(uint32_t magic, uint32_t info)
 	multiboot_log(&boot);
 	memory_check();                 /* the image, BSS and modules in usable RAM, or a message and a halt */
 	latemem_claim(&boot);           /* modules moved off the late BSS, which is zeroed: its pools usable */
-	hwinfo_capture();               /* the log kept from here: the hardware report's errors and timeouts */
 	pages_init(&boot, (uint32_t)(uintptr_t)__late_end);   /* RAM above it all: USB controllers' memory */
 	cmdline_parse(boot.cmdline, cmdline_loader_puts_path(boot.loader), &opts);     /* QEMU: path first */
 	for (int i = 0; i < opts.problems && i < CMDLINE_MAX_PROBLEMS; i++)
