@@ -96,7 +96,11 @@ class CheckLayersTest(unittest.TestCase):
 		("kernel/cpu/idt.c", "display.h", "display_flip", "kernel/cpu may use only drivers/platform, drivers/input, kernel/mem, not kernel/present"),
 		("kernel/cpu/timer.c", "speaker.h", "spk_tick", "kernel/cpu may use only drivers/platform, drivers/input, kernel/mem, not drivers/sound"),
 		("kernel/mem/latemem.c", "keyboard.h", "kbd_init", "kernel/mem may use only drivers/platform, drivers/video, not drivers/input"),
-		("kernel/mem/multiboot.c", "music.h", "music_tick", "kernel/mem may use only the kernel's services at its top"),
+		("kernel/mem/multiboot.c", "usb.h", "usb_tick", "kernel/mem may use only the kernel's services at its top"),
+		("kernel/input/pads.c", "vga.h", "vga_flip",
+		 "kernel/input may use only drivers/platform, drivers/input, drivers/usb, game/shell, not drivers/video"),
+		("kernel/report/hwreport.c", "session.h", "session_tick",
+		 "kernel/report may use only drivers/platform, drivers/video, drivers/sound, drivers/storage, drivers/usb, kernel/mem, not game/shell"),
 		("game/engine/rng.c", "world.h", "world_init", "engine is below world"),
 	]
 

@@ -250,6 +250,7 @@ void session_init(Session *s, const SessionHooks *hooks)
 	s->start_unfinished = false;
 	s->save_req = 0;
 	s->settings_dirty = false;
+	s->set_while_pending = 0;
 	s->attract = false;
 	s->after_table = SESSION_MENU;
 	s->hs_mark = -1;

@@ -133,6 +133,10 @@ void session_menu_label(const struct Session *s, int item, char *buf, size_t siz
 #define SAVE_REQ_SETTINGS 1             /* keys, music, effects, the crash flag */
 #define SAVE_REQ_SCORES   2             /* the table (SCORES.TXT too) */
 #define SAVE_REQ_GAME     4             /* a saved game */
+/* What session_settings_changed says the player changed (Session.set_while_pending). */
+#define SETTING_MUSIC     1
+#define SETTING_SFX       2
+#define SETTING_KEYS      4
 #define SAVE_REQ_REPORT   8             /* the hardware report, HWINFO.TXT (System info's item; no progress) */
 
 /* SessionInput.keys: keys that are not game buttons, or that a button shares. */
@@ -214,6 +218,7 @@ typedef struct Session {
 	char report_note[SESSION_REPORT_NOTE_SIZE];     /* SYSINFO: "Saved HWINFO.TXT" or why not; "" before */
 	bool report_ok;
 	bool settings_dirty;            /* M in play changed the music: a request when play stops */
+	uint8_t set_while_pending;      /* SETTING_* the player changed before the save area opened: kept over the stick's */
 	bool attract;                   /* the demo playing came from the title's idle time */
 	uint8_t after_table;            /* HISCORES: the SessionMode a key leads to */
 	int8_t hs_mark;                 /* HISCORES: the row highlighted, -1 none */

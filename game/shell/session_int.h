@@ -40,7 +40,8 @@ bool session_screen_done(const Session *s, const SessionInput *in, uint32_t time
 
 /* session_save.c: progress, the high-score table, the name prompt, the save slots. */
 void session_request(Session *s, uint8_t req);          /* settings copied into progress, the bit set */
-void session_settings_changed(Session *s);              /* a request now at a rest point, else when play stops */
+/* The player changed settings (SETTING_* bits): a request now at a rest point, else when play stops. */
+void session_settings_changed(Session *s, uint8_t what);
 void session_after_game(Session *s, SessionEvents *ev); /* game over or the end: NAME if the score qualifies */
 void session_show_table(Session *s, SessionMode after, int mark, SessionEvents *ev);
 void session_open_slots(Session *s, bool saving, SessionEvents *ev);

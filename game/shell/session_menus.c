@@ -87,14 +87,14 @@ static void choose(Session *s, SessionEvents *ev)
 		s->epoch++;
 		ev->sound = SND_MENU;
 		session_say(s, "menu: music ", NO_NUMBER, s->music_on ? "on" : "off", NULL);
-		session_settings_changed(s);
+		session_settings_changed(s, SETTING_MUSIC);
 		break;
 	case MENU_SOUND:
 		s->sfx_on = !s->sfx_on;
 		s->epoch++;
 		ev->sound = SND_MENU;           /* heard only when they come back on */
 		session_say(s, "menu: sound effects ", NO_NUMBER, s->sfx_on ? "on" : "off", NULL);
-		session_settings_changed(s);
+		session_settings_changed(s, SETTING_SFX);
 		break;
 	case MENU_SYSINFO:
 		session_enter(s, SESSION_SYSINFO, ev);
@@ -189,7 +189,7 @@ void session_tick_controls(Session *s, const SessionInput *in, SessionEvents *ev
 			changed |= s->controls.pad[a] != s->progress.controls.pad[a];
 		}
 		if (changed)
-			session_settings_changed(s);    /* the Controls screen left: a rest point */
+			session_settings_changed(s, SETTING_KEYS);      /* the Controls screen left: a rest point */
 		session_go_menu(s, ev);
 		return;
 	}

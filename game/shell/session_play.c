@@ -53,7 +53,7 @@ static void music_key(Session *s, const SessionInput *in)
 		return;
 	s->music_on = !s->music_on;
 	session_say(s, "music: ", NO_NUMBER, s->music_on ? "on" : "off", " (M)");
-	session_settings_changed(s);    /* in play: raised when play stops */
+	session_settings_changed(s, SETTING_MUSIC);     /* in play: raised when play stops */
 }
 
 void session_tick_playing(Session *s, const SessionInput *in, SessionEvents *ev)

@@ -22,16 +22,33 @@ static void copy_text(char *dst, size_t size, const char *src)
 
 /* -- the kernel's side ------------------------------------------------------ */
 
+/*
+ * The stick's progress. A setting the player changed before it came
+ * (set_while_pending) stays as the player set it, and the newer settings
+ * are handed over to be written at once: the stick never wins over a
+ * choice made while it was being looked for.
+ */
 void session_load_progress(Session *s, const Progress *p)
 {
+	uint8_t kept = s->set_while_pending;
+
 	s->progress = *p;
-	s->controls = p->controls;
-	s->music_on = p->music_on;
-	s->sfx_on = p->sfx_on;
+	if (!(kept & SETTING_KEYS))
+		s->controls = p->controls;
+	if (!(kept & SETTING_MUSIC))
+		s->music_on = p->music_on;
+	if (!(kept & SETTING_SFX))
+		s->sfx_on = p->sfx_on;
 	s->crash_saved = s->crash_saved || p->crash_report;
 	s->epoch++;
 	session_say(s, "progress: loaded, music ", NO_NUMBER, p->music_on ? "on" : "off",
 	    p->sfx_on ? ", effects on" : ", effects off");
+	if (kept) {
+		session_say(s, "progress: the player's newer settings kept:", NO_NUMBER,
+		    kept & SETTING_MUSIC ? (kept & SETTING_SFX ? " music effects" : " music") : kept & SETTING_SFX ? " effects" : "",
+		    kept & SETTING_KEYS ? " keys" : "");
+		session_settings_changed(s, 0);   /* settings into progress: written once saves are on */
+	}
 }
 
 void session_set_saves_pending(Session *s)
@@ -139,9 +156,16 @@ void session_request(Session *s, uint8_t req)
 	s->settings_dirty = false;
 }
 
-/* Settings differ from what was last handed over: raise now (a rest point) or when play stops. */
-void session_settings_changed(Session *s)
+/*
+ * Settings differ from what was last handed over: raise now (a rest point)
+ * or when play stops. Changed while the save area is still being looked
+ * for, they are the player's newer word: the stick's settings, when they
+ * come, do not overwrite them (session_load_progress).
+ */
+void session_settings_changed(Session *s, uint8_t what)
 {
+	if (s->saves_pending)
+		s->set_while_pending |= what;
 	if (s->mode == SESSION_PLAYING)
 		s->settings_dirty = true;
 	else

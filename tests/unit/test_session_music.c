@@ -2,6 +2,7 @@
 #include "sessionfix.h"
 
 #include "episode.h"
+#include "progress.h"
 #include "session_int.h"
 #include "sysinfo.h"
 #include "tunes.h"
@@ -179,6 +180,55 @@ static void sysinfo_lines_are_kept_in_order_and_bounded(void **state)
 	assert_int_equal(si.count, SYSINFO_MAX_LINES);
 }
 
+/*
+ * Music off in the menu while the stick is still being looked for, then the
+ * stick's settings come (music on, jump on A): the player's music stays
+ * off, the stick's keys are taken, and the newer settings go to the stick
+ * (a request, raised once saves are on, holding music off and the keys).
+ */
+static void a_setting_changed_before_the_stick_is_found_is_kept(void **state)
+{
+	Progress p;
+	char err[CONTROLS_ERR_SIZE];
+
+	(void)state;
+	session_set_saves_pending(&s);
+	press(ENTER);
+	for (int i = 0; i < MENU_MUSIC; i++)
+		press(DOWN);
+	press(ENTER);
+	assert_false(s.music_on);
+	assert_int_equal(session_save_request(&s), 0);  /* nothing is written while the stick is looked for */
+	progress_defaults(&p);
+	assert_true(controls_parse(&p.controls, "jump:a", err, sizeof err));
+	p.music_on = true;
+	session_load_progress(&s, &p);
+	session_set_saves(&s, true, NULL);
+	assert_false(s.music_on);                       /* the player's newer word */
+	assert_int_equal(session_music(&s), MUS_NONE);
+	assert_int_equal(s.controls.keys[CTL_JUMP][0], GK_A);  /* not touched: the stick's */
+	assert_true(saw("progress: the player's newer settings kept: music"));
+	assert_int_equal(session_save_request(&s), SAVE_REQ_SETTINGS);
+	assert_false(session_progress(&s)->music_on);
+	assert_int_equal(session_progress(&s)->controls.keys[CTL_JUMP][0], GK_A);
+}
+
+/* Nothing changed while the stick was looked for: its settings win whole, nothing is written back. */
+static void the_sticks_settings_apply_when_nothing_was_changed(void **state)
+{
+	Progress p;
+
+	(void)state;
+	session_set_saves_pending(&s);
+	progress_defaults(&p);
+	p.music_on = false;
+	session_load_progress(&s, &p);
+	session_set_saves(&s, true, NULL);
+	assert_false(s.music_on);
+	assert_false(saw_prefix("progress: the player's newer settings kept"));
+	assert_int_equal(session_save_request(&s), 0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -192,6 +242,8 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(m_bound_to_an_action_does_not_toggle, fresh_session),
 		cmocka_unit_test_setup(system_info_shows_and_any_key_goes_back, fresh_session),
 		cmocka_unit_test_setup(sysinfo_lines_are_kept_in_order_and_bounded, fresh_session),
+		cmocka_unit_test_setup(a_setting_changed_before_the_stick_is_found_is_kept, fresh_session),
+		cmocka_unit_test_setup(the_sticks_settings_apply_when_nothing_was_changed, fresh_session),
 	};
 
 	if (testmain_filter("session_music", argc, argv, tests, ARRAY_LEN(tests)))
