@@ -423,13 +423,11 @@ $(B)/tests/test_savemk $(B)/tests/test_savemkcut: $(B)/tests/%: tests/unit/%.c t
                                                 $(B)/save/stick-nofolder.img $(B)/save/stick16-nofolder.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
-# disk-v1.img: a stick the previous version made (git show 99ca3f2:tools/mksave.py: 128 KiB, four files), in a
-# disk of the same size; test_savefile opens it (issue 33: old sticks keep working).
-SAVE_V1 := 99ca3f2
-$(B)/save/disk-v1.img:
+# disk-v1.img: a stick the previous version made (tests/oldsticks/mksave_v1.py, that version's tool: 128 KiB,
+# four files), in a disk of the same size; test_savefile opens it (issue 33: old sticks keep working).
+$(B)/save/disk-v1.img: tests/oldsticks/mksave_v1.py
 	@mkdir -p $(@D)
-	git show $(SAVE_V1):tools/mksave.py > $(B)/save/mksave_v1.py
-	$(PYTHON) -c "import sys; sys.path.insert(0, '$(B)/save'); import mksave_v1 as m; \
+	$(PYTHON) -c "import sys; sys.path.insert(0, 'tests/oldsticks'); import mksave_v1 as m; \
 		open('$@', 'wb').write(m.make_disk('0123456789abcdef', 'gpt', total=8192))"
 $(B)/tests/test_save $(B)/tests/test_savefile: $(B)/tests/%: tests/unit/%.c tests/unit/savefix.h tests/unit/ramdisk.h \
                                              $(SAVE_HOST) $(SAVE_DISKS) $(B)/save/disk-v1.img $(HOBJ)

@@ -193,7 +193,7 @@ static void load_v1(void)
 }
 
 /*
- * A stick the previous version made (build/save/disk-v1.img: git show
+ * A stick the previous version made (build/save/disk-v1.img: tests/oldsticks/mksave_v1.py, formerly git show
  * 99ca3f2:tools/mksave.py: 128 KiB, four files, 218 clusters free): it
  * opens, its records load, and the new files are made in its root at a
  * quarter of their size (the most that fits: 160 clusters), as the build's
