@@ -27,22 +27,11 @@
 
 #include "reportsusb.h"
 
-static uint8_t ram[256 * 1024] __attribute__((aligned(4096)));
-static uint32_t ram_used;
+#define TESTRAM_BYTES   (256 * 1024)
+#include "testram.h"
+
 static uint32_t resets_seen[SIM_PORTS + 1];     /* each root port's last reset start, as the simulation saw it */
 
-static void *test_alloc(uint32_t bytes)
-{
-	uint32_t size = (bytes + 4095) & ~4095u;
-	void *p;
-
-	if (size > sizeof ram - ram_used)
-		return NULL;
-	p = ram + ram_used;
-	memset(p, 0, size);
-	ram_used += size;
-	return p;
-}
 
 /* A root port reset since last looked: its device is back at address 0. */
 static void root_resets(void)

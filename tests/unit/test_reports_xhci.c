@@ -30,21 +30,10 @@
 
 #include "reportsusb.h"
 
-static uint8_t ram[512 * 1024] __attribute__((aligned(4096)));
-static uint32_t ram_used;
+#define TESTRAM_BYTES   (512 * 1024)
+#include "testram.h"
 
-static void *test_alloc(uint32_t bytes)
-{
-	uint32_t size = (bytes + 4095) & ~4095u;
-	void *p;
 
-	if (size > sizeof ram - ram_used)
-		return NULL;
-	p = ram + ram_used;
-	memset(p, 0, size);
-	ram_used += size;
-	return p;
-}
 
 static UsbHcOps ops;                    /* the driver's, dev_add wrapped by slot_added */
 static const UsbHcOps *driver_ops;
