@@ -229,6 +229,31 @@ static void the_sticks_settings_apply_when_nothing_was_changed(void **state)
 	assert_int_equal(session_save_request(&s), 0);
 }
 
+/*
+ * The order kernel/loopsave.c keeps when the stick is found: its progress,
+ * then keys= again. keys=jump:a over a stick that bound fire to S: jump is
+ * A (the option wins for what it names), fire stays S (the stick's), and
+ * nothing is written back (an option is for this boot only).
+ */
+static void keys_option_wins_over_the_sticks_bindings_for_what_it_names(void **state)
+{
+	Progress p;
+	char err[CONTROLS_ERR_SIZE];
+
+	(void)state;
+	session_set_saves_pending(&s);
+	assert_true(session_apply_keys(&s, "jump:a"));
+	progress_defaults(&p);
+	assert_true(controls_parse(&p.controls, "jump:q,fire:s", err, sizeof err));
+	session_load_progress(&s, &p);
+	assert_int_equal(s.controls.keys[CTL_JUMP][0], GK_Q);   /* the stick's, until the option is applied again */
+	assert_true(session_apply_keys(&s, "jump:a"));
+	session_set_saves(&s, true, NULL);
+	assert_int_equal(s.controls.keys[CTL_JUMP][0], GK_A);
+	assert_int_equal(s.controls.keys[CTL_FIRE][0], GK_S);
+	assert_int_equal(session_save_request(&s), 0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +269,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test_setup(sysinfo_lines_are_kept_in_order_and_bounded, fresh_session),
 		cmocka_unit_test_setup(a_setting_changed_before_the_stick_is_found_is_kept, fresh_session),
 		cmocka_unit_test_setup(the_sticks_settings_apply_when_nothing_was_changed, fresh_session),
+		cmocka_unit_test_setup(keys_option_wins_over_the_sticks_bindings_for_what_it_names, fresh_session),
 	};
 
 	if (testmain_filter("session_music", argc, argv, tests, ARRAY_LEN(tests)))
