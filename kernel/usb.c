@@ -66,7 +66,7 @@ static bool claim_xhci(int i, const PciDev *p)
 {
 	uintptr_t bar;
 
-	return mmio_bar("xhci", i, p, 0, &bar) && xhci_claim(i, bar, pages_alloc);
+	return mmio_bar("xhci", i, p, 0, &bar) && xhci_claim_begin(i, bar, pages_alloc);
 }
 
 /* OHCI: BAR0, taken from SMM or the BIOS's driver by the driver (its own registers). */
@@ -74,7 +74,7 @@ static bool claim_ohci(int i, const PciDev *p)
 {
 	uintptr_t bar;
 
-	return mmio_bar("ohci", i, p, 0, &bar) && ohci_claim(i, bar, pages_alloc);
+	return mmio_bar("ohci", i, p, 0, &bar) && ohci_claim_begin(i, bar, pages_alloc);
 }
 
 /*
@@ -104,27 +104,31 @@ static bool claim_ehci(int i, const PciDev *p)
 {
 	uintptr_t bar;
 
-	return mmio_bar("ehci", i, p, 0, &bar) && ehci_claim(i, p, bar, pages_alloc);
+	return mmio_bar("ehci", i, p, 0, &bar) && ehci_claim_begin(i, p, bar, pages_alloc);
 }
 
-/* A controller kind: its PCI programming interface, how many are driven, its two passes. */
+/*
+ * A controller kind: its PCI programming interface, how many are driven,
+ * its two passes (the claim begun, then stepped: NULL, nothing to wait for).
+ */
 typedef struct UsbKind {
 	const char *kind, *name;
 	uint8_t progif;
 	int max;
 	bool (*claim)(int i, const PciDev *p);
+	StepResult (*claim_step)(int index);
 	StepResult (*start_step)(int index, UsbHc **hc);
 } UsbKind;
 
 static const UsbKind kinds[] = {
 	{ .kind = "EHCI", .name = "ehci", .progif = PCI_PROGIF_EHCI, .max = EHCI_MAX_CTRL, .claim = claim_ehci,
-	  .start_step = ehci_start_step },
+	  .claim_step = ehci_claim_step, .start_step = ehci_start_step },
 	{ .kind = "xHCI", .name = "xhci", .progif = PCI_PROGIF_XHCI, .max = XHCI_MAX_CTRL, .claim = claim_xhci,
-	  .start_step = xhci_start_step },
+	  .claim_step = xhci_claim_step, .start_step = xhci_start_step },
 	{ .kind = "UHCI", .name = "uhci", .progif = PCI_PROGIF_UHCI, .max = UHCI_MAX_CTRL, .claim = claim_uhci,
 	  .start_step = uhci_start_step },
 	{ .kind = "OHCI", .name = "ohci", .progif = PCI_PROGIF_OHCI, .max = OHCI_MAX_CTRL, .claim = claim_ohci,
-	  .start_step = ohci_start_step },
+	  .claim_step = ohci_claim_step, .start_step = ohci_start_step },
 };
 #define KINDS   (int)(sizeof kinds / sizeof kinds[0])
 
@@ -135,15 +139,17 @@ typedef struct UsbFound {
 	bool claimed[KINDS][PCI_MAX_FOUND];
 	UsbHc *hc[KINDS][PCI_MAX_FOUND];        /* started (the hardware report names its devices by it) */
 	int n[KINDS], up[KINDS];
-	bool scanned;                   /* the first step: the scan and every claim */
+	bool scanned;                   /* the first step: the scan */
+	bool claiming, claims_done;     /* the controller f.ck/f.ci's claim begun; every claim ended */
+	int ck, ci;                     /* the controller being claimed: kind, index */
 	int k, i;                       /* the controller being started: kind, index */
 	uint32_t t0, t1;                /* PIT ticks: the scan's start and end */
 } UsbFound;
 
 static UsbFound f;
 
-/* The scan, every kind's class drivers, and every controller taken from the BIOS. */
-static void scan_and_claim(UsbFound *f, bool pad_tablets)
+/* The scan, every kind's class drivers. */
+static void scan(UsbFound *f, bool pad_tablets)
 {
 	int n;
 
@@ -158,16 +164,49 @@ static void scan_and_claim(UsbFound *f, bool pad_tablets)
 	usbdev_add_class(&usbhub_class);
 	usbpad_take_tablets(pad_tablets);       /* padtest=tablet: QEMU's usb-tablet is a pad */
 	usbdev_add_class(&usbpad_class);
-	for (int k = 0; k < KINDS; k++)
-		for (int i = 0; i < f->n[k]; i++) {
-			f->claimed[k][i] = i < kinds[k].max && kinds[k].claim(i, &f->pci[k][i]);
-			if (f->claimed[k][i] && kinds[k].progif == PCI_PROGIF_XHCI)
-				pci_xhci_intel_ports(&f->pci[k][i]);     /* shared ports to it before anything enumerates */
-			if (i >= kinds[k].max)
-				klog("%s%d: %02x:%02x.%x: already %d %s controllers, not used\n", kinds[k].name, i,
-				    (unsigned)f->pci[k][i].bus, (unsigned)f->pci[k][i].dev, (unsigned)f->pci[k][i].fn,
-				    kinds[k].max, kinds[k].kind);
+}
+
+/*
+ * One step of the claims, kind by kind in the table's order: a controller's
+ * claim begun (and its first step), or one step of its BIOS hand-off, whose
+ * waits end in later steps. True once every controller is claimed or not used.
+ */
+static bool claim_next(UsbFound *f)
+{
+	while (f->ck < KINDS) {
+		const UsbKind *kd = &kinds[f->ck];
+		const PciDev *p = &f->pci[f->ck][f->ci];
+		StepResult r;
+
+		if (f->ci >= f->n[f->ck]) {
+			f->ck++;
+			f->ci = 0;
+			continue;
 		}
+		if (f->ci >= kd->max) {
+			klog("%s%d: %02x:%02x.%x: already %d %s controllers, not used\n", kd->name, f->ci, (unsigned)p->bus,
+			    (unsigned)p->dev, (unsigned)p->fn, kd->max, kd->kind);
+			f->ci++;
+			continue;
+		}
+		if (!f->claiming) {
+			f->claiming = true;
+			r = kd->claim(f->ci, p) ? STEP_MORE : STEP_FAILED;
+		} else {
+			r = STEP_MORE;
+		}
+		if (r == STEP_MORE)
+			r = kd->claim_step ? kd->claim_step(f->ci) : STEP_DONE;
+		if (r == STEP_MORE)
+			return false;
+		f->claimed[f->ck][f->ci] = r == STEP_DONE;
+		if (r == STEP_DONE && kd->progif == PCI_PROGIF_XHCI)
+			pci_xhci_intel_ports(p);        /* shared ports to it before anything enumerates */
+		f->claiming = false;
+		f->ci++;
+		return false;
+	}
+	return true;
 }
 
 /* Every controller started: each kind's line, the memory they took, the keyboards. */
@@ -189,10 +228,11 @@ static void log_started(const UsbFound *f)
 
 /*
  * Every USB controller, a step at a time (the main loop's bring-up): the
- * first step takes each one from the BIOS (SMI code may touch another
- * controller during a hand-off; an Intel xHCI then takes the USB 2 ports it
- * shares with the EHCI); each later step is one step of one controller's
- * start, in order (an EHCI before its companions), whose waits (resets,
+ * first step scans; the next ones take each controller from the BIOS, one
+ * claim step a pass, every one before any is started (SMI code may touch
+ * another controller during a hand-off; an Intel xHCI takes the USB 2 ports
+ * it shares with the EHCI right after its claim); each later step is one
+ * step of one controller's start, in order (an EHCI before its companions), whose waits (resets,
  * power) end in later steps. A controller that runs is added to the device
  * layer at once: its ports attach from the loop's usb_service. Each costs
  * only the memory it takes (pages_alloc); `max` of a kind at most (more:
@@ -201,8 +241,12 @@ static void log_started(const UsbFound *f)
 bool usb_start_step(bool pad_tablets)
 {
 	if (!f.scanned) {
-		scan_and_claim(&f, pad_tablets);
+		scan(&f, pad_tablets);
 		f.scanned = true;
+		return false;
+	}
+	if (!f.claims_done) {
+		f.claims_done = claim_next(&f);
 		return false;
 	}
 	while (f.k < KINDS) {

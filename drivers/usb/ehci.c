@@ -27,6 +27,9 @@
 #define SET_ADDRESS     0x05
 
 static Ehci ehci_ctrl[EHCI_MAX_CTRL];
+
+/* The claim's phases (ehci_claim_step), in order. */
+enum EhciClaim { CL_NONE, CL_BIOS, CL_HALT, CL_RESET, CL_CLAIMED, CL_GIVEN_UP };
 static const char *const speed_names[] = { "?", "full", "low", "high" };
 
 /* Wait for an operational register to read (reg & mask) == want; false (logged: "ehci0: timeout: <what>"). */
@@ -38,44 +41,33 @@ static bool wait_reg(Ehci *e, uint32_t off, uint32_t mask, uint32_t want, uint32
 	return false;
 }
 
-/* USB legacy support: OS-owned set, the BIOS's semaphore waited for (or taken), SMIs off. */
-static void take_from_bios(int index, const PciDev *p, uint8_t eecp)
+/* USB legacy support: where USBLEGSUP is, whether the BIOS owns it; the OS semaphore set (the hand-off asked for). */
+static void bios_begin(Ehci *e, uint8_t eecp)
 {
 	for (int n = 0; n < XCAP_LIMIT && eecp >= 0x40; n++) {
-		uint32_t v = pci_read32(p, eecp);
+		uint32_t v = pci_read32(&e->pci, eecp);
 
 		if ((v & 0xFF) == XCAP_LEGACY) {
-			bool bios = (v & LEGSUP_BIOS) != 0;
-			uint32_t t = 0;
-
-			pci_write32(p, eecp, v | LEGSUP_OS);
-			while (bios && (pci_read32(p, eecp) & LEGSUP_BIOS) && t < HANDOFF_MS) {
-				wait_ms(1);
-				t++;
-			}
-			if (bios && t >= HANDOFF_MS) {
-				drvlog("ehci%d: timeout: BIOS hand-off (%u ms), taken anyway\n", index, (unsigned)HANDOFF_MS);
-				pci_write32(p, eecp, (pci_read32(p, eecp) & ~LEGSUP_BIOS) | LEGSUP_OS);
-			}
-			pci_write32(p, (uint8_t)(eecp + 4), LEGCTLSTS_OFF);
-			drvlog("ehci%d: legacy support: BIOS %s\n", index, bios ? "owned it, let go" : "did not own it");
+			e->legsup = eecp;
+			e->bios_owned = (v & LEGSUP_BIOS) != 0;
+			pci_write32(&e->pci, eecp, v | LEGSUP_OS);
 			return;
 		}
 		eecp = (uint8_t)((v >> 8) & 0xFF);
 	}
 }
 
-/* Halt and HCRESET: the schedules stopped, CONFIGFLAG cleared (every port to the companions). */
-static bool halt_and_reset(Ehci *e)
+/* The hand-off's end: the BIOS let go, or after HANDOFF_MS (`forced`) its semaphore is cleared; SMIs off. */
+static void bios_end(Ehci *e, bool forced)
 {
-	ew32(e, OP_USBCMD, er32(e, OP_USBCMD) & ~CMD_RUN);
-	if (!wait_reg(e, OP_USBSTS, STS_HCHALTED, STS_HCHALTED, HALT_MS, "halt"))
-		return false;
-	ew32(e, OP_USBCMD, CMD_HCRESET);
-	if (!wait_reg(e, OP_USBCMD, CMD_HCRESET, 0, RESET_MS, "HCRESET"))
-		return false;
-	ew32(e, OP_CONFIGFLAG, 0);              /* reset clears it; said again */
-	return true;
+	unsigned index = e->hc.index;
+
+	if (forced) {
+		drvlog("ehci%u: timeout: BIOS hand-off (%u ms), taken anyway\n", index, (unsigned)HANDOFF_MS);
+		pci_write32(&e->pci, e->legsup, (pci_read32(&e->pci, e->legsup) & ~LEGSUP_BIOS) | LEGSUP_OS);
+	}
+	pci_write32(&e->pci, (uint8_t)(e->legsup + 4), LEGCTLSTS_OFF);
+	drvlog("ehci%u: legacy support: BIOS %s\n", index, e->bios_owned ? "owned it, let go" : "did not own it");
 }
 
 /* Given up: stopped, and its ports given back to the companions (if it still answers). */
@@ -276,18 +268,19 @@ static const UsbHcOps ehci_ops = {
 	.bulk = ehci_bulk,
 };
 
-/* Controller `index`: taken from the BIOS, halted, reset (its ports with the companions meanwhile). */
-bool ehci_claim(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc)
+/* Controller `index`: its registers read, the BIOS asked for it (ehci_claim_step takes it). False (logged) if not used. */
+bool ehci_claim_begin(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc)
 {
 	Ehci *e = &ehci_ctrl[index];
 	uint32_t hcs, hcc;
 
-	*e = (Ehci){ .mmio = mmio, .alloc = alloc };
+	*e = (Ehci){ .mmio = mmio, .alloc = alloc, .pci = *p };
 	e->hc = (UsbHc){ .ops = &ehci_ops, .state = e, .index = (uint8_t)index };
 	hcs = mmio_read32(mmio + CAP_HCSPARAMS);
 	hcc = mmio_read32(mmio + CAP_HCCPARAMS);
 	if (hcs == 0xFFFFFFFFu) {
 		drvlog("ehci%d: registers read nothing, not used\n", index);
+		e->claim = CL_GIVEN_UP;
 		return false;
 	}
 	e->op = mmio + mmio_read8(mmio + CAP_LENGTH);
@@ -296,17 +289,70 @@ bool ehci_claim(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc)
 	e->bits64 = (hcc & HCC_64BIT) != 0;
 	drvlog("ehci%d: at 0x%08x, %u ports, %u companion controllers%s\n", index, (unsigned)mmio,
 	    (unsigned)e->ports, (unsigned)e->companions, e->bits64 ? ", 64-bit" : "");
-	take_from_bios(index, p, (uint8_t)HCC_EECP(hcc));
-	if (!halt_and_reset(e)) {
-		ew32(e, OP_CONFIGFLAG, 0);      /* whatever state it is in: the ports to the companions */
-		return false;
-	}
-	e->mem = alloc(sizeof(EhciMem));
-	if (!e->mem) {
-		drvlog("ehci%d: no memory for its schedules, not used\n", index);
-		return false;
-	}
+	bios_begin(e, (uint8_t)HCC_EECP(hcc));
+	e->claim = CL_BIOS;
 	return true;
+}
+
+/* A wait of the claim that ran out: logged, the ports left with the companions, given up. */
+static StepResult claim_timeout(Ehci *e, const char *what, uint32_t ms)
+{
+	drvlog("ehci%u: timeout: %s (%u ms)\n", (unsigned)e->hc.index, what, (unsigned)ms);
+	ew32(e, OP_CONFIGFLAG, 0);              /* whatever state it is in: the ports to the companions */
+	e->claim = CL_GIVEN_UP;
+	return STEP_FAILED;
+}
+
+/*
+ * One step of the claim: the BIOS's hand-off (HANDOFF_MS at most, then
+ * taken anyway), halt (HALT_MS), HCRESET (RESET_MS: CONFIGFLAG cleared,
+ * every port to the companions), its memory. Each wait is started by one
+ * call and looked at by the next. STEP_FAILED (logged) if not used.
+ */
+StepResult ehci_claim_step(int index)
+{
+	Ehci *e = &ehci_ctrl[index];
+	StepResult r;
+
+	switch (e->claim) {
+	case CL_BIOS:
+		r = e->legsup && e->bios_owned
+		    ? wait_step(&e->wait, !(pci_read32(&e->pci, e->legsup) & LEGSUP_BIOS), HANDOFF_MS) : STEP_DONE;
+		if (r == STEP_MORE)
+			return r;
+		if (e->legsup)
+			bios_end(e, r == STEP_FAILED);
+		ew32(e, OP_USBCMD, er32(e, OP_USBCMD) & ~CMD_RUN);
+		e->claim = CL_HALT;
+		/* fall through */
+	case CL_HALT:
+		r = wait_step(&e->wait, (er32(e, OP_USBSTS) & STS_HCHALTED) != 0, HALT_MS);
+		if (r != STEP_DONE)
+			return r == STEP_MORE ? r : claim_timeout(e, "halt", HALT_MS);
+		ew32(e, OP_USBCMD, CMD_HCRESET);
+		e->claim = CL_RESET;
+		/* fall through */
+	case CL_RESET:
+		r = wait_step(&e->wait, !(er32(e, OP_USBCMD) & CMD_HCRESET), RESET_MS);
+		if (r != STEP_DONE)
+			return r == STEP_MORE ? r : claim_timeout(e, "HCRESET", RESET_MS);
+		ew32(e, OP_CONFIGFLAG, 0);      /* reset clears it; said again */
+		e->mem = e->alloc(sizeof(EhciMem));
+		if (!e->mem) {
+			drvlog("ehci%u: no memory for its schedules, not used\n", (unsigned)index);
+			e->claim = CL_GIVEN_UP;
+			return STEP_FAILED;
+		}
+		e->claim = CL_CLAIMED;
+		return STEP_DONE;
+	default:
+		return STEP_FAILED;     /* never begun, or asked again after its end */
+	}
+}
+
+bool ehci_claim(int index, const PciDev *p, uintptr_t mmio, EhciAlloc alloc)
+{
+	return ehci_claim_begin(index, p, mmio, alloc) && STEP_RUN(ehci_claim_step(index)) == STEP_DONE;
 }
 
 /* The bring-up's phases (ehci_start_step), in order. */
@@ -372,8 +418,8 @@ StepResult ehci_start_step(int index, UsbHc **hc)
 	StepResult r;
 
 	*hc = NULL;
-	if (e->phase >= PH_RUNNING)
-		return STEP_FAILED;             /* asked again after its end */
+	if (e->claim != CL_CLAIMED || e->phase >= PH_RUNNING)
+		return STEP_FAILED;             /* never claimed, or asked again after its end */
 	r = start_phase(e);
 	if (r == STEP_FAILED)
 		e->phase = PH_GIVEN_UP;

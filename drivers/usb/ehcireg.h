@@ -146,6 +146,10 @@ typedef struct Ehci {
 	EhciAlloc alloc;
 	EhciMem *mem;
 	EhciDev dev[EHCI_MAX_DEVS + 1]; /* [0]: the device being addressed */
+	PciDev pci;                     /* its PCI function: USBLEGSUP lies in its configuration space */
+	uint8_t legsup;                 /* USBLEGSUP's offset there (0: none) */
+	bool bios_owned;                /* the BIOS owned it when the OS semaphore was set */
+	uint8_t claim;                  /* ehci_claim_step: where the claim is (ehci.c's EhciClaim) */
 	uint8_t phase;                  /* ehci_start_step: where the bring-up is (ehci.c's EhciPhase) */
 	StepWait wait;                  /* its wait under way */
 } Ehci;

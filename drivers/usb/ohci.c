@@ -18,6 +18,9 @@
 #define SET_ADDRESS     0x05
 
 static Ohci ohci_ctrl[OHCI_MAX_CTRL];
+
+/* The claim's phases (ohci_claim_step), in order. */
+enum OhciClaim { CL_NONE, CL_OWNER, CL_SMM, CL_CLAIMED };
 static const char *const speed_names[] = { "?", "full", "low" };
 
 /* Wait for a register to read (reg & mask) == want; false (logged: "ohci0: timeout: <what>") after ms. */
@@ -31,22 +34,21 @@ static bool wait_reg(Ohci *o, uint32_t off, uint32_t mask, uint32_t want, uint32
 
 /*
  * Ownership (OHCI 5.1.1.3.3 - 5.1.1.3.5): SMM's driver (InterruptRouting
- * set) is asked with OwnershipChangeRequest and waited for; a BIOS driver
- * (HCFS not USBRESET) is left operational or resumed; else the bus sits
- * in reset a while (the resume's and the reset's time: ohci_start_step's
- * first pause). The controller is used either way (logged).
+ * set) is asked with OwnershipChangeRequest (true: ohci_claim_step waits
+ * for it); a BIOS driver (HCFS not USBRESET) is left operational or
+ * resumed; else the bus sits in reset a while (the resume's and the
+ * reset's time: ohci_start_step's first pause). The controller is used
+ * either way (logged).
  */
-static void take_ownership(Ohci *o)
+static bool ownership_begin(Ohci *o)
 {
 	uint32_t ctl = or32(o, HC_CONTROL);
 
 	if (ctl & CTL_IR) {
 		ow32(o, HC_COMMAND_STATUS, CS_OCR);
-		if (!wait_reg(o, HC_CONTROL, CTL_IR, 0, OWNERSHIP_MS, "SMM ownership change"))
-			drvlog("ohci%u: taking the controller from SMM anyway\n", (unsigned)o->hc.index);
-		else
-			drvlog("ohci%u: taken from SMM\n", (unsigned)o->hc.index);
-	} else if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_RESET) {
+		return true;
+	}
+	if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_RESET) {
 		if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_OPER) {
 			ow32(o, HC_CONTROL, (ctl & ~CTL_HCFS_MASK) | CTL_HCFS_RESUME);
 			o->settle_ms = RESUME_MS;
@@ -56,6 +58,7 @@ static void take_ownership(Ohci *o)
 	} else {
 		o->settle_ms = BUS_RESET_MS;
 	}
+	return false;
 }
 
 /*
@@ -238,8 +241,8 @@ static const UsbHcOps ohci_ops = {
 	.bulk = ohci_bulk,
 };
 
-/* Controller `index` at mmio: its memory, taken from SMM or the BIOS. False (logged) if not used. */
-bool ohci_claim(int index, uintptr_t mmio, OhciAlloc alloc)
+/* Controller `index` at mmio: its memory (ohci_claim_step then takes it). False (logged) if not used. */
+bool ohci_claim_begin(int index, uintptr_t mmio, OhciAlloc alloc)
 {
 	Ohci *o = &ohci_ctrl[index];
 	uint32_t rev;
@@ -258,8 +261,45 @@ bool ohci_claim(int index, uintptr_t mmio, OhciAlloc alloc)
 		drvlog("ohci%u: no memory for its HCCA, not used\n", (unsigned)index);
 		return false;
 	}
-	take_ownership(o);
+	o->claim = CL_OWNER;
 	return true;
+}
+
+/*
+ * One step of the claim: ownership asked for; if SMM has it, STEP_MORE
+ * until it lets go, at most OWNERSHIP_MS (then taken anyway). STEP_DONE:
+ * taken, the controller is used either way.
+ */
+StepResult ohci_claim_step(int index)
+{
+	Ohci *o = &ohci_ctrl[index];
+	StepResult r;
+
+	if (o->claim == CL_OWNER) {
+		if (!ownership_begin(o)) {
+			o->claim = CL_CLAIMED;
+			return STEP_DONE;
+		}
+		o->claim = CL_SMM;
+	}
+	if (o->claim != CL_SMM)
+		return STEP_FAILED;     /* never begun, or asked again after its end */
+	r = wait_step(&o->wait, !(or32(o, HC_CONTROL) & CTL_IR), OWNERSHIP_MS);
+	if (r == STEP_MORE)
+		return r;
+	if (r == STEP_FAILED) {
+		drvlog("ohci%u: timeout: SMM ownership change (%u ms)\n", (unsigned)index, (unsigned)OWNERSHIP_MS);
+		drvlog("ohci%u: taking the controller from SMM anyway\n", (unsigned)index);
+	} else {
+		drvlog("ohci%u: taken from SMM\n", (unsigned)index);
+	}
+	o->claim = CL_CLAIMED;
+	return STEP_DONE;
+}
+
+bool ohci_claim(int index, uintptr_t mmio, OhciAlloc alloc)
+{
+	return ohci_claim_begin(index, mmio, alloc) && STEP_RUN(ohci_claim_step(index)) == STEP_DONE;
 }
 
 /* The bring-up's phases (ohci_start_step), in order. */
@@ -317,8 +357,8 @@ StepResult ohci_start_step(int index, UsbHc **hc)
 	StepResult r;
 
 	*hc = NULL;
-	if (o->phase >= PH_RUNNING)
-		return STEP_FAILED;             /* asked again after its end */
+	if (o->claim != CL_CLAIMED || o->phase >= PH_RUNNING)
+		return STEP_FAILED;             /* never claimed, or asked again after its end */
 	r = start_phase(o);
 	if (r == STEP_FAILED) {
 		drvlog("ohci%u: controller given up\n", (unsigned)index);

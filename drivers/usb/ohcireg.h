@@ -167,6 +167,7 @@ typedef struct Ohci {
 	OhciAlloc alloc;
 	OhciMem *mem;
 	OhciDev dev[OHCI_MAX_DEVS + 1];
+	uint8_t claim;                  /* ohci_claim_step: where the claim is (ohci.c's OhciClaim) */
 	uint8_t phase;                  /* ohci_start_step: where the bring-up is (ohci.c's OhciPhase) */
 	uint32_t settle_ms;             /* after the ownership: the resume's or the bus reset's time (claim) */
 	uint32_t power_ms;              /* port power good */

@@ -21,41 +21,40 @@
 
 static Xhci *xhci_ctrl[XHCI_MAX_CTRL];     /* each from the kernel's allocator at claim */
 
-/* Wait for a register to read (reg & mask) == want; false (logged) after ms. */
-static bool wait_reg(Xhci *x, uintptr_t base, uint32_t off, uint32_t mask, uint32_t want, uint32_t ms,
-                     const char *what)
-{
-	if (wait_mmio32(base + off, mask, want, ms))
-		return true;
-	drvlog("xhci%u: timeout: %s (%u ms)\n", (unsigned)x->hc.index, what, (unsigned)ms);
-	return false;
-}
+/* The claim's phases (xhci_claim_step), in order. */
+enum XhciClaim { CL_READY, CL_BIOS, CL_CLAIMED, CL_GIVEN_UP };
 
 /*
- * USB legacy support: set OS-owned, wait for the BIOS to let go of its
- * semaphore (or take the controller anyway), SMIs off and their status
- * cleared. Each semaphore is written as its own byte (xHCI 7.1.1).
+ * USB legacy support: set OS-owned (each semaphore is written as its own
+ * byte, xHCI 7.1.1); bios_begin starts the hand-off, bios_end ends it once
+ * the BIOS let go, or after HANDOFF_MS (`forced`: its semaphore cleared, as
+ * Linux does), SMIs off and their status cleared.
  */
-static void take_from_bios(Xhci *x, uintptr_t legsup)
+static void bios_begin(Xhci *x)
 {
-	uint32_t v = mmio_read32(legsup);
+	x->bios_owned = (mmio_read32(x->legsup) & LEGACY_BIOS_OWNED) != 0;
+	mmio_write8(x->legsup + LEGACY_OS_SEM, LEGACY_SEM_SET);
+}
 
-	mmio_write8(legsup + LEGACY_OS_SEM, LEGACY_SEM_SET);
-	if ((v & LEGACY_BIOS_OWNED) &&
-	    !wait_reg(x, legsup, 0, LEGACY_BIOS_OWNED, 0, HANDOFF_MS, "BIOS hand-off")) {
+static void bios_end(Xhci *x, bool forced)
+{
+	uintptr_t legsup = x->legsup;
+
+	if (forced) {
+		drvlog("xhci%u: timeout: BIOS hand-off (%u ms)\n", (unsigned)x->hc.index, (unsigned)HANDOFF_MS);
 		drvlog("xhci%u: taking the controller from the BIOS anyway\n", (unsigned)x->hc.index);
 		mmio_write8(legsup + LEGACY_BIOS_SEM, 0);
 	}
 	mmio_write32(legsup + LEGACY_CTLSTS,
 	    (mmio_read32(legsup + LEGACY_CTLSTS) & ~LEGACY_SMI_ENABLES) | LEGACY_SMI_STATUS);
 	drvlog("xhci%u: legacy support: BIOS %s, now %s\n", (unsigned)x->hc.index,
-	    (v & LEGACY_BIOS_OWNED) ? "owned it" : "did not own it",
+	    x->bios_owned ? "owned it" : "did not own it",
 	    (mmio_read32(legsup) & LEGACY_OS_OWNED) ? "OS-owned" : "not OS-owned (the semaphore did not stick)");
 }
 
 /*
- * The extended capabilities: take the controller from the BIOS (USB legacy
- * support) and note which root ports are USB 2 and which USB 3 (supported
+ * The extended capabilities: note where USB legacy support is (the BIOS
+ * hand-off, xhci_claim_step's) and which root ports are USB 2 and which USB 3 (supported
  * protocol).
  */
 static void walk_xcaps(Xhci *x, uint32_t hcc)
@@ -68,7 +67,7 @@ static void walk_xcaps(Xhci *x, uint32_t hcc)
 		uint32_t v = mmio_read32(p), next = XCAP_NEXT(v);
 
 		if (XCAP_ID(v) == XCAP_LEGACY) {
-			take_from_bios(x, p);
+			x->legsup = p;
 		} else if (XCAP_ID(v) == XCAP_PROTOCOL) {
 			uint32_t ports = mmio_read32(p + PROTO_PORTS);
 			uint32_t first = PROTO_FIRST_PORT(ports), count = PROTO_PORT_COUNT(ports);
@@ -255,11 +254,10 @@ static const UsbHcOps xhci_ops = {
 };
 
 /*
- * Controller `index` at mmio: read its capabilities, wait until it is ready
- * (CNR clear: nothing may be written before), take it from the BIOS and note
- * its port protocols. False (logged) if it is not to be used.
+ * Controller `index` at mmio: its capabilities read (xhci_claim_step then
+ * takes it). False (logged) if it is not to be used.
  */
-bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc)
+bool xhci_claim_begin(int index, uintptr_t mmio, XhciAlloc alloc)
 {
 	Xhci *x = index < XHCI_MAX_CTRL ? alloc(sizeof *x) : NULL;
 	uint32_t hcs1, hcc;
@@ -289,20 +287,60 @@ bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc)
 	    (unsigned)CAP_VERSION(xr32(x->cap, CAP_LENGTH)));
 	if (hcs1 == REG_GONE || x->slots == 0 || x->ports == 0) {
 		drvlog("xhci%u: registers read nonsense, not used\n", (unsigned)index);
+		x->claim = CL_GIVEN_UP;
 		return false;
 	}
-	if (!wait_reg(x, x->op, OP_USBSTS, STS_CNR, 0, READY_MS, "controller ready")) {
-		drvlog("xhci%u: controller given up\n", (unsigned)index);
-		return false;
-	}
-	x->mem = alloc(sizeof(XhciMem));
-	if (!x->mem) {
-		drvlog("xhci%u: no memory for its rings (%u KiB), not used\n", (unsigned)index,
-		    (unsigned)(sizeof(XhciMem) / 1024));
-		return false;
-	}
-	walk_xcaps(x, hcc);
 	return true;
+}
+
+/*
+ * One step of the claim: wait until the controller is ready (CNR clear:
+ * nothing may be written before), its memory, its port protocols, then the
+ * BIOS hand-off (HANDOFF_MS at most, then taken anyway). Each wait is
+ * started by one call and looked at by the next.
+ */
+StepResult xhci_claim_step(int index)
+{
+	Xhci *x = index < XHCI_MAX_CTRL ? xhci_ctrl[index] : NULL;
+	StepResult r;
+
+	if (!x || x->claim >= CL_CLAIMED)
+		return STEP_FAILED;     /* never begun, or asked again after its end */
+	if (x->claim == CL_READY) {
+		r = wait_step(&x->wait, !(xr32(x->op, OP_USBSTS) & STS_CNR), READY_MS);
+		if (r == STEP_MORE)
+			return r;
+		if (r == STEP_FAILED) {
+			drvlog("xhci%u: timeout: controller ready (%u ms)\n", (unsigned)index, (unsigned)READY_MS);
+			drvlog("xhci%u: controller given up\n", (unsigned)index);
+			x->claim = CL_GIVEN_UP;
+			return r;
+		}
+		x->mem = x->alloc(sizeof(XhciMem));
+		if (!x->mem) {
+			drvlog("xhci%u: no memory for its rings (%u KiB), not used\n", (unsigned)index,
+			    (unsigned)(sizeof(XhciMem) / 1024));
+			x->claim = CL_GIVEN_UP;
+			return STEP_FAILED;
+		}
+		walk_xcaps(x, xr32(x->cap, CAP_HCCPARAMS1));
+		if (x->legsup)
+			bios_begin(x);
+		x->claim = CL_BIOS;
+	}
+	r = x->legsup && x->bios_owned ? wait_step(&x->wait, !(mmio_read32(x->legsup) & LEGACY_BIOS_OWNED), HANDOFF_MS)
+	                               : STEP_DONE;
+	if (r == STEP_MORE)
+		return r;
+	if (x->legsup)
+		bios_end(x, r == STEP_FAILED);
+	x->claim = CL_CLAIMED;
+	return STEP_DONE;
+}
+
+bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc)
+{
+	return xhci_claim_begin(index, mmio, alloc) && STEP_RUN(xhci_claim_step(index)) == STEP_DONE;
 }
 
 /* One step of controller `index`'s start: STEP_MORE until it runs (*hc set, STEP_DONE) or is given up (logged). */
@@ -312,7 +350,7 @@ StepResult xhci_start_step(int index, UsbHc **hc)
 	StepResult r;
 
 	*hc = NULL;
-	if (!x || x->phase >= PH_RUNNING)
+	if (!x || x->claim != CL_CLAIMED || x->phase >= PH_RUNNING)
 		return STEP_FAILED;     /* never claimed, or asked again after its end */
 	r = start_phase(x);
 	if (r == STEP_FAILED) {

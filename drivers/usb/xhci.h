@@ -13,10 +13,12 @@
 
 /*
  * Controllers come up in two passes, every hand-off before any probe (SMI
- * code may touch another controller during a hand-off): xhci_claim takes
- * controller `index` at mmio (BAR0, identity-mapped or mapped by the kernel)
- * from the BIOS once it is ready, its memory from alloc; false (logged) if
- * it is not to be used.
+ * code may touch another controller during a hand-off): xhci_claim_begin
+ * reads controller `index` at mmio (BAR0, identity-mapped or mapped by the
+ * kernel), false (logged) if it is not to be used; xhci_claim_step then
+ * takes it from the BIOS once it is ready, its memory from alloc, a step
+ * at a time (STEP_MORE while it waits for CNR or the BIOS), STEP_FAILED
+ * (logged) if it is not to be used.
  * xhci_start_step then resets it, gives it its rings and powers its ports
  * (a step at a time: each wait started by one call, looked at by the next),
  * which are then news for the device layer (usbdev_add_hc); STEP_FAILED
@@ -29,7 +31,9 @@
  */
 typedef void *(*XhciAlloc)(uint32_t bytes);
 
-bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc);
+bool xhci_claim_begin(int index, uintptr_t mmio, XhciAlloc alloc);
+StepResult xhci_claim_step(int index);                  /* one step of the claim, never a wait: main loop */
+bool xhci_claim(int index, uintptr_t mmio, XhciAlloc alloc);    /* the same steps run to their end (unit tests) */
 StepResult xhci_start_step(int index, UsbHc **hc);     /* one step of the start, never a wait: main loop */
 UsbHc *xhci_start(int index);                           /* the same steps run to their end (unit tests) */
 

@@ -259,6 +259,9 @@ typedef struct Xhci {
 	XhciSlot slot[XHCI_MAX_SLOTS + 1];      /* by slot id; 0 unused */
 	XhciMem *mem;                   /* from alloc at claim: only controllers that are there cost memory */
 	XhciAlloc alloc;
+	uint8_t claim;                  /* xhci_claim_step: where the claim is (xhci.c's XhciClaim) */
+	bool bios_owned;                /* USBLEGSUP read BIOS-owned before the OS semaphore was set */
+	uintptr_t legsup;               /* the legacy support capability (0: none) */
 	uint8_t phase;                  /* xhci_start_step: where the bring-up is (xhci.c's XhciPhase) */
 	uint32_t power_ms;              /* ports just powered: their settling time */
 	StepWait wait;                  /* its wait under way */

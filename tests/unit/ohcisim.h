@@ -26,6 +26,7 @@ typedef struct Sim {
 	uint32_t regs[0x100 / 4];
 	uint32_t now_ms;
 	bool smm_owned, smm_ignores;    /* IR set at start; OCR never answered */
+	uint32_t smm_lets_go_ms;        /* OCR answered then, not at once (0: at once) */
 	bool hcr_hangs, transfers_hang, intr_fails, low_speed;
 	bool ocr_seen, global_power;
 	uint32_t port_power, prs_since[SIM_PORTS + 1];
@@ -85,7 +86,7 @@ void sim_mmio_write32(uintptr_t addr, uint32_t v)
 	if (off == HC_COMMAND_STATUS) {
 		if (v & CS_OCR) {
 			sim.ocr_seen = true;
-			if (!sim.smm_ignores)
+			if (!sim.smm_ignores && !sim.smm_lets_go_ms)
 				*sim_reg(HC_CONTROL) &= ~CTL_IR;
 		}
 		if ((v & CS_HCR) && sim.hcr_hangs)
@@ -285,6 +286,8 @@ static void sim_step(void)
 	OhciHcca *hcca = (OhciHcca *)(uintptr_t)*sim_reg(HC_HCCA);
 	uint32_t ctl = *sim_reg(HC_CONTROL);
 
+	if (sim.ocr_seen && sim.smm_lets_go_ms && sim.now_ms >= sim.smm_lets_go_ms)
+		*sim_reg(HC_CONTROL) &= ~CTL_IR;        /* SMM's driver let go */
 	for (int p = 1; p <= SIM_PORTS; p++) {
 		uint32_t *r = sim_reg(HC_RH_PORT(p));
 

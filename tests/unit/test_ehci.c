@@ -17,6 +17,7 @@
 #include "wait.h"
 
 #include "ehcisim.h"
+#include "claimsteps.h"
 
 static void claimed_started_schedules_and_configflag(void **state)
 {
@@ -189,14 +190,38 @@ static void a_reset_that_never_ends_is_a_bounded_timeout(void **state)
 	assert_int_equal(R(OP_CONFIGFLAG), 0);                  /* the ports with the companions */
 }
 
+/* The BIOS keeps the controller 300 ms: a step a millisecond meanwhile, then OS-owned, SMIs off, reset. */
+static void a_bios_hand_off_of_300_ms_is_stepped(void **state)
+{
+	int steps;
+
+	(void)state;
+	sim.bios_lets_go_ms = 300;
+	assert_true(ehci_claim_begin(0, &dev, (uintptr_t)regs, alloc));
+	assert_int_equal(claim_by_steps(ehci_claim_step, &steps), STEP_DONE);
+	assert_in_range(sim.now_ms, 300, 310);             /* the hand-off, then halt and HCRESET */
+	assert_true(steps >= 300);
+	assert_int_equal(cfg32(EECP) & 0x01010000u, 0x01000000u);
+	assert_int_equal(cfg32(EECP + 4), 0xE0000000u);     /* SMI enables off */
+	assert_non_null(strstr(logbuf, "ehci0: legacy support: BIOS owned it, let go\n"));
+	assert_null(strstr(logbuf, "anyway"));
+	assert_non_null(ehci_start(0));
+}
+
 static void a_bios_that_never_lets_go_is_a_bounded_timeout(void **state)
 {
+	int steps;
+
 	(void)state;
 	sim.bios_lets_go_ms = 0;
-	assert_true(ehci_claim(0, &dev, (uintptr_t)regs, alloc));
+	assert_true(ehci_claim_begin(0, &dev, (uintptr_t)regs, alloc));
+	assert_int_equal(claim_by_steps(ehci_claim_step, &steps), STEP_DONE);
 	assert_true(sim.now_ms >= 1000 && sim.now_ms < 1400);
+	assert_true(steps >= 1000);
 	assert_int_equal(cfg32(EECP) & 0x01010000u, 0x01000000u);
-	assert_non_null(strstr(logbuf, "ehci0: timeout: BIOS hand-off (1000 ms), taken anyway"));
+	assert_int_equal(cfg32(EECP + 4), 0xE0000000u);
+	assert_non_null(strstr(logbuf, "ehci0: timeout: BIOS hand-off (1000 ms), taken anyway\n"
+	                                "ehci0: legacy support: BIOS owned it, let go\n"));
 }
 
 static void a_port_reset_that_never_ends_is_a_bounded_timeout(void **state)
@@ -342,6 +367,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(interrupt_reports_requeued_and_failures_given_up, setup),
 	cmocka_unit_test_setup(a_controller_that_stops_gives_its_ports_back, setup),
 	cmocka_unit_test_setup(a_reset_that_never_ends_is_a_bounded_timeout, setup),
+	cmocka_unit_test_setup(a_bios_hand_off_of_300_ms_is_stepped, setup),
 	cmocka_unit_test_setup(a_bios_that_never_lets_go_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(a_port_reset_that_never_ends_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(a_control_transfer_that_never_completes_is_a_bounded_timeout, setup),

@@ -24,6 +24,7 @@
 #include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
 #include "hcfix.h"           /* the device layer's side, the kernel's page allocator */
+#include "claimsteps.h"      /* the hand-off tests: a claim stepped as the main loop steps it */
 
 static void fresh(void)
 {
@@ -122,16 +123,39 @@ static void bring_up_takes_it_from_smm_and_keeps_the_frame_interval(void **state
 	assert_non_null(strstr(logbuf, "ohci0: 2 ports, power per port"));
 }
 
+/* SMM keeps the controller 300 ms after OwnershipChangeRequest: a step a millisecond meanwhile. */
+static void smm_that_lets_go_after_300_ms_is_waited_for_stepwise(void **state)
+{
+	int steps;
+
+	(void)state;
+	fresh();
+	*sim_reg(HC_CONTROL) = CTL_IR;
+	sim.smm_lets_go_ms = 300;
+	assert_true(ohci_claim_begin(0, (uintptr_t)sim.regs, test_alloc));
+	assert_int_equal(claim_by_steps(ohci_claim_step, &steps), STEP_DONE);
+	assert_in_range(sim.now_ms, 300, 302);
+	assert_true(steps >= 300);
+	assert_non_null(strstr(logbuf, "ohci0: taken from SMM\n"));
+	assert_null(strstr(logbuf, "anyway"));
+	hc = ohci_start(0);
+	assert_non_null(hc);
+}
+
 static void smm_that_never_lets_go_is_a_bounded_timeout(void **state)
 {
+	int steps;
+
 	(void)state;
 	fresh();
 	*sim_reg(HC_CONTROL) = CTL_IR;
 	sim.smm_ignores = true;
-	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
+	assert_true(ohci_claim_begin(0, (uintptr_t)sim.regs, test_alloc));
+	assert_int_equal(claim_by_steps(ohci_claim_step, &steps), STEP_DONE);
 	assert_true(sim.now_ms >= 500 && sim.now_ms < 520);
-	assert_non_null(strstr(logbuf, "ohci0: timeout: SMM ownership change (500 ms)"));
-	assert_non_null(strstr(logbuf, "ohci0: taking the controller from SMM anyway"));
+	assert_true(steps >= 500);
+	assert_non_null(strstr(logbuf, "ohci0: timeout: SMM ownership change (500 ms)\n"
+	                                "ohci0: taking the controller from SMM anyway\n"));
 }
 
 static void an_hcr_that_never_ends_is_a_bounded_timeout(void **state)
@@ -262,6 +286,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(the_ed_packs_address_endpoint_direction_speed_skip_and_size),
 	cmocka_unit_test(the_td_packs_pid_toggle_rounding_and_not_accessed),
 	cmocka_unit_test(bring_up_takes_it_from_smm_and_keeps_the_frame_interval),
+	cmocka_unit_test(smm_that_lets_go_after_300_ms_is_waited_for_stepwise),
 	cmocka_unit_test(smm_that_never_lets_go_is_a_bounded_timeout),
 	cmocka_unit_test(an_hcr_that_never_ends_is_a_bounded_timeout),
 	cmocka_unit_test(a_port_reset_waits_for_prsc_and_says_the_speed),

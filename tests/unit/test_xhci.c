@@ -22,6 +22,7 @@
 #include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
 #include "hcfix.h"           /* the device layer's side, the kernel's page allocator */
+#include "claimsteps.h"      /* the hand-off tests: a claim stepped as the main loop steps it */
 
 /* A keyboard at root port 1: slot enabled and addressed, its interrupt endpoint running. */
 static int setup(void **state)
@@ -246,6 +247,57 @@ static void the_simulation_catches_an_early_write_and_an_early_read(void **state
 	assert_int_equal(sim.accesses_after_hcrst, 1);
 }
 
+/* A controller with USB legacy support, BIOS-owned and SMIs on, whose BIOS lets go at hold_ms. */
+static void bios_owns_until(uint32_t hold_ms)
+{
+	sim.now_ms = 0;
+	sim_reset();
+	logbuf[0] = '\0';
+	testram_reset();
+	*sim_reg(CAP_HCCPARAMS1) |= (SIM_LEGSUP / 4) << 16;
+	*sim_reg(SIM_LEGSUP) = XCAP_LEGACY | LEGACY_BIOS_OWNED;
+	*sim_reg(SIM_LEGSUP + LEGACY_CTLSTS) = LEGACY_SMI_ENABLES;
+	sim.bios_until_ms = hold_ms;
+}
+
+/* The BIOS keeps the controller 300 ms: a step a millisecond meanwhile, then it is the OS's, SMIs off. */
+static void a_bios_hand_off_of_300_ms_is_stepped(void **state)
+{
+	int steps;
+
+	(void)state;
+	bios_owns_until(300);
+	assert_true(xhci_claim_begin(0, (uintptr_t)sim.regs, test_alloc));
+	assert_int_equal(claim_by_steps(xhci_claim_step, &steps), STEP_DONE);
+	assert_in_range(sim.now_ms, 300, 302);
+	assert_true(steps >= 300);
+	assert_non_null(strstr(logbuf, "xhci0: legacy support: BIOS owned it, now OS-owned\n"));
+	assert_null(strstr(logbuf, "anyway"));
+	assert_int_equal(*sim_reg(SIM_LEGSUP) & (LEGACY_BIOS_OWNED | LEGACY_OS_OWNED), LEGACY_OS_OWNED);
+	assert_int_equal(*sim_reg(SIM_LEGSUP + LEGACY_CTLSTS) & LEGACY_SMI_ENABLES, 0);
+	hc = xhci_start(0);
+	assert_non_null(hc);
+	assert_true(hc->ops->running(hc));
+}
+
+/* A BIOS that never lets go: taken anyway after 1000 ms (its semaphore cleared, SMIs off), logged. */
+static void a_bios_that_never_lets_go_is_overruled_after_a_second(void **state)
+{
+	int steps;
+
+	(void)state;
+	bios_owns_until(UINT32_MAX);
+	assert_true(xhci_claim_begin(0, (uintptr_t)sim.regs, test_alloc));
+	assert_int_equal(claim_by_steps(xhci_claim_step, &steps), STEP_DONE);
+	assert_in_range(sim.now_ms, 1000, 1002);
+	assert_true(steps >= 1000);
+	assert_non_null(strstr(logbuf, "xhci0: timeout: BIOS hand-off (1000 ms)\n"
+	                                "xhci0: taking the controller from the BIOS anyway\n"
+	                                "xhci0: legacy support: BIOS owned it, now OS-owned\n"));
+	assert_int_equal(*sim_reg(SIM_LEGSUP) & (LEGACY_BIOS_OWNED | LEGACY_OS_OWNED), LEGACY_OS_OWNED);
+	assert_int_equal(*sim_reg(SIM_LEGSUP + LEGACY_CTLSTS) & LEGACY_SMI_ENABLES, 0);
+}
+
 /* Mass storage's pipes on slot 1 (xhcibulk.c): 0x81 IN (DCI 3 is the keyboard's; these are 0x82, 0x02). */
 static const UsbEndpoint bulk_in = { .address = 0x82, .max_packet = 512 }, bulk_out = { .address = 0x02, .max_packet = 512 };
 #define BULK_IN_DCI     5
@@ -419,6 +471,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_command_ring_that_never_stops_gives_the_controller_up, setup),
 	cmocka_unit_test(cnr_is_waited_for_and_hcrst_is_followed_by_a_pause),
 	cmocka_unit_test(the_simulation_catches_an_early_write_and_an_early_read),
+	cmocka_unit_test(a_bios_hand_off_of_300_ms_is_stepped),
+	cmocka_unit_test(a_bios_that_never_lets_go_is_overruled_after_a_second),
 };
 
 int main(int argc, char **argv)

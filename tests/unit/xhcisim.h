@@ -19,6 +19,7 @@
 #include "xhcireg.h"
 
 #define SIM_OP          0x20            /* CAPLENGTH */
+#define SIM_LEGSUP      0x500           /* USB legacy support, where a hand-off test puts it */
 #define SIM_RT          0x600
 #define SIM_DB          0x800
 #define SIM_REG_BYTES   0x1000
@@ -62,6 +63,7 @@ typedef struct Sim {
 	bool hcrst_seen;
 	uint32_t hcrst_ms;              /* when the driver wrote HCRST */
 	int accesses_after_hcrst;       /* register accesses sooner than HCRST_PAUSE (1 ms) after it */
+	uint32_t bios_until_ms;         /* USBLEGSUP at SIM_LEGSUP (if the test puts one): the BIOS lets go then */
 	/* bulk endpoints the simulated device answers (drivers/usb/xhcibulk.c) */
 	uint32_t bulk_dcis[SIM_SLOTS + 1];      /* bit dci: a bulk endpoint of that slot */
 	uint32_t bulk_cc;               /* how the next TRBs end: CC_SUCCESS, CC_STALL, 0: never */
@@ -384,6 +386,9 @@ static void sim_doorbells(void)
 static void sim_step(void)
 {
 	uint32_t cmd = *sim_reg(SIM_OP + OP_USBCMD);
+
+	if ((*sim_reg(SIM_LEGSUP) & LEGACY_OS_OWNED) && sim.now_ms >= sim.bios_until_ms)
+		*sim_reg(SIM_LEGSUP) &= ~LEGACY_BIOS_OWNED;     /* asked, and its time has come */
 
 	if (cmd & CMD_HCRST) {
 		int cnr_writes = sim.writes_while_cnr, early = sim.accesses_after_hcrst;
