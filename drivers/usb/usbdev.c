@@ -301,7 +301,7 @@ void usbdev_detach_child(UsbDev *hub, uint8_t hub_port)
 			usbdev_forget(&devs[i]);
 }
 
-/* An attach on a root port ended: a device a class took, or nobody there; else left alone until unplugged. */
+/* An attach on a root port ended: a device a class took, or nobody there; else left alone (and addressed) until unplugged. */
 static void root_done(const UsbPortRef *at, UsbDev *d, bool vacant)
 {
 	UsbHost *h = host_of(at->hc);
@@ -323,8 +323,8 @@ static const UsbPortOps root_ports = {
 
 /*
  * A device appeared on a root port: its attach starts (debounce first). A
- * device no class takes gets its slot back; the port is left alone until
- * it is unplugged.
+ * device no class takes keeps its address and slot (it still answers
+ * there); the port is left alone until it is unplugged.
  */
 static void attach_port(UsbHost *h, uint8_t port)
 {
@@ -335,7 +335,10 @@ static void attach_port(UsbHost *h, uint8_t port)
 		h->port_ignored &= ~(1u << port);
 }
 
-/* The device on a root port went away: its keys come up, its slot (and a hub's devices') freed. */
+/*
+ * The device on a root port went away: its keys come up, its slot (and a hub's devices') freed; an
+ * ignored one there gives its address back only now (it answered at it until it left).
+ */
 static void detach_port(UsbHost *h, uint8_t port)
 {
 	UsbDev *d = h->port_dev[port];
@@ -344,6 +347,9 @@ static void detach_port(UsbHost *h, uint8_t port)
 	usbdev_rec_drop(h->hc, port, 0, 0);
 	h->port_dev[port] = NULL;
 	h->port_ignored &= ~(1u << port);
+	for (int i = 0; i < USBDEV_MAX; i++)
+		if (devs[i].used && &devs[i] != d && devs[i].hc == h->hc && !devs[i].parent && devs[i].port == port)
+			usbdev_forget(&devs[i]);
 	if (!d)
 		return;
 	drvlog("%s%u: port %u: device removed\n", h->hc->ops->name, (unsigned)h->hc->index, (unsigned)port);

@@ -209,7 +209,12 @@ static void step_addressed(UsbAttach *a)
 			finish(a, d, false);
 			return;
 		}
-		usbdev_forget(d);
+		/*
+		 * Ignored: it stays on the bus answering at its address, so it
+		 * keeps it (and its controller slot) until it is unplugged, as
+		 * Linux keeps a device no driver binds; a freed address would be
+		 * given to the next device while this one still answers there.
+		 */
 		finish(a, NULL, false);
 		return;
 	}

@@ -100,10 +100,10 @@ static inline Rdev *rdev_by_handle(uint32_t handle)
 
 /*
  * The controller reached device d by `handle` (its slot, or the address it
- * was just given). Another device that had it keeps it no more (an xHCI
- * slot disabled and given again). NOTE: on UHCI a device the layer ignored
- * keeps its address on the bus; rdev_reused counts an address given again
- * while that device is still there (reported by the test, not failed).
+ * was just given). Another device that had it keeps it no more. A device
+ * the layer ignored still answers at its address on the bus: rdev_reused
+ * counts a handle given again while its device is still there (a failure:
+ * two devices at one address, reportsusb.h).
  */
 static inline Rdev *rdev_bind(Rdev *d, uint32_t handle)
 {

@@ -218,9 +218,8 @@ static int rhc_replay(const Report *r, const ReportHc *c)
 		rhc_check_record(&rdevs[i]);
 	for (int i = 0; i < nrdevs; i++)
 		rhc_check_keys(&rdevs[i]);
-	if (rdev_reused)
-		printf("  NOTE: %d address%s given again while the device that had it was still on the bus\n",
-		    rdev_reused, rdev_reused == 1 ? "" : "es");
+	rcheck(rdev_reused == 0, "%d address%s given again while the device that had it was still on the bus",
+	    rdev_reused, rdev_reused == 1 ? "" : "es");
 	if (rhc_failed || getenv("REPORTS_LOG"))
 		printf("  log:\n%s", logbuf);
 	fflush(stdout);

@@ -3,7 +3,7 @@
  * device layer's attach (debounce, port reset, SET_ADDRESS, descriptors) on the simulated
  * controller (uhcisim.h), whose devices the test's pads (padsim.h) answer by address: a pad at
  * boot, a second one plugged in while running, reports to each through the interrupt queues,
- * one pulled out. The tests run in order on one controller (a plug-in, then an unplug).
+ * one pulled out, one no class takes. The tests run in order on one controller (a plug-in, then an unplug).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -252,6 +252,52 @@ static void babble_on_interrupt_in_is_retried_then_given_up(void **state)
 	unplug2();
 }
 
+/* The address the device at `p` answers at now (the last SET_ADDRESS that reached it); 0 if none. */
+static uint8_t addr_now(const SimPad *p)
+{
+	for (int a = 127; a > 0; a--)
+		if (by_addr[a] == p)
+			return (uint8_t)a;
+	return 0;
+}
+
+/*
+ * A device no class takes (the tablet, tablets not taken) still answers at its address on the
+ * bus: it keeps it until it is pulled out, so the next device gets another one (two devices at
+ * one address else); pulled out, its address is free again.
+ */
+static void an_ignored_device_keeps_its_address_until_it_is_pulled_out(void **state)
+{
+	uint8_t ignored, pad;
+
+	(void)state;
+	sim.portsc[1] = (uint16_t)((sim.portsc[1] & ~(PORT_CCS | PORT_PE)) | PORT_CSC);
+	assert_true(run_until("pad 0: 0079:0006 on UHCI port 1 removed after"));
+	memset(by_addr, 0, sizeof by_addr);
+	usbpad_take_tablets(false);
+	assert_true(plug2(&tablet, "usb: port 2: 0627:0001 HID device (class 03.00.00): not a boot keyboard, ignored"));
+	ignored = addr_now(&tablet);
+	assert_int_equal(ignored, 1);                   /* the lowest free: the pad's, given back when it left */
+	logbuf[0] = '\0';
+	enumerating = &dragonrise;
+	sim_plug(1);
+	assert_true(run_until("pad 0: 0079:0006 on UHCI port 1"));
+	pad = addr_now(&dragonrise);
+	assert_int_not_equal(pad, 0);
+	assert_int_not_equal(pad, ignored);
+	assert_ptr_equal(by_addr[ignored], &tablet);    /* nobody else was sent to its address */
+	sim.portsc[2] = (uint16_t)((sim.portsc[2] & ~(PORT_CCS | PORT_PE)) | PORT_CSC);
+	for (int ms = 0; ms < 200; ms++) {
+		usbdev_service();
+		usbdev_tick();
+		wait_ms(1);
+	}
+	by_addr[ignored] = NULL;
+	assert_true(plug2(&tablet, "not a boot keyboard, ignored"));
+	assert_int_equal(addr_now(&tablet), ignored);   /* pulled out, its address came back */
+	usbpad_take_tablets(true);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(a_pad_at_boot_is_attached_through_the_root_port),
 	cmocka_unit_test(a_second_pad_plugged_in_while_running),
@@ -261,6 +307,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(short_packets_in_a_descriptor_read_are_refused_with_the_reason),
 	cmocka_unit_test(a_stall_once_on_the_report_descriptor_is_asked_again),
 	cmocka_unit_test(babble_on_interrupt_in_is_retried_then_given_up),
+	cmocka_unit_test(an_ignored_device_keeps_its_address_until_it_is_pulled_out),
 };
 
 int main(int argc, char **argv)
