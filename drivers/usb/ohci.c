@@ -11,7 +11,6 @@
 #include "wait.h"
 
 #define OWNERSHIP_MS    500             /* SMM lets go after OwnershipChangeRequest (Linux waits 500) */
-#define RESUME_MS       20              /* USB 2.0 7.1.7.7: resume signalling, from the BIOS driver's state */
 #define BUS_RESET_MS    50              /* the bus held in reset before HCR (TDRSTR, as Linux) */
 #define HCR_MS          10              /* HCR clears within 10 us */
 #define POWER_MIN_MS    20              /* power good, at least (POTPGT may say more) */
@@ -35,10 +34,13 @@ static bool wait_reg(Ohci *o, uint32_t off, uint32_t mask, uint32_t want, uint32
 /*
  * Ownership (OHCI 5.1.1.3.3 - 5.1.1.3.5): SMM's driver (InterruptRouting
  * set) is asked with OwnershipChangeRequest (true: ohci_claim_step waits
- * for it); a BIOS driver (HCFS not USBRESET) is left operational or
- * resumed; else the bus sits in reset a while (the resume's and the
- * reset's time: ohci_start_step's first pause). The controller is used
- * either way (logged).
+ * for it); a BIOS driver (HCFS not USBRESET) is stopped with a bus reset
+ * (USBRESET, as Linux's PCI hand-off does for every OHCI), which resets the
+ * root hub: a port the BIOS switched off (SeaBIOS powers a port down for a
+ * device it has no driver for, QEMU's OHCI then shows no device there until
+ * the root hub is reset) has its device back; an idle controller's bus sits
+ * in reset the same while (ohci_start_step's first pause). Used either way
+ * (logged).
  */
 static bool ownership_begin(Ohci *o)
 {
@@ -49,11 +51,9 @@ static bool ownership_begin(Ohci *o)
 		return true;
 	}
 	if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_RESET) {
-		if ((ctl & CTL_HCFS_MASK) != CTL_HCFS_OPER) {
-			ow32(o, HC_CONTROL, (ctl & ~CTL_HCFS_MASK) | CTL_HCFS_RESUME);
-			o->settle_ms = RESUME_MS;
-		}
-		drvlog("ohci%u: taken from the BIOS driver (state %u)\n", (unsigned)o->hc.index,
+		ow32(o, HC_CONTROL, (ctl & ~CTL_HCFS_MASK) | CTL_HCFS_RESET);
+		o->settle_ms = BUS_RESET_MS;
+		drvlog("ohci%u: taken from the BIOS driver (state %u), bus reset\n", (unsigned)o->hc.index,
 		    (unsigned)((ctl & CTL_HCFS_MASK) >> 6));
 	} else {
 		o->settle_ms = BUS_RESET_MS;

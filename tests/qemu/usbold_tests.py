@@ -13,7 +13,7 @@ import statistics
 import time
 
 from usb_tests import (READY_TIMEOUT_S, RE_READY, UsbContext, measure, on_uefi, player_xs, test_usb_key_storm,
-                       test_usb_plays_level1)
+                       test_usb_plays_level1, usb_machine)
 
 PC = ["-M", "pc,i8042=off"]
 UHCI = PC + ["-device", "piix3-usb-uhci,id=uhci", "-device", "usb-kbd,id=kbd,bus=uhci.0"]
@@ -169,6 +169,22 @@ def test_usb_old_latency(ctx):
     assert max(medians.values()) < 100, "median latency %s" % medians
 
 
+def test_usb_ohci_kbd_tablet(ctx):
+    """A usb-kbd on OHCI port 1 and a usb-tablet on port 2: SeaBIOS powers the tablet's port down
+    (it has no driver for it) and QEMU then shows no device there until the root hub is reset; the
+    take-over's bus reset brings it back: the tablet is addressed and named (ignored) on COM1."""
+    m = usb_machine(ctx, extra=PC + ["-device", "pci-ohci,id=ohci", "-device", "usb-kbd,bus=ohci.0,port=1",
+                                     "-device", "usb-tablet,bus=ohci.0,port=2"])
+    m.wait_for(RE_READY, READY_TIMEOUT_S)
+    m.wait_usb_attached()
+    line = m.wait_for(r"^usb: port 2: 0627:0001 HID device \(class 03\.00\.00\): not a boot keyboard, ignored$", 3)
+    text = m.serial()
+    assert re.search(r"^ohci0: port 2: full-speed device, address 2$", text, re.M), "the tablet got no address 2"
+    assert re.search(r"^usb: keyboard: USB \(OHCI port 1\)$", text, re.M), "the keyboard is not listed"
+    assert re.search(r"^ohci0: taken from the BIOS driver \(state \d\), bus reset$", text, re.M), "no bus reset"
+    ctx.note(line.group(0))
+
+
 def tests(hold_right):
     """(name, function, goldens it writes, goldens it reads), as run_tests.py lists them."""
     return [
@@ -183,6 +199,7 @@ def tests(hold_right):
         ("usb_ohci_hotplug", hotplug("OHCI", OHCI, "ohci.0"), (), ()),
         ("usb_ohci_key_storm", lambda ctx: test_usb_key_storm(UsbContext(ctx, OHCI)), (), ()),
         ("usb_uefi_ohci_hold_right", on_uefi(on_hc(hold_right, OHCI, "OHCI")), (), ()),
+        ("usb_ohci_kbd_tablet", test_usb_ohci_kbd_tablet, (), ()),
         ("usb_xhci_and_uhci", test_usb_xhci_and_uhci, (), ()),
         ("usb_ehci_hold_right", on_hc(hold_right, EHCI, "EHCI", speed="high", detail=EHCI_DETAIL), (), ()),
         ("usb_ehci_q35_hold_right", on_hc(hold_right, EHCI_Q35, "EHCI", speed="high", detail=EHCI_DETAIL), (), ()),

@@ -30,6 +30,7 @@ typedef struct Sim {
 	bool hcr_hangs, transfers_hang, intr_fails, low_speed;
 	bool ocr_seen, global_power;
 	uint32_t port_power, prs_since[SIM_PORTS + 1];
+	uint32_t bios_off;              /* bit p: the BIOS switched the port off; its device unseen until a root hub reset */
 	uint8_t setups[SIM_LOG][8];
 	uint32_t setup_ed[SIM_LOG];
 	int nsetups;
@@ -95,6 +96,13 @@ void sim_mmio_write32(uintptr_t addr, uint32_t v)
 			*sim_reg(HC_CONTROL) = CTL_HCFS_MASK;        /* USBSUSPEND after a reset */
 			*sim_reg(HC_FM_INTERVAL) = FI_DEFAULT;
 		}
+	} else if (off == HC_CONTROL) {
+		*sim_reg(off) = v;
+		for (int p = 1; p <= SIM_PORTS && (v & CTL_HCFS_MASK) == CTL_HCFS_RESET; p++)
+			if (sim.bios_off & 1u << p)     /* USBRESET resets the root hub: the device is seen again */
+				*sim_reg(HC_RH_PORT(p)) |= PORT_CCS | PORT_CSC;
+		if ((v & CTL_HCFS_MASK) == CTL_HCFS_RESET)
+			sim.bios_off = 0;
 	} else if (off == HC_INT_STATUS) {
 		*sim_reg(off) &= ~v;
 	} else if (off == HC_RH_STATUS) {

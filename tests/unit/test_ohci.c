@@ -142,6 +142,32 @@ static void smm_that_lets_go_after_300_ms_is_waited_for_stepwise(void **state)
 	assert_non_null(hc);
 }
 
+/*
+ * A BIOS driver (operational) that switched a port off (SeaBIOS, for a device it has no driver for:
+ * QEMU's OHCI then shows nobody there): the bus reset at take-over resets the root hub, the device
+ * is seen again and is the device layer's news.
+ */
+static void a_port_the_bios_switched_off_has_its_device_back(void **state)
+{
+	UsbPortState st;
+
+	(void)state;
+	fresh();
+	*sim_reg(HC_CONTROL) = CTL_HCFS_OPER;
+	sim_plug(1);
+	sim.bios_off = 1u << 2;                         /* a device on port 2, its port powered down */
+	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
+	hc = ohci_start(0);
+	assert_non_null(hc);
+	assert_int_equal(hc->ops->port_changes(hc), 0x06);
+	st = hc->ops->port_state(hc, 2);
+	assert_true(st.connected);
+	assert_true(sim.now_ms >= 50);                  /* the bus held in reset (TDRSTR) first */
+	st = hc->ops->port_state(hc, 1);
+	assert_true(st.connected);
+	assert_non_null(strstr(logbuf, "ohci0: taken from the BIOS driver (state 2), bus reset"));
+}
+
 static void smm_that_never_lets_go_is_a_bounded_timeout(void **state)
 {
 	int steps;
@@ -287,6 +313,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(the_td_packs_pid_toggle_rounding_and_not_accessed),
 	cmocka_unit_test(bring_up_takes_it_from_smm_and_keeps_the_frame_interval),
 	cmocka_unit_test(smm_that_lets_go_after_300_ms_is_waited_for_stepwise),
+	cmocka_unit_test(a_port_the_bios_switched_off_has_its_device_back),
 	cmocka_unit_test(smm_that_never_lets_go_is_a_bounded_timeout),
 	cmocka_unit_test(an_hcr_that_never_ends_is_a_bounded_timeout),
 	cmocka_unit_test(a_port_reset_waits_for_prsc_and_says_the_speed),
