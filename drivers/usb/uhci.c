@@ -289,6 +289,7 @@ static const UsbHcOps uhci_ops = {
 	.control = uhci_control,
 	.intr_in = uhci_intr_in,
 	.bulk = uhci_bulk,
+	.cancel = uhci_cancel,
 };
 
 /* Controller `index` at I/O port io: its memory, its ports counted, stopped. False (logged) if not used. */

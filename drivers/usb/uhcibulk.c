@@ -12,16 +12,16 @@
 #define TD_OTHER_ERRORS (TD_DBUF | TD_BABBLE | TD_CRC_TIMEOUT | TD_BITSTUFF)    /* with STALLED: not a stall */
 
 typedef struct BulkWait {
+	Uhci *u;
+	UhciDev *d;
 	UhciMem *m;
 	int n;
-	bool ended_short;
+	bool ended_short, gone;
 } BulkWait;
 
-/* Ended: every TD done, one failed, or a short IN packet (SPD stopped the queue there). */
-static bool bulk_ended(void *ctx)
+/* Every TD done, one failed, or a short IN packet (SPD stopped the queue there). */
+static bool tds_ended(BulkWait *w)
 {
-	BulkWait *w = ctx;
-
 	for (int i = 0; i < w->n; i++) {
 		uint32_t s = w->m->ctrl_td[i].status;
 
@@ -35,6 +35,22 @@ static bool bulk_ended(void *ctx)
 		}
 	}
 	return true;
+}
+
+/*
+ * The TDs ended, or the device's grace (uhci_cancel) ran out. The
+ * controller is polled first: a hub's report of the device's port comes
+ * in here (the timer IRQ keeps off while a transfer is under way).
+ */
+static bool bulk_ended(void *ctx)
+{
+	BulkWait *w = ctx;
+
+	uhci_poll(&w->u->hc);
+	if (tds_ended(w))
+		return true;
+	w->gone = w->d->suspect && wait_passed(w->d->suspect_due);
+	return w->gone;
 }
 
 /*
@@ -53,7 +69,7 @@ static UsbXfer bulk_chunk(Uhci *u, uint8_t dev, const UsbEndpoint *ep, uint8_t *
 	uint8_t num = ep->address & 0x0F;
 	uint16_t mps = ep->max_packet, *toggles = &d->bulk_toggle[in];
 	uint8_t toggle = (*toggles >> num) & 1;
-	BulkWait w = { .m = m };
+	BulkWait w = { .u = u, .d = d, .m = m };
 	UsbXfer r = USB_XFER_OK;
 
 	if (!in)
@@ -82,6 +98,13 @@ static UsbXfer bulk_chunk(Uhci *u, uint8_t dev, const UsbEndpoint *ep, uint8_t *
 		drvlog("uhci%u: timeout: bulk transfer (address %u, endpoint %02x, %u ms)\n", (unsigned)u->hc.index,
 		    (unsigned)dev, (unsigned)ep->address, (unsigned)ms);
 		r = USB_XFER_TIMEOUT;
+	} else if (w.gone) {
+		drvlog("uhci%u: address %u: bulk transfer given up %u ms after its hub reported the port: the device "
+		    "is gone\n", (unsigned)u->hc.index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
+		d->gone = true;
+		r = USB_XFER_ERROR;
+	} else {
+		d->suspect = false;             /* it answered: a stale report */
 	}
 	m->ctrl.element = LINK_TERM;
 	*moved = 0;
@@ -125,7 +148,7 @@ UsbXfer uhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 	if (got)
 		*got = 0;
 	if (!u->alive || dev == 0 || dev > UHCI_MAX_DEVS || !u->dev[dev].used || u->dev[dev].speed == USB_SPEED_LOW ||
-	    ep->max_packet == 0 || ep->max_packet > 64)
+	    ep->max_packet == 0 || ep->max_packet > 64 || u->dev[dev].gone)
 		return USB_XFER_ERROR;
 	do {
 		uint32_t n = len - total > CTRL_BUF ? CTRL_BUF : len - total, moved = 0;
@@ -140,4 +163,15 @@ UsbXfer uhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 			break;
 	} while (total < len);
 	return USB_XFER_OK;
+}
+
+/* Its hub reported its port during a bulk transfer (the wait's poll): that transfer has USB_GONE_GRACE_MS more. */
+void uhci_cancel(UsbHc *hc, uint8_t dev)
+{
+	Uhci *u = uhci_of(hc);
+
+	if (dev == 0 || dev > UHCI_MAX_DEVS || !u->dev[dev].used || u->dev[dev].suspect)
+		return;
+	u->dev[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
+	u->dev[dev].suspect = true;
 }

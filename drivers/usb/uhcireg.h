@@ -151,6 +151,9 @@ typedef struct UhciDev {
 	uint16_t intr_errors;                   /* failed transfers in a row */
 	bool intr_dead;
 	uint16_t bulk_toggle[2];                /* [0] OUT, [1] IN: bit n, endpoint n's next data toggle */
+	volatile bool suspect;                  /* uhci_cancel: its hub reported its port during a bulk transfer ... */
+	uint32_t suspect_due;                   /* ... which ends by this PIT tick, or the device is gone */
+	bool gone;                              /* it did not: every transfer to it fails at once */
 } UhciDev;
 
 typedef struct Uhci {
@@ -186,6 +189,7 @@ bool uhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 bool uhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
 UsbXfer uhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
                   uint32_t timeout_ms);
+void uhci_cancel(UsbHc *hc, uint8_t dev);
 void uhci_intr_unlink(Uhci *u, uint8_t dev);
 void uhci_skeleton(UhciMem *m);
 

@@ -116,7 +116,7 @@ bool uhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	uint8_t *sp = m->ctrl_setup, toggle = 1;
 	CtrlWait w = { .m = m, .n = 0, .in = in };
 
-	if (!u->alive || len > CTRL_BUF || mps < 8)
+	if (!u->alive || len > CTRL_BUF || mps < 8 || d->gone)
 		return false;
 	usb_setup_bytes(setup, sp);
 	if (!in)

@@ -52,6 +52,7 @@ typedef struct Sim {
 	uint32_t bulk_out_len;
 	uint32_t bulk_tokens[SIM_LOG];  /* its tokens that moved data, in order */
 	int nbulk;
+	void (*on_frame)(void);         /* the test's own step, each frame (a hub's report, as a wait's poll takes it) */
 } Sim;
 
 static Sim sim;
@@ -277,6 +278,8 @@ static void sim_step(void)
 {
 	uint32_t link;
 
+	if (sim.on_frame)
+		sim.on_frame();
 	if (!(sim.cmd & CMD_RS) || !sim.flbase)
 		return;
 	link = ((volatile uint32_t *)(uintptr_t)sim.flbase)[sim.frnum % FRAMES];
