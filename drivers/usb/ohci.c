@@ -239,6 +239,7 @@ static const UsbHcOps ohci_ops = {
 	.control = ohci_control,
 	.intr_in = ohci_intr_in,
 	.bulk = ohci_bulk,
+	.cancel = ohci_cancel,
 };
 
 /* Controller `index` at mmio: its memory (ohci_claim_step then takes it). False (logged) if not used. */

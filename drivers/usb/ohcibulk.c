@@ -12,16 +12,29 @@
 #define TD_TOGGLE(info) (((info) >> 24) & 1u)   /* after the TD: the toggle of its next packet */
 
 typedef struct BulkWait {
+	Ohci *o;
+	OhciDev *d;
 	OhciEd *ed;
 	uint32_t tail;
+	bool gone;
 } BulkWait;
 
+/*
+ * The TD is done or the ED halted; or the device's grace (ohci_cancel) ran
+ * out. The controller is polled first: a hub's report of the device's
+ * port comes in here (the timer IRQ keeps off while a transfer is under way).
+ */
 static bool bulk_ended(void *ctx)
 {
 	BulkWait *w = ctx;
-	uint32_t head = w->ed->head;
+	uint32_t head;
 
-	return (head & ED_HALTED) || (head & ~0x0Fu) == w->tail;
+	ohci_poll(&w->o->hc);
+	head = w->ed->head;
+	if ((head & ED_HALTED) || (head & ~0x0Fu) == w->tail)
+		return true;
+	w->gone = w->d->suspect && wait_passed(w->d->suspect_due);
+	return w->gone;
 }
 
 /*
@@ -39,7 +52,7 @@ static UsbXfer bulk_chunk(Ohci *o, uint8_t dev, const UsbEndpoint *ep, uint8_t *
 	uint8_t num = ep->address & 0x0F;
 	uint16_t *toggles = &d->bulk_toggle[in];
 	OhciTd *td = &m->ctrl_td[0], *tail = &m->ctrl_td[CTRL_TDS - 1];
-	BulkWait w = { .ed = &m->ctrl, .tail = ohci_addr32(tail) };
+	BulkWait w = { .o = o, .d = d, .ed = &m->ctrl, .tail = ohci_addr32(tail) };
 	UsbXfer r = USB_XFER_OK;
 	uint32_t cc;
 
@@ -62,6 +75,13 @@ static UsbXfer bulk_chunk(Ohci *o, uint8_t dev, const UsbEndpoint *ep, uint8_t *
 		drvlog("ohci%u: timeout: bulk transfer (address %u, endpoint %02x, %u ms)\n", (unsigned)o->hc.index,
 		    (unsigned)dev, (unsigned)ep->address, (unsigned)ms);
 		r = USB_XFER_TIMEOUT;
+	} else if (w.gone) {
+		drvlog("ohci%u: address %u: bulk transfer given up %u ms after its hub reported the port: the device "
+		    "is gone\n", (unsigned)o->hc.index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
+		d->gone = true;
+		r = USB_XFER_ERROR;
+	} else {
+		d->suspect = false;             /* it answered: a stale report */
 	}
 	cc = TD_CC(td->info);
 	if (r == USB_XFER_OK && (m->ctrl.head & ED_HALTED)) {
@@ -96,7 +116,7 @@ UsbXfer ohci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 	if (got)
 		*got = 0;
 	if (!o->alive || dev == 0 || dev > OHCI_MAX_DEVS || !o->dev[dev].used || o->dev[dev].speed == USB_SPEED_LOW || ep->max_packet == 0 ||
-	    ep->max_packet > 64)
+	    ep->max_packet > 64 || o->dev[dev].gone)
 		return USB_XFER_ERROR;
 	do {
 		uint32_t n = len - total > CTRL_BUF ? CTRL_BUF : len - total, moved = 0;
@@ -111,4 +131,15 @@ UsbXfer ohci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 			break;
 	} while (total < len);
 	return USB_XFER_OK;
+}
+
+/* Its hub reported its port during a bulk transfer (the wait's poll): that transfer has USB_GONE_GRACE_MS more. */
+void ohci_cancel(UsbHc *hc, uint8_t dev)
+{
+	Ohci *o = ohci_of(hc);
+
+	if (dev == 0 || dev > OHCI_MAX_DEVS || !o->dev[dev].used || o->dev[dev].suspect)
+		return;
+	o->dev[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
+	o->dev[dev].suspect = true;
 }

@@ -156,6 +156,9 @@ typedef struct OhciDev {
 	uint16_t intr_errors;
 	bool intr_dead;
 	uint16_t bulk_toggle[2];        /* [0] OUT, [1] IN: bit n, endpoint n's next data toggle */
+	volatile bool suspect;          /* ohci_cancel: its hub reported its port during a bulk transfer ... */
+	uint32_t suspect_due;           /* ... which ends by this PIT tick, or the device is gone */
+	bool gone;                      /* it did not: every transfer to it fails at once */
 } OhciDev;
 
 typedef struct Ohci {
@@ -194,6 +197,7 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 UsbXfer ohci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
                   uint32_t timeout_ms);
 bool ohci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
+void ohci_cancel(UsbHc *hc, uint8_t dev);
 void ohci_intr_unlink(Ohci *o, uint8_t dev);
 
 #endif

@@ -83,7 +83,7 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	uint8_t *sp = m->ctrl_setup;
 	bool ok;
 
-	if (!o->alive || len > CTRL_BUF)
+	if (!o->alive || len > CTRL_BUF || d->gone)
 		return false;
 	usb_setup_bytes(setup, sp);
 	if (!in)

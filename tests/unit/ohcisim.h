@@ -31,6 +31,7 @@ typedef struct Sim {
 	bool ocr_seen, global_power;
 	uint32_t port_power, prs_since[SIM_PORTS + 1];
 	uint32_t bios_off;              /* bit p: the BIOS switched the port off; its device unseen until a root hub reset */
+	void (*on_frame)(void);         /* the test's own step, each frame (a hub's report, as a wait's poll takes it) */
 	uint8_t setups[SIM_LOG][8];
 	uint32_t setup_ed[SIM_LOG];
 	int nsetups;
@@ -296,6 +297,8 @@ static void sim_step(void)
 
 	if (sim.ocr_seen && sim.smm_lets_go_ms && sim.now_ms >= sim.smm_lets_go_ms)
 		*sim_reg(HC_CONTROL) &= ~CTL_IR;        /* SMM's driver let go */
+	if (sim.on_frame)
+		sim.on_frame();
 	for (int p = 1; p <= SIM_PORTS; p++) {
 		uint32_t *r = sim_reg(HC_RH_PORT(p));
 

@@ -196,6 +196,60 @@ static void a_bulk_transfer_that_never_completes_is_a_bounded_timeout(void **sta
 	assert_int_equal(got, 64);
 }
 
+static uint32_t cancel_at_ms;
+
+/* The device's hub reports its port (usbdev_ports_changed calls cancel) once the clock is there. */
+static void hub_reports_the_port(void)
+{
+	if (sim.now_ms == cancel_at_ms)
+		hc->ops->cancel(hc, kbd);
+}
+
+/* Pulled out during a bulk read: its hub's report 50 ms in, the transfer ends within USB_GONE_GRACE_MS, later ones at once. */
+static void a_device_reported_gone_fails_its_bulk_transfer_within_the_grace(void **state)
+{
+	uint8_t buf[64];
+	uint32_t got = 99, start_ms = sim.now_ms;
+	UsbSetup get = { .type = USB_REQ_IN, .request = 0x06, .value = 0x0100, .length = 8 };
+
+	(void)state;
+	sim.transfers_hang = true;
+	cancel_at_ms = start_ms + 50;
+	sim.on_frame = hub_reports_the_port;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
+	sim.on_frame = NULL;
+	assert_true(sim.now_ms - start_ms >= 50 + USB_GONE_GRACE_MS);
+	assert_true(sim.now_ms - start_ms <= 50 + USB_GONE_GRACE_MS + 10);
+	assert_int_equal(got, 0);
+	assert_non_null(strstr(logbuf, "ohci0: address 1: bulk transfer given up 250 ms after its hub reported the port: "
+	    "the device is gone"));
+	assert_true(ohci_of(hc)->mem->ctrl.info & ED_SKIP);         /* the ED left idle */
+	sim.transfers_hang = false;
+	start_ms = sim.now_ms;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
+	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
+	assert_true(sim.now_ms - start_ms <= 1);        /* at once, until its slot goes */
+}
+
+/* A report of a device that answers (a stale one): its transfer ends as usual, nothing is given up. */
+static void a_stale_report_changes_nothing(void **state)
+{
+	uint8_t buf[64];
+	uint32_t got = 0;
+
+	(void)state;
+	cancel_at_ms = sim.now_ms;
+	sim.on_frame = hub_reports_the_port;
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 1000), USB_XFER_OK);
+	sim.on_frame = NULL;
+	assert_int_equal(got, 64);
+	sim.now_ms += 2 * USB_GONE_GRACE_MS;
+	sim.bulk_in_len = 64;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 1000), USB_XFER_OK);
+	assert_null(strstr(logbuf, "the device is gone"));
+}
+
 static void low_speed_devices_and_bad_arguments_are_refused(void **state)
 {
 	UsbEndpoint zero = { .address = 0x82, .max_packet = 0 }, big = { .address = 0x82, .max_packet = 128 };
@@ -223,6 +277,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_short_packet_ends_the_transfer_early, setup),
 	cmocka_unit_test_setup(a_stall_is_told_and_the_toggle_is_data0_as_after_clear_halt, setup),
 	cmocka_unit_test_setup(a_bulk_transfer_that_never_completes_is_a_bounded_timeout, setup),
+	cmocka_unit_test_setup(a_stale_report_changes_nothing, setup),
+	cmocka_unit_test_setup(a_device_reported_gone_fails_its_bulk_transfer_within_the_grace, setup),
 	cmocka_unit_test_setup(low_speed_devices_and_bad_arguments_are_refused, setup),
 	cmocka_unit_test_setup(requests_that_reset_toggles_and_a_halt_cleared_lose_no_packet, setup),
 };
