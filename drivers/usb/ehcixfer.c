@@ -11,7 +11,14 @@
 
 #define CONTROL_MS      1000            /* a control transfer (a device NAKing forever is given up) */
 #define BULK_MS         2000            /* one bulk qTD (16 KiB at most) */
-#define IAA_MS          10              /* the async-advance doorbell answers within a few microframes */
+/*
+ * The async-advance doorbell answers within a few microframes on a real
+ * controller; QEMU's answers from its frame timer, which a loaded host can
+ * hold back past 10 ms (then the QH was reused while the controller still
+ * held it, and the next bulk OUT never ran: stick_created_once under load).
+ * 100 ms is far past any controller and still bounded.
+ */
+#define IAA_MS          100
 #define SPINS_PER_MS    4000            /* polled waits with interrupts off: each spin reads a register */
 #define INTR_ERR_LIMIT  50              /* failed interrupt transfers in a row before it is given up */
 #define SETUP_LEN       8
