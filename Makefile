@@ -23,7 +23,7 @@ SAVE_TOOL   := tools/mksave.py
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
 # below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
 DRIVER_ROOMS := platform video input sound usb storage
-KERNEL_ROOMS := cpu mem present sound save input report
+KERNEL_ROOMS := log cpu mem present sound save input report boot loop
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
 KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
@@ -76,7 +76,7 @@ ISO    := $(B)/shardfall.iso
 SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
 HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c drivers/sound/spkmusic.c \
-              drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
+              drivers/sound/pcmmix.c kernel/log/cmdline.c kernel/log/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
               drivers/platform/acpitab.c drivers/platform/smbios.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c
@@ -119,16 +119,18 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 # The USB controllers' per-tick polling is a few hundred instructions a tick at -Os too (docs/usb.md).
 KCOLD_FLAGS := -Os
 KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save/*.c)) \
-               kernel/sysprobe.c kernel/usb.c kernel/input/pads.c kernel/cmdline.c kernel/panic.c drivers/input/gameport.c \
+               kernel/sysprobe.c kernel/usb.c kernel/input/pads.c kernel/log/cmdline.c kernel/boot/panic.c drivers/input/gameport.c \
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
                kernel/hwinfo.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c drivers/platform/smbios.c \
-               kernel/main.c kernel/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/kfmt.c kernel/mem/pages.c \
+               kernel/main.c kernel/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/log/kfmt.c kernel/mem/pages.c \
                kernel/cpu/paging.c kernel/sound/soundsetup.c game/formats/dump.c game/formats/level.c \
                game/shell/session_save.c game/shell/ctlmenu.c game/shell/controls.c game/shell/screens.c \
                game/shell/title.c game/shell/progress.c game/shell/scrkit.c game/shell/savescreens.c \
                game/shell/interstitials.c game/shell/session_menus.c game/shell/demoreel.c
+# A name here that is not in the tree (a file moved or renamed) would build at -O2 unnoticed: stop.
+$(if $(filter-out $(wildcard $(KCOLD_SRC)),$(KCOLD_SRC)),$(error KCOLD_SRC names no file: $(filter-out $(wildcard $(KCOLD_SRC)),$(KCOLD_SRC))))
 $(KCOLD_SRC:%.c=$(B)/k/%.o): KCFLAGS += $(KCOLD_FLAGS)
 
 # Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.
@@ -451,7 +453,7 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 
 # Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
-# (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
+# (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/log/cmdline.c),
 # keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
 # kbdscan (drivers/input/kbdscan.c), savedisk (the save area's partition and FAT readers, kernel/save) and
 # saverec (SAVE.DAT's record loader), replayfile (REPLAY.DAT and CRASHRPL.DAT, game/formats/replay.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
@@ -464,7 +466,7 @@ FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c g
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
 FUZZ_LIBS_demo    := $(FUZZ_LIBS)
-FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
+FUZZ_LIBS_cmdline := kernel/log/cmdline.c kernel/log/kfmt.c
 FUZZ_LIBS_keys    := game/shell/controls.c game/engine/keys.c game/engine/textbuf.c game/engine/crc32.c
 FUZZ_LIBS_input   := game/engine/script.c
 FUZZ_LIBS_kbdscan := drivers/input/kbdscan.c
@@ -507,7 +509,7 @@ FUZZ_SEEDS_smbios    := $(FUZZ_INPUTS_smbios)
 FUZZ_LIBS_smbios     := drivers/platform/smbios.c drivers/platform/acpitab.c
 FUZZ_INPUTS_hwreport := tests/fuzz/hwreport_corpus
 FUZZ_SEEDS_hwreport  := $(FUZZ_INPUTS_hwreport)
-FUZZ_LIBS_hwreport   := kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c kernel/kfmt.c
+FUZZ_LIBS_hwreport   := kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c kernel/log/kfmt.c
 
 .SECONDEXPANSION:
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h

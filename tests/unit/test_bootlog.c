@@ -9,7 +9,7 @@
 
 #define HALF    32768
 
-/* klog's ring as the kernel keeps it (kernel/klog.c): here the lines the test logged, oldest first. */
+/* klog's ring as the kernel keeps it (kernel/log/klog.c): here the lines the test logged, oldest first. */
 static char ring[50000];
 static uint32_t ring_lost;
 
