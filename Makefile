@@ -119,12 +119,12 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 # The USB controllers' per-tick polling is a few hundred instructions a tick at -Os too (docs/usb.md).
 KCOLD_FLAGS := -Os
 KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save/*.c)) \
-               kernel/sysprobe.c kernel/usb.c kernel/input/pads.c kernel/log/cmdline.c kernel/boot/panic.c drivers/input/gameport.c \
+               kernel/boot/sysprobe.c kernel/boot/usb.c kernel/input/pads.c kernel/log/cmdline.c kernel/boot/panic.c drivers/input/gameport.c \
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
-               kernel/hwinfo.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c drivers/platform/smbios.c \
-               kernel/main.c kernel/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/log/kfmt.c kernel/mem/pages.c \
+               kernel/boot/hwinfo.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c drivers/platform/smbios.c \
+               kernel/boot/main.c kernel/boot/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/log/kfmt.c kernel/mem/pages.c \
                kernel/cpu/paging.c kernel/sound/soundsetup.c game/formats/dump.c game/formats/level.c \
                game/shell/session_save.c game/shell/ctlmenu.c game/shell/controls.c game/shell/screens.c \
                game/shell/title.c game/shell/progress.c game/shell/scrkit.c game/shell/savescreens.c \

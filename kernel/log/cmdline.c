@@ -167,8 +167,8 @@ static const BootOption boot_options[] = {
 	{ "logcut",     OPT_COUNT,      FIELD(logcut) },
 	{ "logtear",    OPT_COUNT,      FIELD(logtear) },
 	{ "disktest",   OPT_NAME,       FIELD(disktest) },      /* kernel/save/disks.c */
-	{ "padtest",    OPT_PADTEST,    FIELD(padtest) },       /* kernel/usb.c, drivers/usb/usbpad.h */
-	{ "secureboot", OPT_SECBOOT,    FIELD(secureboot) },    /* boot/grub-sb.cfg, kernel/sysprobe.c */
+	{ "padtest",    OPT_PADTEST,    FIELD(padtest) },       /* kernel/boot/usb.c, drivers/usb/usbpad.h */
+	{ "secureboot", OPT_SECBOOT,    FIELD(secureboot) },    /* boot/grub-sb.cfg, kernel/boot/sysprobe.c */
 };
 #undef FIELD
 

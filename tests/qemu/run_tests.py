@@ -138,7 +138,7 @@ def sprite_moves(text):
 # -- tests ------------------------------------------------------------------
 
 BOOT_MEDIUM = {"cdrom": r"CD-ROM \(BIOS drive E[0-9A-F]h\)", "hdd": r"disk or USB \(drive 80h\)",
-               "usb": r"disk or USB \(drive 8[0-9A-F]h\)"}      # System info's Boot line (kernel/sysprobe.c)
+               "usb": r"disk or USB \(drive 8[0-9A-F]h\)"}      # System info's Boot line (kernel/boot/sysprobe.c)
 
 
 def boot_test(boot):
