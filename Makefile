@@ -124,7 +124,7 @@ KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
                kernel/boot/hwinfo.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c drivers/platform/smbios.c \
-               kernel/boot/main.c kernel/boot/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/log/kfmt.c kernel/mem/pages.c \
+               kernel/boot/main.c kernel/boot/bringup.c kernel/loop/loopsave.c kernel/loop/loophooks.c kernel/log/kfmt.c kernel/mem/pages.c \
                kernel/cpu/paging.c kernel/sound/soundsetup.c game/formats/dump.c game/formats/level.c \
                game/shell/session_save.c game/shell/ctlmenu.c game/shell/controls.c game/shell/screens.c \
                game/shell/title.c game/shell/progress.c game/shell/scrkit.c game/shell/savescreens.c \

@@ -155,7 +155,7 @@ static const BootOption boot_options[] = {
 	{ "music",      OPT_OFF,        FIELD(music_off) },
 	{ "sound",      OPT_SOUND,      FIELD(sound) },
 	{ "musiccrc",   OPT_COUNT,      FIELD(musiccrc) },      /* kernel/music.c */
-	{ "demo",       OPT_NAME,       FIELD(demo) },          /* kernel/demo_io.c */
+	{ "demo",       OPT_NAME,       FIELD(demo) },          /* kernel/loop/demo_io.c */
 	{ "record",     OPT_FLAG,       FIELD(record) },
 	{ "ending",     OPT_FLAG,       FIELD(ending) },
 	{ "crcs",       OPT_FLAG,       FIELD(crcs) },

@@ -19,7 +19,7 @@ const char *panic_exception_name(unsigned vector);
 void panic_display_ready(void);
 
 /*
- * The level's replay (kernel/replay_io.c): line() builds it and words it
+ * The level's replay (kernel/loop/replay_io.c): line() builds it and words it
  * ("replay: tick=N crc=XXXXXXXX ...", false: none) after CRASH.TXT is
  * written, the panic prints it on COM1 and on screen; then save() writes it
  * (CRASHRPL.DAT; false and why if not).

@@ -134,7 +134,7 @@ def test_crashtest_early(ctx):
 
 def test_lockup(ctx):
     """`sti; jmp $` in the main loop (crashtest=lockup): the tick's check ends on the panic screen
-    about 2 s later, naming the interrupted EIP, which is the hang's (kernel/loophooks.c)."""
+    about 2 s later, naming the interrupted EIP, which is the hang's (kernel/loop/loophooks.c)."""
     m = ctx.machine(opts="crashtest=lockup", log_resets=True)
     m.wait_for(r"^crashtest: the main loop hangs with interrupts on$", READY_TIMEOUT_S)
     t0 = m.elapsed()
