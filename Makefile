@@ -21,20 +21,22 @@ SAVE_TOOL   := tools/mksave.py
 
 # Include paths: one -I per room, and tools/check_layers.py (in make test) keeps every include and
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
-# below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
+# below it; the kernel's rooms see what docs/kernel.md says; its glue (boot/, loop/) sees all.
 DRIVER_ROOMS := platform video input sound usb storage
 KERNEL_ROOMS := log cpu mem present sound save input report boot loop
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
-KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
+KERNEL_INC := $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
 
 BOOT_SRC   := boot/entry.S boot/isr.S
-# The kernel: its glue at the top (boot flow, main loop, demos, options, music, USB, System info,
-# log, panic), then its rooms — cpu/ (descriptor tables, interrupts, the tick, faults, paging,
-# restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer),
-# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick),
-# save/ (the save area on the boot stick: partition and FAT reader, records, text files; docs/save.md).
-KERNEL_SRC := $(sort $(wildcard kernel/*.c)) $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
+# The kernel, by room: log/ (the services: the log, the formatter, the options, the panic's
+# declaration), cpu/ (descriptor tables, interrupts, the tick, faults, paging, restart), mem/
+# (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer), sound/ (the PCM
+# output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick), save/ (the save area on
+# the boot stick: partition and FAT reader, records, text files, LOG.TXT; docs/save.md), input/,
+# report/; then the glue — boot/ (kmain, the bring-up, System info's probes, USB, the hardware report
+# gathered, the panic screen) and loop/ (the main loop, its hooks and saves, demos and replays).
+KERNEL_SRC := $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
 # drivers/ by room: platform (port I/O, CPU, PCI, ACPI, timers, COM1), video (VGA, framebuffer),
 # input (PS/2), sound (speaker, AdLib, the music and effect sequencers, the PCM mixer, Intel HDA),
 # usb (xHCI, devices, classes), storage (the block-device table and its drivers).
@@ -82,7 +84,7 @@ HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfx
               drivers/platform/acpitab.c drivers/platform/smbios.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
-HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
+HINC  := $(GAME_INC) $(DRIVER_INC) $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
@@ -435,11 +437,11 @@ $(B)/tests/test_save $(B)/tests/test_savefile: $(B)/tests/%: tests/unit/%.c test
                                              $(SAVE_HOST) $(SAVE_DISKS) $(B)/save/disk-v1.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
-# LOG.TXT (kernel/bootlog.c) on the same RAM stick; the test stands in for klog's ring.
-$(B)/tests/test_bootlog: tests/unit/test_bootlog.c tests/unit/savefix.h tests/unit/ramdisk.h kernel/bootlog.c \
+# LOG.TXT (kernel/save/bootlog.c) on the same RAM stick; the test stands in for klog's ring.
+$(B)/tests/test_bootlog: tests/unit/test_bootlog.c tests/unit/savefix.h tests/unit/ramdisk.h kernel/save/bootlog.c \
                          $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/bootlog.c $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/save/bootlog.c $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)

@@ -14,8 +14,7 @@ The tree's architecture (README "Where things are"; docs/kernel.md):
     kernel/cpu, kernel/mem, kernel/present, kernel/sound, kernel/save, kernel/input, kernel/report: rooms of the kernel with the rules
         in KERNEL_ROOMS below; besides those, they may use kernel/log and never the glue.
     kernel/boot, kernel/loop: the glue (the boot flow, the main loop); they may use anything, and
-        nothing but the glue uses them. Until they hold it all, the glue left at kernel/'s
-        top may use anything too, and no room may use it.
+        nothing but the glue uses them. No source sits at kernel/'s top.
 
 drivers/usb and kernel/present are themselves in sub-layers (USB_LAYERS and
 PRESENT_LAYERS below; docs/usb.md, docs/render.md), each
@@ -296,7 +295,7 @@ def rooms_known(root):
             p = os.path.join(base, name)
             if os.path.isdir(p) and name not in known and any(sources(p)):
                 errors.append(f"{top}/{name}: a room check_layers.py has no rule for")
-            elif os.path.isfile(p) and p.endswith((".c", ".h")) and top in ("game", "drivers"):
+            elif os.path.isfile(p) and p.endswith((".c", ".h")):
                 errors.append(f"{top}/{name}: a source outside the rooms {sorted(known)}")
     return errors
 
@@ -307,7 +306,7 @@ def scan(root):
     for top in ("game", "drivers", "kernel"):
         for path in sources(os.path.join(root, top)):
             me = home_of(root, path)
-            if me[0] in ("game", "drivers") and me[1] is None:
+            if me[1] is None:
                 continue            # reported by rooms_known
             if me[0] == "game" and me[1] not in GAME_LAYERS:
                 continue
@@ -354,8 +353,6 @@ def check(root):
     homes = header_homes(files)
     funcs = function_homes(files)
     for path, rel, me, text, code in files:
-        if me == ("kernel", None):
-            continue                            # the glue not yet in its rooms (kernel/boot, kernel/loop)
         for m in INCLUDE.finditer(text):
             kind, name = m.group(1), m.group(2)
             line = text.count("\n", 0, m.start()) + 1

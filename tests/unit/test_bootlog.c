@@ -1,4 +1,4 @@
-/* test_bootlog.c: LOG.TXT (kernel/bootlog.c) on a RAM stick made by tools/mksave.py: the halves, the boot numbers, an unfinished start, every power-cut point of its writes. */
+/* test_bootlog.c: LOG.TXT (kernel/save/bootlog.c) on a RAM stick made by tools/mksave.py: the halves, the boot numbers, an unfinished start, every power-cut point of its writes. */
 #include "testmain.h"
 
 #include "bootlog.h"
