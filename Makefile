@@ -21,20 +21,22 @@ SAVE_TOOL   := tools/mksave.py
 
 # Include paths: one -I per room, and tools/check_layers.py (in make test) keeps every include and
 # call one way: game/ sees only game/ and the generated assets; each drivers/ room sees only the rooms
-# below it; the kernel's rooms see what docs/kernel.md says; the kernel's top is the glue and sees all.
+# below it; the kernel's rooms see what docs/kernel.md says; its glue (boot/, loop/) sees all.
 DRIVER_ROOMS := platform video input sound usb storage
-KERNEL_ROOMS := cpu mem present sound save input report
+KERNEL_ROOMS := log cpu mem present sound save input report boot loop
 GAME_INC   := $(GAME_LAYERS:%=-Igame/%) -I$(B)/gen
 DRIVER_INC := $(DRIVER_ROOMS:%=-Idrivers/%)
-KERNEL_INC := -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
+KERNEL_INC := $(KERNEL_ROOMS:%=-Ikernel/%) $(DRIVER_INC) $(GAME_INC)
 
 BOOT_SRC   := boot/entry.S boot/isr.S
-# The kernel: its glue at the top (boot flow, main loop, demos, options, music, USB, System info,
-# log, panic), then its rooms — cpu/ (descriptor tables, interrupts, the tick, faults, paging,
-# restart), mem/ (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer),
-# sound/ (the PCM output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick),
-# save/ (the save area on the boot stick: partition and FAT reader, records, text files; docs/save.md).
-KERNEL_SRC := $(sort $(wildcard kernel/*.c)) $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
+# The kernel, by room: log/ (the services: the log, the formatter, the options, the panic's
+# declaration), cpu/ (descriptor tables, interrupts, the tick, faults, paging, restart), mem/
+# (multiboot, late BSS, the memory check), present/ (frames onto VGA or a framebuffer), sound/ (the PCM
+# output's glue: Intel HDA found on PCI, mapped, fed by the mixer on the tick), save/ (the save area on
+# the boot stick: partition and FAT reader, records, text files, LOG.TXT; docs/save.md), input/,
+# report/; then the glue — boot/ (kmain, the bring-up, System info's probes, USB, the hardware report
+# gathered, the panic screen) and loop/ (the main loop, its hooks and saves, demos and replays).
+KERNEL_SRC := $(foreach r,$(KERNEL_ROOMS),$(sort $(wildcard kernel/$(r)/*.c)))
 # drivers/ by room: platform (port I/O, CPU, PCI, ACPI, timers, COM1), video (VGA, framebuffer),
 # input (PS/2), sound (speaker, AdLib, the music and effect sequencers, the PCM mixer, Intel HDA),
 # usb (xHCI, devices, classes), storage (the block-device table and its drivers).
@@ -76,13 +78,13 @@ ISO    := $(B)/shardfall.iso
 SAVE_PURE  := kernel/save/savecrc.c kernel/save/savepart.c kernel/save/savefat.c kernel/save/saverec.c
 HOST_LOGIC := $(SAVE_PURE) $(GAME_SRC) drivers/input/kbdscan.c drivers/sound/sfxseq.c drivers/video/fb.c drivers/usb/usbhid.c drivers/usb/hidparse.c drivers/usb/hidparserep.c drivers/usb/x360rep.c \
               drivers/sound/musicseq.c drivers/sound/oplnote.c drivers/sound/oplregs.c drivers/sound/oplsynth.c drivers/sound/synthplay.c drivers/sound/spkmusic.c \
-              drivers/sound/pcmmix.c kernel/cmdline.c kernel/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
+              drivers/sound/pcmmix.c kernel/log/cmdline.c kernel/log/kfmt.c kernel/input/keymap.c kernel/input/padmap.c \
               kernel/present/celldiff.c kernel/present/cellcomp.c kernel/present/cellplan.c kernel/present/cellkeys.c \
               kernel/mem/memcheck.c kernel/mem/multiboot2.c kernel/mem/pages.c drivers/platform/refclock.c \
               drivers/platform/acpitab.c drivers/platform/smbios.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c
 HOBJ  := $(HOST_LOGIC:%.c=$(B)/h/%.o) $(B)/h/gen/assets.o $(B)/h/gen/levels.o $(B)/h/gen/demos.o \
          $(B)/h/gen/songs.o
-HINC  := $(GAME_INC) $(DRIVER_INC) -Ikernel $(KERNEL_ROOMS:%=-Ikernel/%)
+HINC  := $(GAME_INC) $(DRIVER_INC) $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
@@ -119,16 +121,18 @@ $(B)/gen/demos.c: $(DEMOS) $(DEMO_TOOLS)
 # The USB controllers' per-tick polling is a few hundred instructions a tick at -Os too (docs/usb.md).
 KCOLD_FLAGS := -Os
 KCOLD_SRC   := $(sort $(wildcard drivers/usb/*.c drivers/storage/*.c kernel/save/*.c)) \
-               kernel/sysprobe.c kernel/usb.c kernel/input/pads.c kernel/cmdline.c kernel/panic.c drivers/input/gameport.c \
+               kernel/boot/sysprobe.c kernel/boot/usb.c kernel/input/pads.c kernel/log/cmdline.c kernel/boot/panic.c drivers/input/gameport.c \
                kernel/cpu/fault.c kernel/cpu/mce.c kernel/cpu/acpiboot.c kernel/mem/multiboot.c kernel/mem/multiboot2.c \
                kernel/mem/memcheck.c drivers/platform/acpi.c drivers/platform/acpitab.c drivers/platform/pci.c \
                drivers/sound/hda.c drivers/sound/hdacodec.c drivers/sound/ac97.c \
-               kernel/hwinfo.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c drivers/platform/smbios.c \
-               kernel/main.c kernel/bringup.c kernel/loopsave.c kernel/loophooks.c kernel/kfmt.c kernel/mem/pages.c \
+               kernel/boot/hwinfo.c kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c drivers/platform/smbios.c \
+               kernel/boot/main.c kernel/boot/bringup.c kernel/loop/loopsave.c kernel/loop/loophooks.c kernel/log/kfmt.c kernel/mem/pages.c \
                kernel/cpu/paging.c kernel/sound/soundsetup.c game/formats/dump.c game/formats/level.c \
                game/shell/session_save.c game/shell/ctlmenu.c game/shell/controls.c game/shell/screens.c \
                game/shell/title.c game/shell/progress.c game/shell/scrkit.c game/shell/savescreens.c \
                game/shell/interstitials.c game/shell/session_menus.c game/shell/demoreel.c
+# A name here that is not in the tree (a file moved or renamed) would build at -O2 unnoticed: stop.
+$(if $(filter-out $(wildcard $(KCOLD_SRC)),$(KCOLD_SRC)),$(error KCOLD_SRC names no file: $(filter-out $(wildcard $(KCOLD_SRC)),$(KCOLD_SRC))))
 $(KCOLD_SRC:%.c=$(B)/k/%.o): KCFLAGS += $(KCOLD_FLAGS)
 
 # Objects depend on the flags they were built with: a flags change (e.g. -march) rebuilds them all.
@@ -433,11 +437,11 @@ $(B)/tests/test_save $(B)/tests/test_savefile: $(B)/tests/%: tests/unit/%.c test
                                              $(SAVE_HOST) $(SAVE_DISKS) $(B)/save/disk-v1.img $(HOBJ)
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
-# LOG.TXT (kernel/bootlog.c) on the same RAM stick; the test stands in for klog's ring.
-$(B)/tests/test_bootlog: tests/unit/test_bootlog.c tests/unit/savefix.h tests/unit/ramdisk.h kernel/bootlog.c \
+# LOG.TXT (kernel/save/bootlog.c) on the same RAM stick; the test stands in for klog's ring.
+$(B)/tests/test_bootlog: tests/unit/test_bootlog.c tests/unit/savefix.h tests/unit/ramdisk.h kernel/save/bootlog.c \
                          $(SAVE_HOST) $(SAVE_DISKS) $(HOBJ)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/bootlog.c $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
+	$(HOSTCC) $(HCFLAGS) $(HINC) -Itests/unit $< kernel/save/bootlog.c $(SAVE_HOST) $(HOBJ) -lcmocka -lm -o $@
 
 $(B)/tests/%: tests/unit/%.c $(HOBJ)
 	@mkdir -p $(@D)
@@ -451,7 +455,7 @@ $(B)/tests/test_present: tests/unit/test_present.c $(B)/h/kernel/present/present
 
 # Fuzzing the parsers (clang's libFuzzer): make fuzz FUZZ_SECONDS=60 [FUZZ_TARGETS=demo].
 # Targets: level (game/formats/level.c), demo (game/formats/demo.c), usbdesc and hidboot
-# (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/cmdline.c),
+# (drivers/usb/usbhid.c: USB descriptors, boot-keyboard report diffing), cmdline (kernel/log/cmdline.c),
 # keys (the keys= spec, game/shell/controls.c), input (the input= script, game/engine/script.c),
 # kbdscan (drivers/input/kbdscan.c), savedisk (the save area's partition and FAT readers, kernel/save) and
 # saverec (SAVE.DAT's record loader), replayfile (REPLAY.DAT and CRASHRPL.DAT, game/formats/replay.c); each has a seed corpus (and regressions) in tests/fuzz/. fuzz-replay
@@ -464,7 +468,7 @@ FUZZ_LIBS    := game/formats/level.c game/formats/demo.c game/engine/textbuf.c g
                 $(B)/gen/assets.c $(B)/gen/levels.c $(B)/gen/demos.c
 FUZZ_LIBS_level   := $(FUZZ_LIBS)
 FUZZ_LIBS_demo    := $(FUZZ_LIBS)
-FUZZ_LIBS_cmdline := kernel/cmdline.c kernel/kfmt.c
+FUZZ_LIBS_cmdline := kernel/log/cmdline.c kernel/log/kfmt.c
 FUZZ_LIBS_keys    := game/shell/controls.c game/engine/keys.c game/engine/textbuf.c game/engine/crc32.c
 FUZZ_LIBS_input   := game/engine/script.c
 FUZZ_LIBS_kbdscan := drivers/input/kbdscan.c
@@ -507,7 +511,7 @@ FUZZ_SEEDS_smbios    := $(FUZZ_INPUTS_smbios)
 FUZZ_LIBS_smbios     := drivers/platform/smbios.c drivers/platform/acpitab.c
 FUZZ_INPUTS_hwreport := tests/fuzz/hwreport_corpus
 FUZZ_SEEDS_hwreport  := $(FUZZ_INPUTS_hwreport)
-FUZZ_LIBS_hwreport   := kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c kernel/kfmt.c
+FUZZ_LIBS_hwreport   := kernel/report/hwreport.c kernel/report/hwrepdev.c kernel/report/hwrepsnd.c kernel/log/kfmt.c
 
 .SECONDEXPANSION:
 $(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $$(FUZZ_LIBS_$$*) $(B)/gen/assets.h

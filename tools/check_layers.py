@@ -9,10 +9,12 @@ The tree's architecture (README "Where things are"; docs/kernel.md):
         <- video, input, sound       each uses platform only
         <- usb                       platform and input (the shared key table)
         <- storage                   platform and usb (mass storage sits on the USB layer)
+    kernel/log: the kernel's services (the log, the formatter, the panic's declaration, the
+        options): every kernel room may use it; it uses drivers/platform only.
     kernel/cpu, kernel/mem, kernel/present, kernel/sound, kernel/save, kernel/input, kernel/report: rooms of the kernel with the rules
-        in KERNEL_ROOMS below; they may use the kernel's services at its top
-        (the log, the formatter, the panic, the options) and nothing else there.
-    kernel/ (its top) is the glue and may use anything.
+        in KERNEL_ROOMS below; besides those, they may use kernel/log and never the glue.
+    kernel/boot, kernel/loop: the glue (the boot flow, the main loop); they may use anything, and
+        nothing but the glue uses them. No source sits at kernel/'s top.
 
 drivers/usb and kernel/present are themselves in sub-layers (USB_LAYERS and
 PRESENT_LAYERS below; docs/usb.md, docs/render.md), each
@@ -34,6 +36,9 @@ drivers/usb (storage) counts as a class.
 game/ never uses drivers/ or kernel/; drivers/ never use game/ or kernel/. The
 one way up is the log hook: drvlog() is declared in drivers/platform/drvlog.h
 and defined by the kernel; a function's room is where its declaration lives.
+The panic is the same in the kernel: declared in kernel/log/panic.h, defined
+by the glue (kernel/boot/panic.c, which draws, saves and restarts through the
+rooms that call it).
 
 Includes are checked by bare name (one -I per room). Calls are checked by
 name: every function declared in a header (or defined non-static in a .c
@@ -61,6 +66,7 @@ DRIVER_ROOMS = {
 # kernel/ rooms: what each may use, as (top, room) pairs; ("game", "engine")
 # means that game layer and the ones below it.
 KERNEL_ROOMS = {
+    "log": [("drivers", "platform")],                          # COM1; the drivers' log hook it defines
     "cpu": [("drivers", "platform"), ("drivers", "input"),    # restart reads Ctrl+Alt+Del itself
             ("kernel", "mem")],                                # acpiboot reads the loader's information
     "mem": [("drivers", "platform"), ("drivers", "video")],    # the loader's framebuffer description
@@ -77,8 +83,12 @@ KERNEL_ROOMS = {
     "report": [("drivers", "platform"), ("drivers", "video"),  # CPU, ACPI, SMBIOS; the framebuffer's format
                ("drivers", "sound"), ("drivers", "storage"),   # the HDA walk, AC'97 ids; the disks
                ("drivers", "usb"), ("kernel", "mem")],         # the device layer's records; the memory map
+    "boot": None,                                              # the glue: kmain, the bring-up, System info, USB, the panic
+    "loop": None,                                              # the glue: the main loop, demos and replays, its saves
 }
-KERNEL_SERVICES = {"klog.h", "kfmt.h", "panic.h", "cmdline.h"}
+KERNEL_SERVICES = "log"                                        # every kernel room may use it
+# The glue, the rooms above all the others (None above): they may use anything; only the glue uses them.
+KERNEL_GLUE = [room for room, rule in KERNEL_ROOMS.items() if rule is None]
 
 # Rooms in sub-layers, lowest first: (layer, its units, the layers it may use, all earlier).
 USB_LAYERS = [
@@ -189,10 +199,13 @@ def may_use(me, home, name=None):
             return f"drivers/{room} may use only {allowed}, not drivers/{home[1]}"
         return None
     if top == "kernel" and room is not None:
-        if home[0] == "kernel" and home[1] is None:
-            if name in KERNEL_SERVICES:
-                return None
-            return f"kernel/{room} may use only the kernel's services at its top ({', '.join(sorted(KERNEL_SERVICES))})"
+        if room in KERNEL_GLUE:
+            return None                         # the glue
+        if home == ("kernel", KERNEL_SERVICES):
+            return None
+        if home[0] == "kernel" and (home[1] in KERNEL_GLUE or home[1] is None):
+            return (f"kernel/{room} never uses the glue (kernel/{home[1] or ''}): "
+                    f"only kernel/{KERNEL_SERVICES} and its rule's rooms")
         for t, r in KERNEL_ROOMS[room]:
             if home[0] == t == "game" and GAME_LAYERS.index(home[1]) <= GAME_LAYERS.index(r):
                 return None
@@ -282,7 +295,7 @@ def rooms_known(root):
             p = os.path.join(base, name)
             if os.path.isdir(p) and name not in known and any(sources(p)):
                 errors.append(f"{top}/{name}: a room check_layers.py has no rule for")
-            elif os.path.isfile(p) and p.endswith((".c", ".h")) and top in ("game", "drivers"):
+            elif os.path.isfile(p) and p.endswith((".c", ".h")):
                 errors.append(f"{top}/{name}: a source outside the rooms {sorted(known)}")
     return errors
 
@@ -293,7 +306,7 @@ def scan(root):
     for top in ("game", "drivers", "kernel"):
         for path in sources(os.path.join(root, top)):
             me = home_of(root, path)
-            if me[0] in ("game", "drivers") and me[1] is None:
+            if me[1] is None:
                 continue            # reported by rooms_known
             if me[0] == "game" and me[1] not in GAME_LAYERS:
                 continue
@@ -340,8 +353,6 @@ def check(root):
     homes = header_homes(files)
     funcs = function_homes(files)
     for path, rel, me, text, code in files:
-        if me == ("kernel", None):
-            continue                            # the glue
         for m in INCLUDE.finditer(text):
             kind, name = m.group(1), m.group(2)
             line = text.count("\n", 0, m.start()) + 1

@@ -92,11 +92,11 @@ class CheckLayersTest(unittest.TestCase):
 		 "kernel/present may use only drivers/platform, drivers/video, kernel/mem, game/engine, not game/shell"),
 		("kernel/present/display.c", "xhci.h", "xhci_start",
 		 "kernel/present may use only drivers/platform, drivers/video, kernel/mem, game/engine, not drivers/usb"),
-		("kernel/present/cellplan.c", "loop.h", "loop_run", "kernel/present may use only the kernel's services at its top"),
+		("kernel/present/cellplan.c", "loop.h", "loop_run", "kernel/present never uses the glue (kernel/loop)"),
 		("kernel/cpu/idt.c", "display.h", "display_flip", "kernel/cpu may use only drivers/platform, drivers/input, kernel/mem, not kernel/present"),
 		("kernel/cpu/timer.c", "speaker.h", "spk_tick", "kernel/cpu may use only drivers/platform, drivers/input, kernel/mem, not drivers/sound"),
 		("kernel/mem/latemem.c", "keyboard.h", "kbd_init", "kernel/mem may use only drivers/platform, drivers/video, not drivers/input"),
-		("kernel/mem/multiboot.c", "usb.h", "usb_tick", "kernel/mem may use only the kernel's services at its top"),
+		("kernel/mem/multiboot.c", "usb.h", "usb_tick", "kernel/mem never uses the glue (kernel/boot)"),
 		("kernel/input/pads.c", "vga.h", "vga_flip",
 		 "kernel/input may use only drivers/platform, drivers/input, drivers/usb, game/shell, not drivers/video"),
 		("kernel/report/hwreport.c", "session.h", "session_tick",
@@ -202,6 +202,27 @@ class CheckLayersTest(unittest.TestCase):
 		self.append("drivers/video/fb.c", '#include "drvlog.h"\nvoid planted(void)\n{\n\tdrvlog("fb: %d", 1);\n}')
 		self.assertEqual(check_layers.check(self.tmp), [])
 
+	def test_every_kernel_room_may_use_the_services(self):
+		# kernel/log: the log, the formatter, the panic, the options, from any room.
+		for rel in ("kernel/cpu/gdt.c", "kernel/present/cellplan.c", "kernel/report/hwreport.c"):
+			with self.subTest(rel=rel):
+				errors = self.planted(rel, '#include "klog.h"\n#include "panic.h"\n#include "cmdline.h"\n'
+				                      'void planted(void)\n{\n\tklog("x");\n\tpanic("x");\n}', at_top=False)
+				self.assertEqual(errors, [])
+
+	def test_a_room_using_the_glue_fails(self):
+		self.append("kernel/cpu/gdt.c", '#include "bringup.h"')
+		self.assertOneError("kernel/cpu/gdt.c", "includes bringup.h", "kernel/cpu never uses the glue (kernel/boot)")
+
+	def test_the_services_use_only_the_platform(self):
+		self.append("kernel/log/kfmt.c", '#include "display.h"')
+		self.assertOneError("kernel/log/kfmt.c", "includes display.h",
+		                    "kernel/log may use only drivers/platform, not kernel/present")
+
+	def test_the_glue_uses_anything(self):
+		self.append("kernel/loop/loophooks.c", '#include "usbdev.h"\n#include "session.h"\n#include "bringup.h"\n#include "cellplan.h"')
+		self.assertEqual(check_layers.check(self.tmp), [])
+
 	def test_a_static_of_the_same_name_is_the_files_own(self):
 		self.append("drivers/usb/usbhub.c", "static void vga_flip(void)\n{\n}\nvoid planted(void)\n{\n\tvga_flip();\n}")
 		self.assertEqual(check_layers.check(self.tmp), [])
@@ -229,11 +250,15 @@ class CheckLayersTest(unittest.TestCase):
 		self.assertEqual(len(errors), 2, errors)
 
 	def test_a_source_outside_the_layers_fails(self):
-		with open(os.path.join(self.tmp, "game", "stray.c"), "w") as f:
-			f.write("int stray;\n")
-		errors = check_layers.check(self.tmp)
-		self.assertEqual(len(errors), 1, errors)
-		self.assertIn("game/stray.c", errors[0])
+		for top in ("game", "drivers", "kernel"):
+			with self.subTest(top=top):
+				path = os.path.join(self.tmp, top, "stray.c")
+				with open(path, "w") as f:
+					f.write("int stray;\n")
+				errors = check_layers.check(self.tmp)
+				os.remove(path)
+				self.assertEqual(len(errors), 1, errors)
+				self.assertIn(f"{top}/stray.c: a source outside the rooms", errors[0])
 
 
 if __name__ == "__main__":

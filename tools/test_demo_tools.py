@@ -26,7 +26,7 @@ R, J = 1 << 1, 1 << 4                   # BTN_RIGHT, BTN_JUMP (game/engine/input
 
 
 def hex_block(data, level="test", ticks=None, end="quit", crc=None, drop=None):
-	"""A log block as kernel/demo_io.c writes it; drop = index of a data line to leave out."""
+	"""A log block as kernel/loop/demo_io.c writes it; drop = index of a data line to leave out."""
 	ticks = demo_format.parse(data)[0]["ticks"] if ticks is None else ticks
 	lines = ["DEMO BEGIN level=%s bytes=%d ticks=%d end=%s" % (level, len(data), ticks, end)]
 	for i, at in enumerate(range(0, len(data), 32)):

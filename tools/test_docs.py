@@ -2,7 +2,7 @@
 """test_docs.py: the README and docs/ in step with the code.
 
 - README.md's target table names exactly the Makefile's .PHONY targets;
-- docs/options.md's option table names exactly the options in kernel/cmdline.c's table
+- docs/options.md's option table names exactly the options in kernel/log/cmdline.c's table
   (boot_options), each written as its kind takes it: a flag `name`, the rest `name=...`;
 - every relative link and every repository path in backquotes in the README,
   docs/*.md and the other READMEs names a file or folder that exists.
@@ -38,7 +38,7 @@ def readme_targets(readme):
 
 
 def cmdline_options(source):
-	"""{name: 'flag' or 'value'} from the rows of kernel/cmdline.c's boot_options table."""
+	"""{name: 'flag' or 'value'} from the rows of kernel/log/cmdline.c's boot_options table."""
 	rows = re.findall(r'^\s*\{ "([a-z]+)",\s*(OPT_[A-Z]+),', source, re.M)
 	return {name: "flag" if kind == "OPT_FLAG" else "value" for name, kind in rows}
 
@@ -89,11 +89,11 @@ class DocsTest(unittest.TestCase):
 		self.assertEqual(sorted(listed - phony), [], "README.md lists targets the Makefile does not have")
 
 	def test_options_page_lists_every_kernel_option(self):
-		code = cmdline_options(read("kernel/cmdline.c"))
+		code = cmdline_options(read("kernel/log/cmdline.c"))
 		page = docs_options(read("docs/options.md"))
-		self.assertGreater(len(code), 10, "no option table found in kernel/cmdline.c ({ \"name\", OPT_... })")
-		self.assertEqual(sorted(code.keys() - page.keys()), [], "options kernel/cmdline.c accepts, missing from docs/options.md")
-		self.assertEqual(sorted(page.keys() - code.keys()), [], "options in docs/options.md that kernel/cmdline.c does not accept")
+		self.assertGreater(len(code), 10, "no option table found in kernel/log/cmdline.c ({ \"name\", OPT_... })")
+		self.assertEqual(sorted(code.keys() - page.keys()), [], "options kernel/log/cmdline.c accepts, missing from docs/options.md")
+		self.assertEqual(sorted(page.keys() - code.keys()), [], "options in docs/options.md that kernel/log/cmdline.c does not accept")
 		wrong = sorted(f"{n}: a {code[n]} in the code, written as a {page[n]}" for n in code if n in page and code[n] != page[n])
 		self.assertEqual(wrong, [], "docs/options.md writes options as another kind")
 

@@ -10,7 +10,7 @@
 
 /*
  * For the kernel glue. Register usbpad_class with usbdev_add_class before
- * the controllers come up (kernel/usb.c); then, once a tick on the main
+ * the controllers come up (kernel/boot/usb.c); then, once a tick on the main
  * line, read each slot:
  *
  *     for (int i = 0; i < USBPAD_MAX; i++)

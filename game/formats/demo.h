@@ -44,7 +44,7 @@ typedef struct World World;
 #define DEMO_MAGIC          "SFDM"
 #define DEMO_VERSION        1
 #define DEMO_HEADER_SIZE    64
-#define DEMO_LEVEL_SIZE     32          /* == CMDLINE_LEVEL_LEN in kernel/cmdline.h */
+#define DEMO_LEVEL_SIZE     32          /* == CMDLINE_LEVEL_LEN in kernel/log/cmdline.h */
 #define DEMO_RUN_SIZE       5
 #define DEMO_CRC_SIZE       4
 #define DEMO_RUN_MAX        255         /* ticks in one run record */

@@ -263,7 +263,7 @@ void session_tick(Session *s, const SessionInput *in, SessionEvents *ev);
  */
 void session_load_progress(Session *s, const Progress *p);
 bool session_can_save(const Session *s);        /* a New game (or a restored one) is being played: not level=, not a demo */
-/* The replay of the level being played now (false: none since boot); the panic's (kernel/panic.c via loop.c). */
+/* The replay of the level being played now (false: none since boot); the panic's (kernel/boot/panic.c via loop.c). */
 bool session_replay(Session *s, bool panic, ReplayParts *out);
 void session_set_saves_pending(Session *s);     /* the save area is not known yet: Restore game, High scores wait */
 void session_set_saves(Session *s, bool on, const char *why);   /* known: the pending menu item answers */

@@ -1,4 +1,4 @@
-/* sysinfo.c: the list of labelled facts the kernel found (filled by kernel/sysprobe.c, shown by sysscreen.c). */
+/* sysinfo.c: the list of labelled facts the kernel found (filled by kernel/boot/sysprobe.c, shown by sysscreen.c). */
 #include <stdbool.h>
 #include <stddef.h>
 

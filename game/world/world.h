@@ -99,7 +99,7 @@ void actor_collect_dead(World *w);
 /*
  * The one way to say the status bar is stale: every change to what it shows
  * (score, health, lives, bombs) calls this, and the kernel redraws the bar
- * when status_version moved (kernel/loop.c).
+ * when status_version moved (kernel/loop/loop.c).
  */
 static inline void world_status_changed(World *w)
 {

@@ -93,7 +93,7 @@ static void move_modules(BootInfo *b, uint32_t late0, uint32_t late1)
  * Before anything uses a LATE_BSS pool: the strings and modules the loader
  * put in [__late_start, __late_end) are kept, then the range is zeroed
  * (rep stosl: one counted instruction per word under QEMU's -icount).
- * memory_check (kernel/main.c) has already found the range in usable RAM.
+ * memory_check (kernel/boot/main.c) has already found the range in usable RAM.
  */
 void latemem_claim(BootInfo *b)
 {

@@ -1,4 +1,4 @@
-/* fuzz_cmdline.c: libFuzzer target — the boot command line (kernel/cmdline.c) on any bytes, with and without the kernel path. */
+/* fuzz_cmdline.c: libFuzzer target — the boot command line (kernel/log/cmdline.c) on any bytes, with and without the kernel path. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -21,7 +21,7 @@
 #include "session.h"
 #include "world.h"
 
-#define LEVEL_SEED 1                    /* what kernel/loop.c loads levels with */
+#define LEVEL_SEED 1                    /* what kernel/loop/loop.c loads levels with */
 
 static World world;
 static Frame view, status;

@@ -24,7 +24,7 @@ RE_BOOTING = r"^Shardfall kernel \S+ booting$"
 RE_HALTED = r"^PANIC: halted$"
 RE_SPRITE = r"^title: sprite tx=(\d+) ty=(\d+)$"
 BLUE, RED, YELLOW = 1, 4, 14
-HEADLINE_Y = 20                 # kernel/panic.c: the headline's text row
+HEADLINE_Y = 20                 # kernel/boot/panic.c: the headline's text row
 ERROR_LINE_Y = 24               # game/shell/screens.c: the first detail line of the red screen, 10 px apart
 LOCKUP_LIMIT_S = 2.0            # kernel/cpu/watchdog.h
 MCE_INJECT = "mce 0 1 0xb200000000000000 0x5 0x1234000 0"       # uncorrected, PCC; no ADDRV
@@ -134,7 +134,7 @@ def test_crashtest_early(ctx):
 
 def test_lockup(ctx):
     """`sti; jmp $` in the main loop (crashtest=lockup): the tick's check ends on the panic screen
-    about 2 s later, naming the interrupted EIP, which is the hang's (kernel/loophooks.c)."""
+    about 2 s later, naming the interrupted EIP, which is the hang's (kernel/loop/loophooks.c)."""
     m = ctx.machine(opts="crashtest=lockup", log_resets=True)
     m.wait_for(r"^crashtest: the main loop hangs with interrupts on$", READY_TIMEOUT_S)
     t0 = m.elapsed()

@@ -7,7 +7,7 @@ shift=0,sleep=off` (one guest instruction per nanosecond of virtual time, so
 TSC deltas count instructions) and the kernel options `bench ticks=280`. At
 the freeze the kernel writes its front page to the framebuffer in full eight
 times and prints `BENCH present_full tsc_min=.. tsc_mean=.. bytes=.. runs=8`
-(kernel/loophooks.c). The table goes into docs/uefi.md between its markers
+(kernel/loop/loophooks.c). The table goes into docs/uefi.md between its markers
 (generated; the first marker says so).
 
 NOTE: TCG emulates no caches: write-combining and uncached stores cost the

@@ -4,7 +4,7 @@
 Usage: replayrun.py --iso build/shardfall.iso --out build/replay FILE [--level FILE.lvl]
 The replay goes on an options disk as demo.dem with `demo=disk` (tests/qemu/optsdisk.py's way); the
 kernel plays its demo and, at its end tick, prints `replay: ok tick=N crc=X` or what differs
-(kernel/demo_io.c). --level: the level file, for a replay recorded on level=disk. Exit 0 only on ok.
+(kernel/loop/demo_io.c). --level: the level file, for a replay recorded on level=disk. Exit 0 only on ok.
 """
 
 import argparse

@@ -138,7 +138,7 @@ def sprite_moves(text):
 # -- tests ------------------------------------------------------------------
 
 BOOT_MEDIUM = {"cdrom": r"CD-ROM \(BIOS drive E[0-9A-F]h\)", "hdd": r"disk or USB \(drive 80h\)",
-               "usb": r"disk or USB \(drive 8[0-9A-F]h\)"}      # System info's Boot line (kernel/sysprobe.c)
+               "usb": r"disk or USB \(drive 8[0-9A-F]h\)"}      # System info's Boot line (kernel/boot/sysprobe.c)
 
 
 def boot_test(boot):
@@ -318,7 +318,7 @@ def test_unknown_option(ctx):
 
 TITLE = ("title_boot.png",)
 PANIC = ("panic_ud.png",)
-PANIC_VALUES = image.Rect(72, 36, 248, 116)     # kernel/panic.c: value column, rows at 36 + 12 * n
+PANIC_VALUES = image.Rect(72, 36, 248, 116)     # kernel/boot/panic.c: value column, rows at 36 + 12 * n
 PANIC_VALUE_ROWS = (0, 1, 2, 3, 5, 6, 7, 8, 9)
 
 

@@ -1,5 +1,5 @@
 /*
- * claimsteps.h: a controller's claim stepped as the main loop steps it (kernel/usb.c: one step a
+ * claimsteps.h: a controller's claim stepped as the main loop steps it (kernel/boot/usb.c: one step a
  * pass), for the hand-off tests of test_xhci.c, test_ehci.c and test_ohci.c. The including test
  * defines `sim` (with `now_ms`, the clock its stepped waits advance a millisecond a step) first.
  */

@@ -201,7 +201,7 @@ static int rhc_replay(const Report *r, const ReportHc *c)
 	rdev_load(r, c->kind, c->index);
 	for (int i = 0; i < nrdevs; i++)
 		tablets |= strcmp(rdevs[i].fix->taken, "pad") == 0 && rhc_is_tablet(rdevs[i].fix);
-	usbdev_add_class(&usbkbd_class);        /* the kernel's order (kernel/usb.c) */
+	usbdev_add_class(&usbkbd_class);        /* the kernel's order (kernel/boot/usb.c) */
 	usbdev_add_class(&usbhub_class);
 	usbpad_take_tablets(tablets);
 	usbdev_add_class(&usbpad_class);

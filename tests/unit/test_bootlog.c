@@ -1,4 +1,4 @@
-/* test_bootlog.c: LOG.TXT (kernel/bootlog.c) on a RAM stick made by tools/mksave.py: the halves, the boot numbers, an unfinished start, every power-cut point of its writes. */
+/* test_bootlog.c: LOG.TXT (kernel/save/bootlog.c) on a RAM stick made by tools/mksave.py: the halves, the boot numbers, an unfinished start, every power-cut point of its writes. */
 #include "testmain.h"
 
 #include "bootlog.h"
@@ -9,7 +9,7 @@
 
 #define HALF    32768
 
-/* klog's ring as the kernel keeps it (kernel/klog.c): here the lines the test logged, oldest first. */
+/* klog's ring as the kernel keeps it (kernel/log/klog.c): here the lines the test logged, oldest first. */
 static char ring[50000];
 static uint32_t ring_lost;
 

@@ -1,4 +1,4 @@
-/* test_padtest_option.c: the padtest=NAME boot option (kernel/cmdline.c) — test-only pad sources for the USB pad class. */
+/* test_padtest_option.c: the padtest=NAME boot option (kernel/log/cmdline.c) — test-only pad sources for the USB pad class. */
 #include "testmain.h"
 
 #include "cmdline.h"

@@ -96,7 +96,7 @@ static void functions_found(void **state)
 	}
 }
 
-/* The kernel names USB controllers by their order of each kind in the scan (kernel/usb.c): the report's names follow. */
+/* The kernel names USB controllers by their order of each kind in the scan (kernel/boot/usb.c): the report's names follow. */
 static void usb_controllers_named_and_mapped(void **state)
 {
 	static const uint8_t progif[REPORT_HC_KINDS] = { PCI_PROGIF_UHCI, PCI_PROGIF_OHCI, PCI_PROGIF_EHCI, PCI_PROGIF_XHCI };

@@ -230,7 +230,7 @@ static void the_sticks_settings_apply_when_nothing_was_changed(void **state)
 }
 
 /*
- * The order kernel/loopsave.c keeps when the stick is found: its progress,
+ * The order kernel/loop/loopsave.c keeps when the stick is found: its progress,
  * then keys= again. keys=jump:a over a stick that bound fire to S: jump is
  * A (the option wins for what it names), fire stays S (the stick's), and
  * nothing is written back (an option is for this boot only).

@@ -1,4 +1,4 @@
-/* test_sound_option.c: the sound=NAME boot option (kernel/cmdline.c) — which devices play. */
+/* test_sound_option.c: the sound=NAME boot option (kernel/log/cmdline.c) — which devices play. */
 #include "testmain.h"
 
 #include "cmdline.h"

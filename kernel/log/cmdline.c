@@ -155,7 +155,7 @@ static const BootOption boot_options[] = {
 	{ "music",      OPT_OFF,        FIELD(music_off) },
 	{ "sound",      OPT_SOUND,      FIELD(sound) },
 	{ "musiccrc",   OPT_COUNT,      FIELD(musiccrc) },      /* kernel/music.c */
-	{ "demo",       OPT_NAME,       FIELD(demo) },          /* kernel/demo_io.c */
+	{ "demo",       OPT_NAME,       FIELD(demo) },          /* kernel/loop/demo_io.c */
 	{ "record",     OPT_FLAG,       FIELD(record) },
 	{ "ending",     OPT_FLAG,       FIELD(ending) },
 	{ "crcs",       OPT_FLAG,       FIELD(crcs) },
@@ -167,8 +167,8 @@ static const BootOption boot_options[] = {
 	{ "logcut",     OPT_COUNT,      FIELD(logcut) },
 	{ "logtear",    OPT_COUNT,      FIELD(logtear) },
 	{ "disktest",   OPT_NAME,       FIELD(disktest) },      /* kernel/save/disks.c */
-	{ "padtest",    OPT_PADTEST,    FIELD(padtest) },       /* kernel/usb.c, drivers/usb/usbpad.h */
-	{ "secureboot", OPT_SECBOOT,    FIELD(secureboot) },    /* boot/grub-sb.cfg, kernel/sysprobe.c */
+	{ "padtest",    OPT_PADTEST,    FIELD(padtest) },       /* kernel/boot/usb.c, drivers/usb/usbpad.h */
+	{ "secureboot", OPT_SECBOOT,    FIELD(secureboot) },    /* boot/grub-sb.cfg, kernel/boot/sysprobe.c */
 };
 #undef FIELD
 

@@ -67,7 +67,7 @@ typedef struct BootOptions {
 	bool music_off;                 /* music=off: start with the music off (music=on: the default) */
 	SoundChoice sound;              /* sound=NAME (SOUND_NAMES): which devices play */
 	uint32_t musiccrc;              /* musiccrc=S: log a CRC-32 of the synthesizer's first S seconds of a song */
-	/* Demos (kernel/demo_io.c, game/formats/demo.h). */
+	/* Demos (kernel/loop/demo_io.c, game/formats/demo.h). */
 	char demo[CMDLINE_LEVEL_LEN];   /* demo=NAME: play this demo instead of the keyboard ("" = none) */
 	char disktest[CMDLINE_LEVEL_LEN];       /* disktest=KIND: the last disk of that kind (usb, ide, ahci) tested at boot */
 	bool record;                    /* record: levels played are recorded, dumped to COM1 at the end */

@@ -4,6 +4,7 @@
 
 #include "adlib.h"
 #include "display.h"
+#include "idt.h"
 #include "io.h"
 #include "kfmt.h"
 #include "klog.h"

@@ -13,7 +13,7 @@
 #include "world.h"
 
 /*
- * The session loop (kernel/loop.c, marked "DEMO:") calls:
+ * The session loop (kernel/loop/loop.c, marked "DEMO:") calls:
  *
  *   demo_io_init          once at boot: finds demo=NAME (GRUB module, then built-in),
  *                         shows an error screen if it is bad
