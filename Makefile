@@ -92,7 +92,7 @@ TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
         fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-smbios fuzz-hwreport \
         fuzz-replayfile fuzz-replay test-dumps test-replays replay golden-dumps test-model \
-        bench-synth synth-compare
+        bench-synth synth-compare FORCE
 all: $(KERNEL)
 
 deps-build deps-run deps-run-uefi deps-test: deps-%:
