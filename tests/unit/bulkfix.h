@@ -1,14 +1,12 @@
 /*
  * bulkfix.h: the bulk-transfer cases test_uhcibulk.c and test_ohcibulk.c share, one list
  * (bulkfix_tests) run on each controller's simulation. Included after hcfix.h (hc, kbd) and the
- * controller's parameters:
- *   BULKFIX_HC                 its name in COM1 lines ("uhci0")
+ * controller's parameters: hcsimfix.h's (HCSIM_NAME, hcsim_start_hc(), hcsim_assert_ctrl_idle(),
+ * the idle check here of a bulk transfer given up) and
  *   BULKFIX_IN, BULKFIX_OUT    the direction codes its packet log uses
  *   BULKFIX_STALL_STATUS       what its stall line says after "bulk endpoint 82: "
- *   bulkfix_start_hc()         the controller claimed on the simulation and started
  *   bulkfix_packet(k)          packet k of the simulation's log; bulkfix_packet_want() the one expected
  *   bulkfix_toggles(in)        the driver's bulk toggles of kbd (bit n: endpoint n at DATA1)
- *   bulkfix_assert_idle()      the controller's schedule left with nothing of a transfer given up
  * Cases: transfers longer than one chunk (CTRL_BUF) in and out, every packet and the toggles
  * carried over, a short packet, a stall and CLEAR_FEATURE(ENDPOINT_HALT) setting the toggle back
  * to DATA0, a transfer that never completes (bounded, a COM1 line), a device its hub reports gone
@@ -17,6 +15,8 @@
  */
 #ifndef TESTS_UNIT_BULKFIX_H
 #define TESTS_UNIT_BULKFIX_H
+
+#include "hcsimfix.h"        /* the start on the simulation (its HCSIM_ parameters) */
 
 #define BULK_EP         2
 static const UsbEndpoint ep_in = { .address = 0x80 | BULK_EP, .max_packet = 64 };
@@ -28,19 +28,9 @@ static void start(bool low_speed)
 	UsbDevAddr where = { .port = 1, .speed = low_speed ? USB_SPEED_LOW : USB_SPEED_FULL };
 	uint8_t speed;
 
-	sim.now_ms = 0;
-	sim_reset();
-	logbuf[0] = '\0';
-	hcfix_reset();
+	hcsim_fresh();
 	sim.low_speed = low_speed;
-	hc = bulkfix_start_hc();
-	assert_non_null(hc);
-	hc->events = &events;
-	sim_plug(1);
-	hc->ops->port_changes(hc);
-	hc->ops->port_reset(hc, 1);
-	while ((speed = hc->ops->port_reset_done(hc, 1)) == USB_RESET_PENDING)
-		wait_ms(1);
+	hcsim_start_with_device(&speed);
 	assert_int_equal(speed, where.speed);
 	kbd = hc->ops->dev_add(hc, NULL, &where);
 	assert_int_equal(kbd, 1);
@@ -156,7 +146,7 @@ static void a_stall_is_told_and_the_toggle_is_data0_as_after_clear_halt(void **s
 	sim.bulk_stall = true;
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 1000), USB_XFER_STALL);
 	assert_int_equal(got, 0);
-	assert_non_null(strstr(logbuf, BULKFIX_HC ": address 1: bulk endpoint 82: " BULKFIX_STALL_STATUS));
+	assert_non_null(strstr(logbuf, HCSIM_NAME ": address 1: bulk endpoint 82: " BULKFIX_STALL_STATUS));
 	assert_non_null(strstr(logbuf, "(stall)"));
 	assert_int_equal(toggles(true), 0);             /* DATA0, as the device after CLEAR_FEATURE */
 	sim.bulk_stall = false;
@@ -183,8 +173,8 @@ static void a_bulk_transfer_that_never_completes_is_a_bounded_timeout(void **sta
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 250), USB_XFER_TIMEOUT);
 	assert_true(sim.now_ms - start_ms >= 250 && sim.now_ms - start_ms <= 260);
 	assert_int_equal(got, 0);
-	assert_non_null(strstr(logbuf, BULKFIX_HC ": timeout: bulk transfer (address 1, endpoint 82, 250 ms)"));
-	bulkfix_assert_idle();
+	assert_non_null(strstr(logbuf, HCSIM_NAME ": timeout: bulk transfer (address 1, endpoint 82, 250 ms)"));
+	hcsim_assert_ctrl_idle();
 	sim.transfers_hang = false;
 	sim.bulk_in_len = 64;
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 250), USB_XFER_OK);
@@ -216,9 +206,9 @@ static void a_device_reported_gone_fails_its_bulk_transfer_within_the_grace(void
 	assert_true(sim.now_ms - start_ms >= 50 + USB_GONE_GRACE_MS);
 	assert_true(sim.now_ms - start_ms <= 50 + USB_GONE_GRACE_MS + 10);
 	assert_int_equal(got, 0);
-	assert_non_null(strstr(logbuf, BULKFIX_HC ": address 1: bulk transfer given up 250 ms after its hub reported the port: "
+	assert_non_null(strstr(logbuf, HCSIM_NAME ": address 1: bulk transfer given up 250 ms after its hub reported the port: "
 	    "the device is gone"));
-	bulkfix_assert_idle();
+	hcsim_assert_ctrl_idle();
 	sim.transfers_hang = false;
 	start_ms = sim.now_ms;
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);

@@ -20,12 +20,12 @@
 #include "simplatform.h"
 #include "hcfix.h"          /* hc; kbd: here the handle of a device with a bulk pair */
 
-#define BULKFIX_HC              "ohci0"
+#define HCSIM_NAME              "ohci0"
 #define BULKFIX_IN              TD_DP_IN
 #define BULKFIX_OUT             TD_DP_OUT
 #define BULKFIX_STALL_STATUS    "condition code 4 (stall)"
 
-static UsbHc *bulkfix_start_hc(void)
+static UsbHc *hcsim_start_hc(void)
 {
 	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
 	return ohci_start(0);
@@ -47,10 +47,13 @@ static uint16_t bulkfix_toggles(bool in)
 	return ohci_of(hc)->dev[kbd].bulk_toggle[in];
 }
 
-/* A transfer given up: the ED left idle (skipped). */
-static void bulkfix_assert_idle(void)
+/* A transfer given up: the ED skipped and emptied (head == tail), no TD of it left. */
+static void hcsim_assert_ctrl_idle(void)
 {
-	assert_true(ohci_of(hc)->mem->ctrl.info & ED_SKIP);
+	OhciMem *m = ohci_of(hc)->mem;
+
+	assert_true(m->ctrl.info & ED_SKIP);
+	assert_int_equal(m->ctrl.head, m->ctrl.tail);
 }
 
 #include "bulkfix.h"          /* the cases, bulkfix_tests */

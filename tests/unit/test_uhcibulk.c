@@ -18,12 +18,12 @@
 #include "simplatform.h"
 #include "hcfix.h"          /* hc; kbd: here the handle of a device with a bulk pair */
 
-#define BULKFIX_HC              "uhci0"
+#define HCSIM_NAME              "uhci0"
 #define BULKFIX_IN              PID_IN
 #define BULKFIX_OUT             PID_OUT
 #define BULKFIX_STALL_STATUS    "TD status"
 
-static UsbHc *bulkfix_start_hc(void)
+static UsbHc *hcsim_start_hc(void)
 {
 	assert_true(uhci_claim(0, SIM_IO, test_alloc));
 	return uhci_start(0);
@@ -46,7 +46,7 @@ static uint16_t bulkfix_toggles(bool in)
 }
 
 /* A transfer given up: the queue's element pointer terminated, no TD of it left. */
-static void bulkfix_assert_idle(void)
+static void hcsim_assert_ctrl_idle(void)
 {
 	assert_int_equal(((UhciMem *)(uintptr_t)sim.flbase)->ctrl.element, LINK_TERM);
 }
