@@ -35,6 +35,30 @@ static inline void hcsim_start_with_device(uint8_t *speed)
 		wait_ms(1);
 }
 
+/* From a fresh start: a running controller with a low-speed device on port 1, reset. */
+static inline void hcsim_start_low_speed(void)
+{
+	uint8_t speed;
+
+	hcsim_fresh();
+	sim.low_speed = true;
+	hcsim_start_with_device(&speed);
+	assert_int_equal(speed, USB_SPEED_LOW);
+}
+
+/* That device's first request: SET_ADDRESS(1), to address 0, and a COM1 line. */
+static inline void hcsim_first_request_is_set_address(void)
+{
+	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_LOW };
+
+	hcsim_start_low_speed();
+	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 1);
+	assert_int_equal(sim.nsetups, 1);
+	assert_int_equal(sim.setups[0][1], 0x05);               /* SET_ADDRESS */
+	assert_int_equal(sim.setups[0][2], 1);                  /* to 1 */
+	assert_non_null(strstr(logbuf, HCSIM_NAME ": port 1: low-speed device, address 1"));
+}
+
 /* A keyboard addressed on root port 1, its interrupt endpoint running. */
 static inline int hcsim_kbd_setup(void **state)
 {

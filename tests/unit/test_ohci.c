@@ -164,32 +164,17 @@ static void an_hcr_that_never_ends_is_a_bounded_timeout(void **state)
 
 static void a_port_reset_waits_for_prsc_and_says_the_speed(void **state)
 {
-	uint8_t speed;
-
 	(void)state;
-	hcsim_fresh();
-	sim.low_speed = true;
-	hcsim_start_with_device(&speed);
-	assert_int_equal(speed, USB_SPEED_LOW);
+	hcsim_start_low_speed();
 	assert_int_equal(*sim_reg(HC_RH_PORT(1)) & (PORT_PRSC | PORT_CSC), 0);
 	assert_int_equal(hc->ops->port_changes(hc), 0);
 }
 
 static void the_first_request_is_set_address_to_address_0_at_its_speed(void **state)
 {
-	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_LOW };
-	uint8_t speed;
-
 	(void)state;
-	hcsim_fresh();
-	sim.low_speed = true;
-	hcsim_start_with_device(&speed);
-	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 1);
-	assert_int_equal(sim.nsetups, 1);
-	assert_int_equal(sim.setups[0][1], 0x05);
-	assert_int_equal(sim.setups[0][2], 1);
+	hcsim_first_request_is_set_address();
 	assert_int_equal(sim.setup_ed[0], ohci_ed_info(0, 0, ED_DIR_TD, true, 8, false));
-	assert_non_null(strstr(logbuf, "ohci0: port 1: low-speed device, address 1"));
 }
 
 static void keys_flow_through_the_interrupt_ring(void **state)

@@ -127,13 +127,8 @@ static void bring_up_holds_greset_and_builds_the_frame_list(void **state)
 
 static void a_port_reset_is_held_50_ms_then_the_port_is_enabled(void **state)
 {
-	uint8_t speed;
-
 	(void)state;
-	hcsim_fresh();
-	sim.low_speed = true;
-	hcsim_start_with_device(&speed);
-	assert_int_equal(speed, USB_SPEED_LOW);
+	hcsim_start_low_speed();
 	assert_true(sim.pr_off_ms[1] - sim.pr_on_ms[1] >= 50);
 	assert_true(sim.portsc[1] & PORT_PE);
 	assert_false(sim.portsc[1] & PORT_CSC);        /* the reset's own connect change is not news */
@@ -142,20 +137,10 @@ static void a_port_reset_is_held_50_ms_then_the_port_is_enabled(void **state)
 
 static void the_first_request_is_set_address_to_address_0_at_its_speed(void **state)
 {
-	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_LOW };
-	uint8_t speed;
-
 	(void)state;
-	hcsim_fresh();
-	sim.low_speed = true;
-	hcsim_start_with_device(&speed);
-	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 1);
-	assert_int_equal(sim.nsetups, 1);
-	assert_int_equal(sim.setups[0][1], 0x05);               /* SET_ADDRESS */
-	assert_int_equal(sim.setups[0][2], 1);                  /* to 1 */
+	hcsim_first_request_is_set_address();
 	assert_int_equal(sim.setup_tokens[0], uhci_token(PID_SETUP, 0, 0, 0, 8));
 	assert_true(sim.setup_status[0] & TD_LS);
-	assert_non_null(strstr(logbuf, "uhci0: port 1: low-speed device, address 1"));
 }
 
 static void a_short_in_data_stage_ends_at_the_status_stage(void **state)
