@@ -83,7 +83,7 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	uint8_t *sp = m->ctrl_setup;
 	bool ok;
 
-	if (!o->alive || len > CTRL_BUF || d->gone)
+	if (!o->alive || len > CTRL_BUF || d->grace.gone)
 		return false;
 	usb_setup_bytes(setup, sp);
 	if (!in)
@@ -122,10 +122,7 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	if (in)
 		for (uint16_t i = 0; i < len; i++)
 			((uint8_t *)buf)[i] = m->ctrl_buf[i];
-	if (usb_is_clear_halt(setup))           /* the device's toggle is DATA0 again: ours too */
-		d->bulk_toggle[(setup->index & USB_REQ_IN) != 0] &= (uint16_t)~(1u << (setup->index & 0x0F));
-	if (usb_resets_toggles(setup))          /* SET_CONFIGURATION, SET_INTERFACE: every endpoint at DATA0 */
-		d->bulk_toggle[0] = d->bulk_toggle[1] = 0;
+	usb_toggles_after(d->bulk_toggle, setup);       /* CLEAR_FEATURE(HALT), SET_CONFIGURATION, SET_INTERFACE */
 	return true;
 }
 
