@@ -126,16 +126,6 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	return true;
 }
 
-/* The skeleton ED for an endpoint polled every `interval` ms: the largest 2^k not above it (32 at most). */
-static uint8_t skel_for(uint8_t interval)
-{
-	uint8_t k = 0;
-
-	while (k < SKEL_INTR - 1 && (2u << k) <= interval)
-		k++;
-	return k;
-}
-
 /* Ring TD i queued: an IN of the endpoint's size into its buffer, the toggle from the ED, followed by TD i+1. */
 static void queue_td(OhciDevMem *dm, int i, uint8_t len)
 {
@@ -159,7 +149,7 @@ bool ohci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	if (!o->alive || !d->used || len == 0)
 		return false;
 	ohci_intr_unlink(o, dev);
-	d->intr_skel = skel_for(ep->interval);
+	d->intr_skel = usb_skel_for(ep->interval, SKEL_INTR);  /* every 1, 2, 4 .. 32 ms */
 	skel = &o->mem->skel[d->intr_skel];
 	for (int i = 0; i < INTR_TDS - 1; i++)
 		queue_td(dm, i, len);

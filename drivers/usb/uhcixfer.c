@@ -158,16 +158,6 @@ bool uhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	return true;
 }
 
-/* The skeleton QH for an endpoint polled every `interval` ms: the largest 2^k not above it (128 at most). */
-static uint8_t skel_for(uint8_t interval)
-{
-	uint8_t k = 0;
-
-	while (k < SKEL_INTR - 1 && (2u << k) <= interval)
-		k++;
-	return k;
-}
-
 /*
  * An interrupt IN endpoint: its QH after the skeleton QH of its interval,
  * a ring of INTR_TDS TDs (an even number, so each keeps its data toggle),
@@ -184,7 +174,7 @@ bool uhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	if (!u->alive || !d->used || len == 0)
 		return false;
 	uhci_intr_unlink(u, dev);
-	d->intr_skel = skel_for(ep->interval);
+	d->intr_skel = usb_skel_for(ep->interval, SKEL_INTR);  /* every 1, 2, 4 .. 128 ms */
 	skel = &u->mem->skel[d->intr_skel];
 	for (int i = 0; i < INTR_TDS; i++) {
 		UhciTd *td = &dm->td[i];
