@@ -1,8 +1,8 @@
 /*
- * usbhcbulk.h: the bulk bookkeeping a controller keeps on plain data, the same on UHCI and OHCI
- * (the interface layer: no registers) — a device's grace after its hub reported it
- * (UsbHcOps.cancel), the driver's own bulk toggles after a control request, a transfer cut into
- * chunks of the controller's buffer.
+ * usbhcbulk.h: the bulk bookkeeping a controller keeps on plain data (the interface layer: no
+ * registers) — a device's grace after its hub reported it (UsbHcOps.cancel: UHCI, OHCI, xHCI),
+ * the driver's own bulk toggles after a control request and a transfer cut into chunks of the
+ * controller's buffer (UHCI, OHCI).
  */
 #ifndef DRIVERS_USBHCBULK_H
 #define DRIVERS_USBHCBULK_H
