@@ -401,7 +401,7 @@ $(B)/tests/test_reports_pci: tests/unit/test_reports_pci.c tests/unit/simpci/io.
 # same tool as the image's partition (tools/mksave.py), so the tests read what ships. saveplat.c (the
 # PIT clock, the halt) is the kernel's; the tests bring their own, and their own block-device table.
 SAVE_HOST := kernel/save/saveio.c kernel/save/save.c kernel/save/saveopen.c kernel/save/savefile.c kernel/save/savemk.c kernel/save/savemkrun.c \
-             kernel/save/savemkfile.c kernel/save/savemkfix.c
+             kernel/save/savemkfile.c kernel/save/savemkfix.c kernel/save/savemkdir.c
 # vol-fat16/32.img: the same files on volumes mtools formats, for the FAT16 and FAT32 paths.
 SAVE_DISKS := $(B)/save/disk-gpt.img $(B)/save/disk-mbr.img $(B)/save/vol-fat16.img $(B)/save/vol-fat32.img
 $(B)/save/disk-%.img: $(SAVE_TOOL)

@@ -89,11 +89,7 @@ uint8_t ehci_intr_frames(uint8_t speed, uint8_t interval)
 /* The skeleton QH for a period of `frames`: the largest 2^k not above it (32 at most). */
 uint8_t ehci_skel_for(uint8_t frames)
 {
-	uint8_t k = 0;
-
-	while (k < SKEL_INTR - 1 && (2u << k) <= frames)
-		k++;
-	return k;
+	return usb_skel_for(frames, SKEL_INTR);
 }
 
 /*

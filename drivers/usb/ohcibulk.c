@@ -33,7 +33,7 @@ static bool bulk_ended(void *ctx)
 	head = w->ed->head;
 	if ((head & ED_HALTED) || (head & ~0x0Fu) == w->tail)
 		return true;
-	w->gone = w->d->suspect && wait_passed(w->d->suspect_due);
+	w->gone = usb_grace_over(&w->d->grace);
 	return w->gone;
 }
 
@@ -43,9 +43,10 @@ static bool bulk_ended(void *ctx)
  * endpoint between transfers). The wire sees the bulk endpoint's IN or OUT
  * tokens; the control list serves them (transfers are one at a time).
  */
-static UsbXfer bulk_chunk(Ohci *o, uint8_t dev, const UsbEndpoint *ep, uint8_t *buf, uint32_t len, uint32_t *moved,
+static UsbXfer bulk_chunk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, uint8_t *buf, uint32_t len, uint32_t *moved,
                           uint32_t ms)
 {
+	Ohci *o = ohci_of(hc);
 	OhciMem *m = o->mem;
 	OhciDev *d = &o->dev[dev];
 	bool in = (ep->address & USB_REQ_IN) != 0;
@@ -75,13 +76,13 @@ static UsbXfer bulk_chunk(Ohci *o, uint8_t dev, const UsbEndpoint *ep, uint8_t *
 		drvlog("ohci%u: timeout: bulk transfer (address %u, endpoint %02x, %u ms)\n", (unsigned)o->hc.index,
 		    (unsigned)dev, (unsigned)ep->address, (unsigned)ms);
 		r = USB_XFER_TIMEOUT;
-	} else if (w.gone) {
-		drvlog("ohci%u: address %u: bulk transfer given up %u ms after its hub reported the port: the device "
-		    "is gone\n", (unsigned)o->hc.index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
-		d->gone = true;
-		r = USB_XFER_ERROR;
 	} else {
-		d->suspect = false;             /* it answered: a stale report */
+		usb_grace_settle(&d->grace, w.gone);
+		if (w.gone) {
+			drvlog("ohci%u: address %u: bulk transfer given up %u ms after its hub reported the port: the "
+			    "device is gone\n", (unsigned)o->hc.index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
+			r = USB_XFER_ERROR;
+		}
 	}
 	cc = TD_CC(td->info);
 	if (r == USB_XFER_OK && (m->ctrl.head & ED_HALTED)) {
@@ -111,26 +112,13 @@ UsbXfer ohci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
                   uint32_t timeout_ms)
 {
 	Ohci *o = ohci_of(hc);
-	uint32_t total = 0;
 
 	if (got)
 		*got = 0;
 	if (!o->alive || dev == 0 || dev > OHCI_MAX_DEVS || !o->dev[dev].used || o->dev[dev].speed == USB_SPEED_LOW || ep->max_packet == 0 ||
-	    ep->max_packet > 64 || o->dev[dev].gone)
+	    ep->max_packet > 64 || o->dev[dev].grace.gone)
 		return USB_XFER_ERROR;
-	do {
-		uint32_t n = len - total > CTRL_BUF ? CTRL_BUF : len - total, moved = 0;
-		UsbXfer r = bulk_chunk(o, dev, ep, (uint8_t *)buf + total, n, &moved, timeout_ms);
-
-		if (r != USB_XFER_OK)
-			return r;
-		total += moved;
-		if (got)
-			*got = total;
-		if (moved < n)
-			break;
-	} while (total < len);
-	return USB_XFER_OK;
+	return usb_bulk_chunks(bulk_chunk, hc, dev, ep, buf, len, CTRL_BUF, got, timeout_ms);
 }
 
 /* Its hub reported its port during a bulk transfer (the wait's poll): that transfer has USB_GONE_GRACE_MS more. */
@@ -138,8 +126,7 @@ void ohci_cancel(UsbHc *hc, uint8_t dev)
 {
 	Ohci *o = ohci_of(hc);
 
-	if (dev == 0 || dev > OHCI_MAX_DEVS || !o->dev[dev].used || o->dev[dev].suspect)
+	if (dev == 0 || dev > OHCI_MAX_DEVS || !o->dev[dev].used)
 		return;
-	o->dev[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
-	o->dev[dev].suspect = true;
+	usb_grace_begin(&o->dev[dev].grace);
 }

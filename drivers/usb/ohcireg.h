@@ -8,6 +8,7 @@
 #include "io.h"
 #include "ohci.h"
 #include "usbhc.h"
+#include "usbhcbulk.h"
 #include "wait.h"
 
 /* Operational registers (OHCI 1.0a chapter 7), offsets from BAR0. */
@@ -156,9 +157,7 @@ typedef struct OhciDev {
 	uint16_t intr_errors;
 	bool intr_dead;
 	uint16_t bulk_toggle[2];        /* [0] OUT, [1] IN: bit n, endpoint n's next data toggle */
-	volatile bool suspect;          /* ohci_cancel: its hub reported its port during a bulk transfer ... */
-	uint32_t suspect_due;           /* ... which ends by this PIT tick, or the device is gone */
-	bool gone;                      /* it did not: every transfer to it fails at once */
+	UsbGrace grace;                 /* ohci_cancel: its hub reported it during a bulk transfer (usbhcbulk.h) */
 } OhciDev;
 
 typedef struct Ohci {

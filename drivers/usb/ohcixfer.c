@@ -83,7 +83,7 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	uint8_t *sp = m->ctrl_setup;
 	bool ok;
 
-	if (!o->alive || len > CTRL_BUF || d->gone)
+	if (!o->alive || len > CTRL_BUF || d->grace.gone)
 		return false;
 	usb_setup_bytes(setup, sp);
 	if (!in)
@@ -122,21 +122,8 @@ bool ohci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	if (in)
 		for (uint16_t i = 0; i < len; i++)
 			((uint8_t *)buf)[i] = m->ctrl_buf[i];
-	if (usb_is_clear_halt(setup))           /* the device's toggle is DATA0 again: ours too */
-		d->bulk_toggle[(setup->index & USB_REQ_IN) != 0] &= (uint16_t)~(1u << (setup->index & 0x0F));
-	if (usb_resets_toggles(setup))          /* SET_CONFIGURATION, SET_INTERFACE: every endpoint at DATA0 */
-		d->bulk_toggle[0] = d->bulk_toggle[1] = 0;
+	usb_toggles_after(d->bulk_toggle, setup);       /* CLEAR_FEATURE(HALT), SET_CONFIGURATION, SET_INTERFACE */
 	return true;
-}
-
-/* The skeleton ED for an endpoint polled every `interval` ms: the largest 2^k not above it (32 at most). */
-static uint8_t skel_for(uint8_t interval)
-{
-	uint8_t k = 0;
-
-	while (k < SKEL_INTR - 1 && (2u << k) <= interval)
-		k++;
-	return k;
 }
 
 /* Ring TD i queued: an IN of the endpoint's size into its buffer, the toggle from the ED, followed by TD i+1. */
@@ -162,7 +149,7 @@ bool ohci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	if (!o->alive || !d->used || len == 0)
 		return false;
 	ohci_intr_unlink(o, dev);
-	d->intr_skel = skel_for(ep->interval);
+	d->intr_skel = usb_skel_for(ep->interval, SKEL_INTR);  /* every 1, 2, 4 .. 32 ms */
 	skel = &o->mem->skel[d->intr_skel];
 	for (int i = 0; i < INTR_TDS - 1; i++)
 		queue_td(dm, i, len);

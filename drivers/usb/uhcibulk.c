@@ -49,7 +49,7 @@ static bool bulk_ended(void *ctx)
 	uhci_poll(&w->u->hc);
 	if (tds_ended(w))
 		return true;
-	w->gone = w->d->suspect && wait_passed(w->d->suspect_due);
+	w->gone = usb_grace_over(&w->d->grace);
 	return w->gone;
 }
 
@@ -60,9 +60,10 @@ static bool bulk_ended(void *ctx)
  * that went; a stall sets it back to DATA0 (CLEAR_FEATURE(HALT) does so on
  * the device).
  */
-static UsbXfer bulk_chunk(Uhci *u, uint8_t dev, const UsbEndpoint *ep, uint8_t *buf, uint32_t len, uint32_t *moved,
+static UsbXfer bulk_chunk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, uint8_t *buf, uint32_t len, uint32_t *moved,
                           uint32_t ms)
 {
+	Uhci *u = uhci_of(hc);
 	UhciMem *m = u->mem;
 	UhciDev *d = &u->dev[dev];
 	bool in = (ep->address & USB_REQ_IN) != 0;
@@ -98,13 +99,13 @@ static UsbXfer bulk_chunk(Uhci *u, uint8_t dev, const UsbEndpoint *ep, uint8_t *
 		drvlog("uhci%u: timeout: bulk transfer (address %u, endpoint %02x, %u ms)\n", (unsigned)u->hc.index,
 		    (unsigned)dev, (unsigned)ep->address, (unsigned)ms);
 		r = USB_XFER_TIMEOUT;
-	} else if (w.gone) {
-		drvlog("uhci%u: address %u: bulk transfer given up %u ms after its hub reported the port: the device "
-		    "is gone\n", (unsigned)u->hc.index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
-		d->gone = true;
-		r = USB_XFER_ERROR;
 	} else {
-		d->suspect = false;             /* it answered: a stale report */
+		usb_grace_settle(&d->grace, w.gone);
+		if (w.gone) {
+			drvlog("uhci%u: address %u: bulk transfer given up %u ms after its hub reported the port: the "
+			    "device is gone\n", (unsigned)u->hc.index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
+			r = USB_XFER_ERROR;
+		}
 	}
 	m->ctrl.element = LINK_TERM;
 	*moved = 0;
@@ -143,26 +144,13 @@ UsbXfer uhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
                   uint32_t timeout_ms)
 {
 	Uhci *u = uhci_of(hc);
-	uint32_t total = 0;
 
 	if (got)
 		*got = 0;
 	if (!u->alive || dev == 0 || dev > UHCI_MAX_DEVS || !u->dev[dev].used || u->dev[dev].speed == USB_SPEED_LOW ||
-	    ep->max_packet == 0 || ep->max_packet > 64 || u->dev[dev].gone)
+	    ep->max_packet == 0 || ep->max_packet > 64 || u->dev[dev].grace.gone)
 		return USB_XFER_ERROR;
-	do {
-		uint32_t n = len - total > CTRL_BUF ? CTRL_BUF : len - total, moved = 0;
-		UsbXfer r = bulk_chunk(u, dev, ep, (uint8_t *)buf + total, n, &moved, timeout_ms);
-
-		if (r != USB_XFER_OK)
-			return r;
-		total += moved;
-		if (got)
-			*got = total;
-		if (moved < n)
-			break;
-	} while (total < len);
-	return USB_XFER_OK;
+	return usb_bulk_chunks(bulk_chunk, hc, dev, ep, buf, len, CTRL_BUF, got, timeout_ms);
 }
 
 /* Its hub reported its port during a bulk transfer (the wait's poll): that transfer has USB_GONE_GRACE_MS more. */
@@ -170,8 +158,7 @@ void uhci_cancel(UsbHc *hc, uint8_t dev)
 {
 	Uhci *u = uhci_of(hc);
 
-	if (dev == 0 || dev > UHCI_MAX_DEVS || !u->dev[dev].used || u->dev[dev].suspect)
+	if (dev == 0 || dev > UHCI_MAX_DEVS || !u->dev[dev].used)
 		return;
-	u->dev[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
-	u->dev[dev].suspect = true;
+	usb_grace_begin(&u->dev[dev].grace);
 }

@@ -8,6 +8,7 @@
 #include "io.h"
 #include "uhci.h"
 #include "usbhc.h"
+#include "usbhcbulk.h"
 #include "wait.h"
 
 /* I/O registers (UHCI 1.1 section 2.1), offsets from BAR4. */
@@ -151,9 +152,7 @@ typedef struct UhciDev {
 	uint16_t intr_errors;                   /* failed transfers in a row */
 	bool intr_dead;
 	uint16_t bulk_toggle[2];                /* [0] OUT, [1] IN: bit n, endpoint n's next data toggle */
-	volatile bool suspect;                  /* uhci_cancel: its hub reported its port during a bulk transfer ... */
-	uint32_t suspect_due;                   /* ... which ends by this PIT tick, or the device is gone */
-	bool gone;                              /* it did not: every transfer to it fails at once */
+	UsbGrace grace;                         /* uhci_cancel: its hub reported it during a bulk transfer (usbhcbulk.h) */
 } UhciDev;
 
 typedef struct Uhci {

@@ -116,7 +116,7 @@ bool uhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	uint8_t *sp = m->ctrl_setup, toggle = 1;
 	CtrlWait w = { .m = m, .n = 0, .in = in };
 
-	if (!u->alive || len > CTRL_BUF || mps < 8 || d->gone)
+	if (!u->alive || len > CTRL_BUF || mps < 8 || d->grace.gone)
 		return false;
 	usb_setup_bytes(setup, sp);
 	if (!in)
@@ -154,21 +154,8 @@ bool uhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	if (in)
 		for (uint16_t i = 0; i < len; i++)
 			((uint8_t *)buf)[i] = m->ctrl_buf[i];
-	if (usb_is_clear_halt(setup))           /* the device's toggle is DATA0 again: ours too */
-		d->bulk_toggle[(setup->index & USB_REQ_IN) != 0] &= (uint16_t)~(1u << (setup->index & 0x0F));
-	if (usb_resets_toggles(setup))          /* SET_CONFIGURATION, SET_INTERFACE: every endpoint at DATA0 */
-		d->bulk_toggle[0] = d->bulk_toggle[1] = 0;
+	usb_toggles_after(d->bulk_toggle, setup);       /* CLEAR_FEATURE(HALT), SET_CONFIGURATION, SET_INTERFACE */
 	return true;
-}
-
-/* The skeleton QH for an endpoint polled every `interval` ms: the largest 2^k not above it (128 at most). */
-static uint8_t skel_for(uint8_t interval)
-{
-	uint8_t k = 0;
-
-	while (k < SKEL_INTR - 1 && (2u << k) <= interval)
-		k++;
-	return k;
 }
 
 /*
@@ -187,7 +174,7 @@ bool uhci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	if (!u->alive || !d->used || len == 0)
 		return false;
 	uhci_intr_unlink(u, dev);
-	d->intr_skel = skel_for(ep->interval);
+	d->intr_skel = usb_skel_for(ep->interval, SKEL_INTR);  /* every 1, 2, 4 .. 128 ms */
 	skel = &u->mem->skel[d->intr_skel];
 	for (int i = 0; i < INTR_TDS; i++) {
 		UhciTd *td = &dm->td[i];

@@ -84,6 +84,20 @@ static inline bool usb_resets_toggles(const UsbSetup *s)
 	return (s->type == 0x00 && s->request == 0x09) || (s->type == 0x01 && s->request == 0x0B);
 }
 
+/*
+ * A periodic endpoint's skeleton on the controllers whose schedule is a tree
+ * of skeletons, skeleton k polled every 2^k ms (UHCI, OHCI; EHCI's in frames):
+ * the largest 2^k not above its period, k below `skels`.
+ */
+static inline uint8_t usb_skel_for(uint32_t period, uint8_t skels)
+{
+	uint8_t k = 0;
+
+	while (k < skels - 1 && (2u << k) <= period)
+		k++;
+	return k;
+}
+
 /* The setup packet's 8 bytes as they go on the wire (USB 2.0 9.3: little-endian fields). */
 static inline void usb_setup_bytes(const UsbSetup *s, uint8_t out[8])
 {

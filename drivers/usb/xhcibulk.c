@@ -113,7 +113,7 @@ static bool bulk_ended(void *ctx)
 	BulkWait *w = ctx;
 
 	xhci_poll(&w->x->hc);
-	return w->b->done || (w->s->suspect && wait_passed(w->s->suspect_due));
+	return w->b->done || usb_grace_over(&w->s->grace);
 }
 
 /* One chunk (at most BULK_BUF bytes): a Normal TRB, the doorbell, its event waited for. */
@@ -134,13 +134,12 @@ static UsbXfer bulk_chunk(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t len, uint3
 			bulk_restart(x, dev, b, TRB_STOP_EP, "Stop Endpoint");
 		return USB_XFER_TIMEOUT;
 	}
+	usb_grace_settle(&s->grace, !b->done);
 	if (!b->done) {
 		drvlog("xhci%u: port %u: bulk transfer given up %u ms after its hub reported the port: the device is gone\n",
 		    (unsigned)x->hc.index, (unsigned)s->port, (unsigned)USB_GONE_GRACE_MS);
-		s->gone = true;
 		return USB_XFER_ERROR;  /* its slot goes with it (dev_remove): nothing to restart */
 	}
-	s->suspect = false;             /* it answered: a stale report */
 	if (b->cc == CC_SUCCESS || b->cc == CC_SHORT_PACKET) {
 		*done_len = len - (b->residual < len ? b->residual : len);
 		return USB_XFER_OK;
@@ -170,7 +169,7 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 
 	if (got)
 		*got = 0;
-	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used || x->slot[dev].gone)
+	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used || x->slot[dev].grace.gone)
 		return USB_XFER_ERROR;
 	s = &x->slot[dev];
 	m = &x->mem->slot[dev - 1];
@@ -204,8 +203,7 @@ void xhci_cancel(UsbHc *hc, uint8_t dev)
 {
 	Xhci *x = xhci_of(hc);
 
-	if (dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used || x->slot[dev].suspect)
+	if (dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used)
 		return;
-	x->slot[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
-	x->slot[dev].suspect = true;
+	usb_grace_begin(&x->slot[dev].grace);
 }

@@ -151,7 +151,7 @@ bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	uint32_t trt = len ? (in ? TRT_IN : TRT_OUT) : TRT_NONE;
 	volatile Trb *status;
 
-	if (!x->alive || len > CTRL_BUF || s->gone)
+	if (!x->alive || len > CTRL_BUF || s->grace.gone)
 		return false;
 	if (!in)
 		for (uint16_t i = 0; i < len; i++)
@@ -167,8 +167,8 @@ bool xhci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	s->ep0_wait = addr32(status);
 	xhci_ring_push(&s->ep0, 0, 0, 0, TRB_TYPE(TRB_STATUS) | TRB_IOC | ((len && in) ? 0 : TRB_DIR_IN));
 	xhci_doorbell(x, dev, DCI_EP0);
-	ok = ep0_wait(x, s, "control transfer") && !s->gone;
-	if (s->gone)
+	ok = ep0_wait(x, s, "control transfer") && !s->grace.gone;
+	if (s->grace.gone)
 		return false;           /* its hub said it went (xhci_cancel): its slot goes with it */
 	if (!ok && x->alive && s->ep0_done) {
 		drvlog("xhci%u: port %u: request %02x failed (completion code %u)\n", (unsigned)hc->index,

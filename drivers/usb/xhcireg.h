@@ -7,6 +7,7 @@
 
 #include "io.h"
 #include "usbhc.h"
+#include "usbhcbulk.h"
 #include "wait.h"
 #include "xhci.h"
 
@@ -240,9 +241,7 @@ typedef struct XhciSlot {
 	volatile uint32_t ep0_residual;
 	uint32_t ep0_wait;              /* address of the TRB whose event ends it */
 	XhciBulk bulk[2];               /* [0] OUT, [1] IN */
-	volatile bool suspect;          /* xhci_cancel: its hub reported its port during a bulk transfer ... */
-	uint32_t suspect_due;           /* ... which ends by this PIT tick, or the device is gone */
-	bool gone;                      /* it did not: every transfer to it fails at once */
+	UsbGrace grace;                 /* xhci_cancel: its hub reported it during a bulk transfer (usbhcbulk.h) */
 } XhciSlot;
 
 typedef struct Xhci {

@@ -50,29 +50,16 @@ static SaveMk pick_short_name(SaveMkPlan *p)
  */
 static SaveMk find_slot(SaveMkPlan *p)
 {
-	uint32_t cluster = p->f.v.root_cluster, k = 0;
+	SaveMkDir d;
+	SaveMk r;
 
 	p->mark_lba = 0;
-	for (uint32_t done = 0; done < 512; done++, k++) {
+	savemk_dir_start(p, &d, 0);
+	for (uint32_t done = 0; done < 512; done++) {
 		uint64_t lba;
 
-		if (p->f.v.bits == 32) {
-			if (k == p->f.v.spc) {
-				cluster = savefat_next(&p->f, cluster);
-				if (p->f.read_error)
-					return MK_READ;
-				k = 0;
-			}
-			if (!savefat_valid_cluster(&p->f.v, cluster))
-				return MK_NO_ROOM;
-			lba = savemk_cluster_lba(p, cluster) + k;
-		} else {
-			if (k >= p->f.v.root_sectors)
-				return MK_NO_ROOM;
-			lba = p->f.v.lba + p->f.v.root_start + k;
-		}
-		if (!read_fn(p->f.ctx, lba, p->sec))
-			return MK_READ;
+		if ((r = savemk_dir_next(p, &d, &lba)) != MK_OK)
+			return r;
 		if (p->mark_lba) {
 			p->root_lba = lba;
 			p->slot = 0;
@@ -104,27 +91,6 @@ static SaveMk find_slot(SaveMkPlan *p)
 	return MK_NO_ROOM;
 }
 
-/* Sector k of the directory holding the files (the folder's clusters from *cluster, or the root): false past its end. */
-static SaveMk dir_sector(SaveMkPlan *p, uint32_t *cluster, uint32_t *k, uint64_t *lba)
-{
-	if (p->folder == SAVEMK_ROOT && p->f.v.bits != 32) {
-		if (*k >= p->f.v.root_sectors)
-			return MK_NO_ROOM;      /* a fixed root is never grown */
-		*lba = p->f.v.lba + p->f.v.root_start + *k;
-		return MK_OK;
-	}
-	if (*k == p->f.v.spc) {
-		*cluster = savefat_next(&p->f, *cluster);
-		if (p->f.read_error)
-			return MK_READ;
-		*k = 0;
-	}
-	if (!savefat_valid_cluster(&p->f.v, *cluster))
-		return MK_NO_ROOM;      /* the folder's clusters are full: it is not grown */
-	*lba = savemk_cluster_lba(p, *cluster) + *k;
-	return MK_OK;
-}
-
 /*
  * Free entries in one half (256 bytes) of one sector of the folder's
  * directory (or the root) for each file to make (deleted ones, or the end
@@ -137,19 +103,19 @@ static SaveMk dir_sector(SaveMkPlan *p, uint32_t *cluster, uint32_t *k, uint64_t
  */
 static SaveMk find_file_slots(SaveMkPlan *p)
 {
-	uint32_t cluster = p->folder == SAVEMK_ROOT ? p->f.v.root_cluster : p->folder, k = 0, want = 0;
+	uint32_t want = 0;
+	SaveMkDir d;
 	SaveMk r;
 
 	for (int f = 0; f < SAVE_FILES; f++)
 		want += (p->make >> f) & 1u;
-	for (uint32_t done = 0; done < 512; done++, k++) {
+	savemk_dir_start(p, &d, p->folder);
+	for (uint32_t done = 0; done < 512; done++) {
 		uint64_t lba;
 		int end = -1;
 
-		if ((r = dir_sector(p, &cluster, &k, &lba)) != MK_OK)
+		if ((r = savemk_dir_next(p, &d, &lba)) != MK_OK)
 			return r;
-		if (!read_fn(p->f.ctx, lba, p->sec))
-			return MK_READ;
 		for (int half = 0; half < 2; half++) {
 			uint32_t got = 0;
 

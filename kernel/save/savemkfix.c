@@ -95,31 +95,15 @@ typedef bool (*DirVisit)(const uint8_t *e, uint64_t lba, int i, void *ctx);
 /* A directory's entries (cluster 0: the root) up to its end marker, at most *budget sectors (counted down), each to visit. */
 static SaveMk dir_walk(SaveMkPlan *p, uint32_t cluster, uint32_t *budget, DirVisit visit, void *ctx)
 {
-	bool fixed = (cluster == 0 || cluster == SAVEMK_ROOT) && p->f.v.bits != 32;
-	uint32_t k = 0;
+	SaveMkDir d;
 
-	if (cluster == 0 || cluster == SAVEMK_ROOT)
-		cluster = p->f.v.root_cluster;
-	for (; *budget > 0; k++, (*budget)--) {
+	savemk_dir_start(p, &d, cluster);
+	for (; *budget > 0; (*budget)--) {
 		uint64_t lba;
+		SaveMk r = savemk_dir_next(p, &d, &lba);
 
-		if (fixed) {
-			if (k >= p->f.v.root_sectors)
-				return MK_OK;
-			lba = p->f.v.lba + p->f.v.root_start + k;
-		} else {
-			if (k == p->f.v.spc) {
-				cluster = savefat_next(&p->f, cluster);
-				if (p->f.read_error)
-					return MK_READ;
-				k = 0;
-			}
-			if (!savefat_valid_cluster(&p->f.v, cluster))
-				return MK_OK;
-			lba = savemk_cluster_lba(p, cluster) + k;
-		}
-		if (saveio_read(p->f.ctx, lba, 1, p->sec) != BLK_OK)
-			return MK_READ;
+		if (r != MK_OK)
+			return r == MK_NO_ROOM ? MK_OK : r;     /* the directory's end */
 		for (int i = 0; i < 16; i++)
 			if (p->sec[32 * i] == 0 || !visit(p->sec + 32 * i, lba, i, ctx))
 				return MK_OK;

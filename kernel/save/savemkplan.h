@@ -37,6 +37,18 @@ typedef struct SaveMkPlan {
 #define SAVEMK_TREE_SECTORS     8192            /* the most directory sectors it reads */
 
 uint64_t savemk_cluster_lba(const SaveMkPlan *p, uint32_t c);
+
+/* A walk through one directory's sectors (savemkdir.c): the creation's slot searches and the repair's walks. */
+typedef struct SaveMkDir {
+	bool fixed;                     /* the FAT12/16 root: its fixed sectors */
+	uint32_t cluster;               /* else the cluster being read */
+	uint32_t k;                     /* the next sector in it (fixed: in the root) */
+} SaveMkDir;
+
+/* The walk's start: dir a directory's first cluster, or 0 / SAVEMK_ROOT for the root. */
+void savemk_dir_start(const SaveMkPlan *p, SaveMkDir *d, uint32_t dir);
+/* The next sector read into p->sec, its address in *lba; MK_NO_ROOM past the directory's end, MK_READ. */
+SaveMk savemk_dir_next(SaveMkPlan *p, SaveMkDir *d, uint64_t *lba);
 /* Cluster c's entry in FAT sector s (from the FAT's start) of sec set to v: only its bits lying in s (FAT12 shares bytes). */
 void savemk_fat_put(const SaveMkPlan *p, uint8_t *sec, uint32_t s, uint32_t c, uint32_t v);
 /* Whether v, c's entry as read, is free or the creation's own in each of its bytes (a FAT12 entry torn across two writes). */

@@ -8,6 +8,7 @@
 #define TESTS_EHCISIM_H
 
 #include "simdev.h"
+#include "simlog.h"          /* drvlog into logbuf */
 
 #define EECP            0x68            /* the legacy capability in configuration space */
 #define OP              0x20            /* CAPLENGTH */
@@ -27,7 +28,6 @@ typedef struct Sim {
 static Sim sim;
 static uint32_t regs[0x100 / 4];
 static EhciMem mem __attribute__((aligned(4096)));
-static char logbuf[8192];
 static size_t reported;                 /* the last interrupt report's length and first byte */
 static uint8_t report_first;
 
@@ -56,16 +56,6 @@ uint32_t sim_inl(uint16_t port)
 {
 	(void)port;
 	return cfg32((uint8_t)(sim.addr & 0xFC));
-}
-
-void drvlog(const char *fmt, ...)
-{
-	size_t n = strlen(logbuf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
 }
 
 uint32_t sim_mmio_read32(uintptr_t addr)

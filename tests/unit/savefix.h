@@ -6,11 +6,13 @@
 #ifndef TESTS_SAVEFIX_H
 #define TESTS_SAVEFIX_H
 
+#define SIMLOG_BYTES    16384
+#include "simlog.h"          /* klog into logbuf */
+
 static RamDisk disk, original, before __attribute__((unused));
 static BlockDev dev, cd __attribute__((unused));
 static BlockDev *table[4];
 static int ntable;
-static char logbuf[16384];
 static uint32_t stopped_at, clock_us;
 static bool crash_inside_write;         /* the RAM driver calls save_crash from inside a write */
 static BlockErr write_result;           /* what the RAM driver's writes answer (BLK_OK: they work) */
@@ -18,17 +20,6 @@ static bool drop_writes;                /* answer BLK_OK but keep nothing (a lyi
 static int crash_inside_result = -1;
 
 /* --- the platform and the block-device table, as the kernel has them --- */
-void klog(const char *fmt, ...)
-{
-	va_list ap;
-	size_t n = strlen(logbuf);
-
-	va_start(ap, fmt);
-	if (n < sizeof logbuf)
-		vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
-
 uint32_t save_now_us(void) { return clock_us += 7143; }
 void save_stop(uint32_t n) { stopped_at = n; }
 

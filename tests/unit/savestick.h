@@ -9,6 +9,7 @@
 #include "save.h"
 #include "savefmt.h"
 #include "saveio.h"
+#include "simlog.h"          /* klog into logbuf */
 
 /* build/save/ (Makefile): stick-nofolder.img by `tools/mksave.py stick`, folder/ by `mksave.py folder`. */
 #ifndef SAVE_DISKS
@@ -24,21 +25,9 @@
 
 static uint8_t *disk, *original;
 static BlockDev dev;
-static char logbuf[8192];
 static uint32_t stopped_at, clock_us;
 
 /* --- the platform and a one-disk block-device table, as the kernel has them --- */
-void klog(const char *fmt, ...)
-{
-	va_list ap;
-	size_t n = strlen(logbuf);
-
-	va_start(ap, fmt);
-	if (n < sizeof logbuf)
-		vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
-
 uint32_t save_now_us(void) { return clock_us += 7143; }
 void save_stop(uint32_t n) { stopped_at = n; }
 int blockdev_count(void) { return 1; }

@@ -14,17 +14,7 @@
 #include "io.h"
 #include "wait.h"
 
-static char logbuf[8192];
-
-void drvlog(const char *fmt, ...)
-{
-	size_t n = strlen(logbuf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
+#include "simlog.h"          /* drvlog into logbuf */
 
 /* Ask cond after each step of the device; each ask one ms (or poll_ms) later. */
 bool wait_until(WaitCond cond, void *ctx, uint32_t timeout_ms, uint32_t poll_ms)

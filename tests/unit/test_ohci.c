@@ -19,64 +19,30 @@
 #include "wait.h"
 
 #define USAGE_RIGHT     0x4F            /* HID usage: Right Arrow */
-#define CONTROL_TIMEOUT_MS 1000         /* ohcixfer.c's CONTROL_MS */
 
 #include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
 #include "hcfix.h"           /* the device layer's side, the kernel's page allocator */
 #include "claimsteps.h"      /* the hand-off tests: a claim stepped as the main loop steps it */
 
-static void fresh(void)
-{
-	sim.now_ms = 0;
-	sim_reset();
-	logbuf[0] = '\0';
-	memset(prev, 0, sizeof prev);
-	memset(downs, 0, sizeof downs);
-	reports = 0;
-	testram_reset();
-}
+#define HCSIM_NAME      "ohci0"
 
-/* A running controller with a device on port 1, reset; *speed its speed. */
-static void start_with_device(uint8_t *speed)
+static UsbHc *hcsim_start_hc(void)
 {
 	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
-	hc = ohci_start(0);
-	assert_non_null(hc);
-	hc->events = &events;
-	sim_plug(1);
-	assert_int_equal(hc->ops->port_changes(hc), 0x06);     /* both ports once after start */
-	assert_true(hc->ops->port_state(hc, 1).connected);
-	hc->ops->port_reset(hc, 1);
-	while ((*speed = hc->ops->port_reset_done(hc, 1)) == USB_RESET_PENDING)
-		wait_ms(1);
+	return ohci_start(0);
 }
 
-/* A keyboard addressed on root port 1, its interrupt endpoint running. */
-static int setup(void **state)
+/* The control ED skipped and emptied (head == tail): no TD of the transfer left. */
+static void hcsim_assert_ctrl_idle(void)
 {
-	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_FULL };
-	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 10 };
-	uint8_t speed;
+	OhciMem *m = ohci_of(hc)->mem;
 
-	(void)state;
-	fresh();
-	start_with_device(&speed);
-	kbd = hc->ops->dev_add(hc, NULL, &where);
-	assert_int_equal(kbd, 1);
-	assert_true(hc->ops->intr_in(hc, kbd, &ep));
-	return 0;
+	assert_true(m->ctrl.info & ED_SKIP);
+	assert_int_equal(m->ctrl.head, m->ctrl.tail);
 }
 
-/* The device has a report; frames pass until it is taken; the tick's poll hands it up. */
-static void key_report(const uint8_t *report)
-{
-	memcpy(sim.report, report, 8);
-	sim.report_ready = true;
-	wait_until(NULL, NULL, 16, 0);          /* the 8 ms skeleton ED comes round */
-	assert_false(sim.report_ready);
-	hc->ops->poll(hc);
-}
+#include "hcsimfix.h"        /* the start, a key report, the cases both controllers share */
 
 static void the_ed_packs_address_endpoint_direction_speed_skip_and_size(void **state)
 {
@@ -102,7 +68,7 @@ static void bring_up_takes_it_from_smm_and_keeps_the_frame_interval(void **state
 	OhciMem *m;
 
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	*sim_reg(HC_CONTROL) = CTL_IR | CTL_HCFS_OPER;
 	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
 	assert_true(sim.ocr_seen);
@@ -129,7 +95,7 @@ static void smm_that_lets_go_after_300_ms_is_waited_for_stepwise(void **state)
 	int steps;
 
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	*sim_reg(HC_CONTROL) = CTL_IR;
 	sim.smm_lets_go_ms = 300;
 	assert_true(ohci_claim_begin(0, (uintptr_t)sim.regs, test_alloc));
@@ -152,7 +118,7 @@ static void a_port_the_bios_switched_off_has_its_device_back(void **state)
 	UsbPortState st;
 
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	*sim_reg(HC_CONTROL) = CTL_HCFS_OPER;
 	sim_plug(1);
 	sim.bios_off = 1u << 2;                         /* a device on port 2, its port powered down */
@@ -173,7 +139,7 @@ static void smm_that_never_lets_go_is_a_bounded_timeout(void **state)
 	int steps;
 
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	*sim_reg(HC_CONTROL) = CTL_IR;
 	sim.smm_ignores = true;
 	assert_true(ohci_claim_begin(0, (uintptr_t)sim.regs, test_alloc));
@@ -187,7 +153,7 @@ static void smm_that_never_lets_go_is_a_bounded_timeout(void **state)
 static void an_hcr_that_never_ends_is_a_bounded_timeout(void **state)
 {
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	sim.hcr_hangs = true;
 	assert_true(ohci_claim(0, (uintptr_t)sim.regs, test_alloc));
 	assert_null(ohci_start(0));
@@ -198,82 +164,35 @@ static void an_hcr_that_never_ends_is_a_bounded_timeout(void **state)
 
 static void a_port_reset_waits_for_prsc_and_says_the_speed(void **state)
 {
-	uint8_t speed;
-
 	(void)state;
-	fresh();
-	sim.low_speed = true;
-	start_with_device(&speed);
-	assert_int_equal(speed, USB_SPEED_LOW);
+	hcsim_start_low_speed();
 	assert_int_equal(*sim_reg(HC_RH_PORT(1)) & (PORT_PRSC | PORT_CSC), 0);
 	assert_int_equal(hc->ops->port_changes(hc), 0);
 }
 
 static void the_first_request_is_set_address_to_address_0_at_its_speed(void **state)
 {
-	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_LOW };
-	uint8_t speed;
-
 	(void)state;
-	fresh();
-	sim.low_speed = true;
-	start_with_device(&speed);
-	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 1);
-	assert_int_equal(sim.nsetups, 1);
-	assert_int_equal(sim.setups[0][1], 0x05);
-	assert_int_equal(sim.setups[0][2], 1);
+	hcsim_first_request_is_set_address();
 	assert_int_equal(sim.setup_ed[0], ohci_ed_info(0, 0, ED_DIR_TD, true, 8, false));
-	assert_non_null(strstr(logbuf, "ohci0: port 1: low-speed device, address 1"));
 }
 
 static void keys_flow_through_the_interrupt_ring(void **state)
 {
 	(void)state;
-	for (int i = 0; i < 6; i++) {
-		key_report(right_down);
-		key_report(all_up);
-	}
-	assert_int_equal(downs[USAGE_RIGHT], 6);
-	assert_int_equal(reports, 12);
-	assert_int_equal(simdev_drops, 0);              /* every report with the toggle the device sent it with */
+	hcsim_keys_flow();
 }
 
 static void a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives(void **state)
 {
-	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
-	uint8_t buf[8];
-	uint32_t start = sim.now_ms;
-	OhciMem *m = (OhciMem *)(uintptr_t)*sim_reg(HC_HCCA);
-
 	(void)state;
-	sim.transfers_hang = true;
-	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
-	assert_true(sim.now_ms - start >= CONTROL_TIMEOUT_MS && sim.now_ms - start <= CONTROL_TIMEOUT_MS + 10);
-	assert_non_null(strstr(logbuf, "ohci0: timeout: control transfer (request 06, address 1, 1000 ms)"));
-	assert_true(m->ctrl.info & ED_SKIP);
-	assert_int_equal(m->ctrl.head, m->ctrl.tail);   /* the ED emptied */
-	assert_true(hc->ops->check(hc));
-	sim.transfers_hang = false;
-	key_report(right_down);
-	assert_int_equal(downs[USAGE_RIGHT], 1);
+	hcsim_transfer_never_completes();
 }
 
 static void interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives(void **state)
 {
-	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
-	uint8_t buf[8];
-
 	(void)state;
-	sim.intr_fails = true;
-	for (int i = 0; i < 60; i++) {
-		wait_until(NULL, NULL, 8, 0);
-		hc->ops->poll(hc);
-	}
-	assert_non_null(strstr(logbuf, "interrupt transfer failed (condition code 5)"));
-	assert_non_null(strstr(logbuf, "ohci0: port 1, address 1: interrupt endpoint given up after 50 failures"));
-	assert_true(hc->ops->running(hc));
-	sim.intr_fails = false;
-	assert_true(hc->ops->control(hc, kbd, &get, buf, NULL));
+	hcsim_intr_keep_failing("interrupt transfer failed (condition code 5)");
 }
 
 /*
@@ -318,10 +237,10 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(an_hcr_that_never_ends_is_a_bounded_timeout),
 	cmocka_unit_test(a_port_reset_waits_for_prsc_and_says_the_speed),
 	cmocka_unit_test(the_first_request_is_set_address_to_address_0_at_its_speed),
-	cmocka_unit_test_setup(keys_flow_through_the_interrupt_ring, setup),
-	cmocka_unit_test_setup(a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives, setup),
-	cmocka_unit_test_setup(interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives, setup),
-	cmocka_unit_test_setup(babble_naks_and_a_stall_once_are_survived, setup),
+	cmocka_unit_test_setup(keys_flow_through_the_interrupt_ring, hcsim_kbd_setup),
+	cmocka_unit_test_setup(a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives, hcsim_kbd_setup),
+	cmocka_unit_test_setup(interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives, hcsim_kbd_setup),
+	cmocka_unit_test_setup(babble_naks_and_a_stall_once_are_survived, hcsim_kbd_setup),
 };
 
 int main(int argc, char **argv)

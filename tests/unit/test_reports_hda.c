@@ -15,17 +15,8 @@
 #include "hdareg.h"
 #include "reports.h"
 
-static char logbuf[4096];
-
-void drvlog(const char *fmt, ...)
-{
-	size_t n = strlen(logbuf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
+#define SIMLOG_BYTES    4096
+#include "simlog.h"          /* drvlog into logbuf */
 
 /* The recorded codec: what the walk asked, in order, each (node, verb) once. */
 typedef struct Replay {

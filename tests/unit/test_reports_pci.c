@@ -15,19 +15,11 @@
 #include "pci.h"
 #include "reports.h"
 
-static char logbuf[16384];
+#define SIMLOG_BYTES    16384
+#include "simlog.h"          /* drvlog into logbuf */
+
 static const Report *on_bus;            /* the report whose functions the configuration space holds */
 static uint32_t config_address;
-
-void drvlog(const char *fmt, ...)
-{
-	size_t n = strlen(logbuf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
 
 void wait_ms(uint32_t ms)
 {

@@ -17,63 +17,26 @@
 #include "wait.h"
 
 #define USAGE_RIGHT     0x4F            /* HID usage: Right Arrow */
-#define CONTROL_TIMEOUT_MS 1000         /* uhcixfer.c's CONTROL_MS */
 
 #include "simplatform.h"    /* drvlog into logbuf, the waits stepping the simulation */
 
 #include "hcfix.h"           /* the device layer's side, the kernel's page allocator */
 
-static void fresh(void)
-{
-	sim.now_ms = 0;
-	sim_reset();
-	logbuf[0] = '\0';
-	memset(prev, 0, sizeof prev);
-	memset(downs, 0, sizeof downs);
-	reports = 0;
-	testram_reset();
-}
+#define HCSIM_NAME      "uhci0"
 
-/* A running controller with a device on port 1, reset; *speed its speed. */
-static void start_with_device(uint8_t *speed)
+static UsbHc *hcsim_start_hc(void)
 {
 	assert_true(uhci_claim(0, SIM_IO, test_alloc));
-	hc = uhci_start(0);
-	assert_non_null(hc);
-	hc->events = &events;
-	sim_plug(1);
-	assert_int_equal(hc->ops->port_changes(hc), 0x06);     /* both ports once after start */
-	assert_true(hc->ops->port_state(hc, 1).connected);
-	hc->ops->port_reset(hc, 1);
-	while ((*speed = hc->ops->port_reset_done(hc, 1)) == USB_RESET_PENDING)
-		wait_ms(1);
+	return uhci_start(0);
 }
 
-/* A keyboard addressed on root port 1, its interrupt endpoint running. */
-static int setup(void **state)
+/* The control QH's element pointer terminated: no TD of the transfer left. */
+static void hcsim_assert_ctrl_idle(void)
 {
-	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_FULL };
-	UsbEndpoint ep = { .address = 0x81, .max_packet = 8, .interval = 10 };
-	uint8_t speed;
-
-	(void)state;
-	fresh();
-	start_with_device(&speed);
-	kbd = hc->ops->dev_add(hc, NULL, &where);
-	assert_int_equal(kbd, 1);
-	assert_true(hc->ops->intr_in(hc, kbd, &ep));
-	return 0;
+	assert_int_equal(((UhciMem *)(uintptr_t)sim.flbase)->ctrl.element, LINK_TERM);
 }
 
-/* The device has a report; frames pass until it is taken; the tick's poll hands it up. */
-static void key_report(const uint8_t *report)
-{
-	memcpy(sim.report, report, 8);
-	sim.report_ready = true;
-	wait_until(NULL, NULL, 16, 0);          /* the 8 ms skeleton QH comes round */
-	assert_false(sim.report_ready);
-	hc->ops->poll(hc);
-}
+#include "hcsimfix.h"        /* the start, a key report, the cases both controllers share */
 
 static void the_token_packs_pid_address_endpoint_toggle_and_length(void **state)
 {
@@ -118,7 +81,7 @@ static void the_start_is_steps_that_never_wait(void **state)
 	int steps = 0;
 
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	assert_true(uhci_claim(0, SIM_IO, test_alloc));
 	do {
 		uint32_t t0 = sim.now_ms;
@@ -142,7 +105,7 @@ static void bring_up_holds_greset_and_builds_the_frame_list(void **state)
 	int hops = 0;
 
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	assert_true(uhci_claim(0, SIM_IO, test_alloc));
 	hc = uhci_start(0);
 	assert_non_null(hc);
@@ -164,13 +127,8 @@ static void bring_up_holds_greset_and_builds_the_frame_list(void **state)
 
 static void a_port_reset_is_held_50_ms_then_the_port_is_enabled(void **state)
 {
-	uint8_t speed;
-
 	(void)state;
-	fresh();
-	sim.low_speed = true;
-	start_with_device(&speed);
-	assert_int_equal(speed, USB_SPEED_LOW);
+	hcsim_start_low_speed();
 	assert_true(sim.pr_off_ms[1] - sim.pr_on_ms[1] >= 50);
 	assert_true(sim.portsc[1] & PORT_PE);
 	assert_false(sim.portsc[1] & PORT_CSC);        /* the reset's own connect change is not news */
@@ -179,20 +137,10 @@ static void a_port_reset_is_held_50_ms_then_the_port_is_enabled(void **state)
 
 static void the_first_request_is_set_address_to_address_0_at_its_speed(void **state)
 {
-	UsbDevAddr where = { .port = 1, .speed = USB_SPEED_LOW };
-	uint8_t speed;
-
 	(void)state;
-	fresh();
-	sim.low_speed = true;
-	start_with_device(&speed);
-	assert_int_equal(hc->ops->dev_add(hc, NULL, &where), 1);
-	assert_int_equal(sim.nsetups, 1);
-	assert_int_equal(sim.setups[0][1], 0x05);               /* SET_ADDRESS */
-	assert_int_equal(sim.setups[0][2], 1);                  /* to 1 */
+	hcsim_first_request_is_set_address();
 	assert_int_equal(sim.setup_tokens[0], uhci_token(PID_SETUP, 0, 0, 0, 8));
 	assert_true(sim.setup_status[0] & TD_LS);
-	assert_non_null(strstr(logbuf, "uhci0: port 1: low-speed device, address 1"));
 }
 
 static void a_short_in_data_stage_ends_at_the_status_stage(void **state)
@@ -213,13 +161,7 @@ static void a_short_in_data_stage_ends_at_the_status_stage(void **state)
 static void keys_flow_through_the_interrupt_ring(void **state)
 {
 	(void)state;
-	for (int i = 0; i < 6; i++) {
-		key_report(right_down);
-		key_report(all_up);
-	}
-	assert_int_equal(downs[USAGE_RIGHT], 6);
-	assert_int_equal(reports, 12);
-	assert_int_equal(simdev_drops, 0);              /* every report with the toggle the device sent it with */
+	hcsim_keys_flow();
 	for (int i = 0; i < sim.nintr; i++)     /* DATA0, DATA1, ... in the order they moved */
 		assert_int_equal(sim.intr_tokens[i], uhci_token(PID_IN, 1, 1, (uint8_t)(i & 1), 8));
 }
@@ -227,7 +169,7 @@ static void keys_flow_through_the_interrupt_ring(void **state)
 static void an_hcreset_that_never_ends_is_a_bounded_timeout(void **state)
 {
 	(void)state;
-	fresh();
+	hcsim_fresh();
 	sim.hcreset_hangs = true;
 	assert_true(uhci_claim(0, SIM_IO, test_alloc));
 	assert_null(uhci_start(0));
@@ -238,41 +180,15 @@ static void an_hcreset_that_never_ends_is_a_bounded_timeout(void **state)
 
 static void a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives(void **state)
 {
-	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
-	uint8_t buf[8];
-	uint32_t start = sim.now_ms;
-	UhciMem *m = (UhciMem *)(uintptr_t)sim.flbase;
-
 	(void)state;
-	sim.transfers_hang = true;
-	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
-	assert_true(sim.now_ms - start >= CONTROL_TIMEOUT_MS && sim.now_ms - start <= CONTROL_TIMEOUT_MS + 10);
-	assert_non_null(strstr(logbuf, "uhci0: timeout: control transfer (request 06, address 1, 1000 ms)"));
-	assert_int_equal(m->ctrl.element, LINK_TERM);   /* the queue emptied */
-	assert_true(hc->ops->running(hc));
-	assert_true(hc->ops->check(hc));
-	sim.transfers_hang = false;
-	key_report(right_down);
-	assert_int_equal(downs[USAGE_RIGHT], 1);
+	hcsim_transfer_never_completes();
 }
 
 static void interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives(void **state)
 {
-	UsbSetup get = { .type = USB_REQ_IN, .request = 6, .value = 0x0100, .length = 8 };
-	uint8_t buf[8];
-
 	(void)state;
-	sim.intr_fails = true;
-	for (int i = 0; i < 60; i++) {
-		wait_until(NULL, NULL, 8, 0);
-		hc->ops->poll(hc);
-	}
-	assert_non_null(strstr(logbuf, "interrupt transfer failed (status"));
-	assert_non_null(strstr(logbuf, "uhci0: port 1, address 1: interrupt endpoint given up after 50 failures"));
-	assert_true(hc->ops->running(hc));
-	sim.intr_fails = false;
-	sim.ctrl_in_len = 8;
-	assert_true(hc->ops->control(hc, kbd, &get, buf, NULL));
+	sim.ctrl_in_len = 8;                    /* what the last GET_DESCRIPTOR brings */
+	hcsim_intr_keep_failing("interrupt transfer failed (status");
 }
 
 static const struct CMUnitTest tests[] = {
@@ -283,11 +199,11 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(the_start_is_steps_that_never_wait),
 	cmocka_unit_test(a_port_reset_is_held_50_ms_then_the_port_is_enabled),
 	cmocka_unit_test(the_first_request_is_set_address_to_address_0_at_its_speed),
-	cmocka_unit_test_setup(a_short_in_data_stage_ends_at_the_status_stage, setup),
-	cmocka_unit_test_setup(keys_flow_through_the_interrupt_ring, setup),
+	cmocka_unit_test_setup(a_short_in_data_stage_ends_at_the_status_stage, hcsim_kbd_setup),
+	cmocka_unit_test_setup(keys_flow_through_the_interrupt_ring, hcsim_kbd_setup),
 	cmocka_unit_test(an_hcreset_that_never_ends_is_a_bounded_timeout),
-	cmocka_unit_test_setup(a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives, setup),
-	cmocka_unit_test_setup(interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives, setup),
+	cmocka_unit_test_setup(a_transfer_that_never_completes_is_a_bounded_timeout_and_the_controller_lives, hcsim_kbd_setup),
+	cmocka_unit_test_setup(interrupt_transfers_that_keep_failing_are_given_up_the_controller_lives, hcsim_kbd_setup),
 };
 
 int main(int argc, char **argv)

@@ -24,17 +24,7 @@ static struct {
 	uint8_t last_cbw[BOT_CBW_LEN];
 } sim;
 
-static char logbuf[8192];
-
-void drvlog(const char *fmt, ...)
-{
-	size_t n = strlen(logbuf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(logbuf + n, sizeof logbuf - n, fmt, ap);
-	va_end(ap);
-}
+#include "simlog.h"          /* drvlog into logbuf */
 
 void wait_ms(uint32_t ms)
 {
