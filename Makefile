@@ -367,6 +367,11 @@ $(B)/tests/test_ehci: tests/unit/test_ehci.c tests/unit/ehcisim.h tests/unit/sim
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simehci/io.h $(HINC) -Itests/unit $< $(EHCI_SRC) \
 		$(HOBJ) -lcmocka -lm -o $@
+# A stick pulled during a bulk transfer (tests/unit/test_ehcibulk.c: UsbHcOps.cancel) on the same simulation.
+$(B)/tests/test_ehcibulk: tests/unit/test_ehcibulk.c tests/unit/ehcisim.h tests/unit/simehci/io.h $(EHCI_SRC) $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -include tests/unit/simehci/io.h $(HINC) -Itests/unit $< $(EHCI_SRC) \
+		$(HOBJ) -lcmocka -lm -o $@
 
 # Hardware reports become tests (docs/hwinfo.md, "A report becomes a test"): tools/report2test.py reads
 # every tests/reports/*.txt (HWINFO.TXT as QEMU's machines wrote it; tools/capturereports.py refreshes

@@ -266,6 +266,7 @@ static const UsbHcOps ehci_ops = {
 	.control = ehci_control,
 	.intr_in = ehci_intr_in,
 	.bulk = ehci_bulk,
+	.cancel = ehci_cancel,
 };
 
 /* Controller `index`: its registers read, the BIOS asked for it (ehci_claim_step takes it). False (logged) if not used. */

@@ -132,6 +132,9 @@ typedef struct EhciDev {
 	uint8_t intr_ep, intr_len, intr_skel;
 	uint8_t intr_errors;
 	bool intr_dead;
+	volatile bool suspect;          /* ehci_cancel: a report of its port came during a bulk transfer ... */
+	uint32_t suspect_due;           /* ... which ends by this PIT tick, or the device is gone */
+	bool gone;                      /* it did not: every transfer to it fails at once */
 } EhciDev;
 
 typedef struct Ehci {
@@ -185,5 +188,6 @@ bool ehci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep);
 void ehci_intr_unlink(Ehci *e, uint8_t dev);
 UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
                   uint32_t timeout_ms);
+void ehci_cancel(UsbHc *hc, uint8_t dev);
 
 #endif

@@ -104,6 +104,23 @@ static void xfer_unlink(Ehci *e)
 	ew32(e, OP_USBSTS, STS_IAA);
 }
 
+/*
+ * A transfer stopped before the controller finished it (a timeout, a gone
+ * device): out of the ring with the doorbell first (EHCI 4.8.2: until the
+ * doorbell is answered the controller may still write the overlay back to
+ * the qTD), then the qTD and the overlay halted and the QH's queue ended,
+ * so a controller whose doorbell came late (QEMU's, on a loaded host)
+ * finds nothing active there to run.
+ */
+static void xfer_stop(Ehci *e, EhciQtd *td)
+{
+	xfer_unlink(e);
+	td->token = (td->token & ~QTD_ACTIVE) | QTD_HALTED;
+	e->mem->xfer.token = (e->mem->xfer.token & ~QTD_ACTIVE) | QTD_HALTED;
+	e->mem->xfer.next = LINK_T;
+	cpu_wmb();
+}
+
 static uint32_t dev_caps(const EhciDev *d, bool periodic)
 {
 	return ehci_qh_caps(d->speed, d->tt_hub, d->tt_port, periodic);
@@ -140,7 +157,7 @@ bool ehci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	EhciQtd *td = m->ctrl_td, *data = len ? &td[1] : NULL, *status = len ? &td[2] : &td[1];
 	uint8_t *sp = m->setup;
 
-	if (!e->alive || len > CTRL_BUF)
+	if (!e->alive || len > CTRL_BUF || d->gone)
 		return false;
 	usb_setup_bytes(setup, sp);
 	if (!in)
@@ -175,12 +192,45 @@ bool ehci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	return true;
 }
 
+/* A bulk transfer's wait: its qTD, its device, and whether the device's grace ran out. */
+typedef struct BulkWait {
+	Ehci *e;
+	uint8_t dev;
+	bool gone;
+} BulkWait;
+
+/*
+ * The qTD retired, or the device's grace (ehci_cancel) ran out. The
+ * controller is polled first: a hub's report of the device's port comes in
+ * here through the hub's interrupt QH (the timer IRQ keeps off while a
+ * transfer is under way). A connect change on the device's root port is
+ * the root hub's report: nothing else looks at the port before the
+ * transfer ends (the main loop does, after it), and a device pulled from
+ * it may leave the qTD active (QEMU's does) rather than fail it.
+ */
+static bool bulk_ended(void *ctx)
+{
+	BulkWait *w = ctx;
+	EhciDev *d = &w->e->dev[w->dev];
+
+	ehci_poll(&w->e->hc);
+	if (qtd_retired(&w->e->mem->bulk_td))
+		return true;
+	if (er32(w->e, OP_PORTSC(d->port)) & PORT_CSC)
+		ehci_cancel(&w->e->hc, w->dev);
+	w->gone = d->suspect && wait_passed(d->suspect_due);
+	return w->gone;
+}
+
 /*
  * One bulk transfer, waited for by polling (interrupts may be off): in
  * pieces of one qTD through the bounce buffer, the endpoint's toggle kept
  * here (the transfer QH is shared); a short IN piece ends it. A halt with
  * no error bit beside it is a STALL: the toggle goes back to DATA0, as the
  * device's does when the class clears the halt. timeout_ms bounds each piece.
+ * A report of the device's port during it (ehci_cancel, bulk_ended) leaves
+ * it USB_GONE_GRACE_MS to end: then the device is gone, and this and every
+ * later transfer to it are USB_XFER_ERROR at once (until dev_add again).
  */
 UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint32_t len, uint32_t *got,
                   uint32_t timeout_ms)
@@ -196,12 +246,13 @@ UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 
 	if (got)
 		*got = 0;
-	if (!e->alive || dev == 0 || !d->used)
+	if (!e->alive || dev == 0 || dev > EHCI_MAX_DEVS || !d->used || d->gone)
 		return USB_XFER_ERROR;
 	if (timeout_ms == 0)
 		timeout_ms = BULK_MS;
 	do {
 		uint32_t n = len - done > BULK_BUF ? BULK_BUF : len - done, moved, packets;
+		BulkWait w = { .e = e, .dev = dev };
 		bool ok;
 
 		if (!in)
@@ -210,14 +261,25 @@ UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 		ehci_qtd_fill(&m->bulk_td, in ? QTD_PID_IN : QTD_PID_OUT, m->bulk_buf, n, (*toggles >> num) & 1, NULL);
 		xfer_link(e, ehci_qh_chars(dev, num, d->speed, mps, true, true) & ~QH_CONTROL_EP, dev_caps(d, false),
 		    &m->bulk_td);
-		ok = spin_until(e, qtd_retired, &m->bulk_td, timeout_ms) && !(m->bulk_td.token & QTD_ERRORS);
+		ok = spin_until(e, bulk_ended, &w, timeout_ms) && !w.gone && !(m->bulk_td.token & QTD_ERRORS);
+		if (w.gone) {
+			xfer_stop(e, &m->bulk_td);
+			drvlog("ehci%u: address %u: bulk transfer given up %u ms after a report of its port: the "
+			    "device is gone\n", (unsigned)hc->index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
+			d->gone = true;
+			return USB_XFER_ERROR;
+		}
+		if (qtd_retired(&m->bulk_td))
+			d->suspect = false;             /* it answered: a stale report */
 		if (!ok)
 			drvlog("ehci%u: address %u: bulk %s endpoint %u %s (qTD token %08x)\n", (unsigned)hc->index,
 			    (unsigned)dev, in ? "IN" : "OUT", (unsigned)num,
 			    qtd_retired(&m->bulk_td) ? "failed" : "timeout", (unsigned)m->bulk_td.token);
-		xfer_unlink(e);
-		if (!ok && !qtd_retired(&m->bulk_td))
+		if (!ok && !qtd_retired(&m->bulk_td)) {
+			xfer_stop(e, &m->bulk_td);
 			return USB_XFER_TIMEOUT;
+		}
+		xfer_unlink(e);
 		if (!ok && (m->bulk_td.token & QTD_ERRORS) == QTD_HALTED) {
 			*toggles &= (uint16_t)~(1u << num);
 			return USB_XFER_STALL;
@@ -238,6 +300,17 @@ UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 			break;                          /* short packet: the device has no more */
 	} while (done < len);
 	return USB_XFER_OK;
+}
+
+/* A report of its port came during a bulk transfer (the wait's poll): that transfer has USB_GONE_GRACE_MS more. */
+void ehci_cancel(UsbHc *hc, uint8_t dev)
+{
+	Ehci *e = ehci_of(hc);
+
+	if (dev == 0 || dev > EHCI_MAX_DEVS || !e->dev[dev].used || e->dev[dev].suspect)
+		return;
+	e->dev[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
+	e->dev[dev].suspect = true;
 }
 
 /* Queue the device's one interrupt qTD again: IN of the endpoint's size, the toggle kept in its QH. */
@@ -264,7 +337,7 @@ bool ehci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	EhciQh *q = &m->intr[dev - 1], *skel;
 	uint8_t len = (uint8_t)(ep->max_packet > INTR_BUF ? INTR_BUF : ep->max_packet);
 
-	if (!e->alive || dev == 0 || !d->used || len == 0)
+	if (!e->alive || dev == 0 || !d->used || d->gone || len == 0)
 		return false;
 	ehci_intr_unlink(e, dev);
 	d->intr_skel = ehci_skel_for(ehci_intr_frames(d->speed, ep->interval));

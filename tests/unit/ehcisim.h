@@ -2,7 +2,9 @@
  * ehcisim.h: a simulated EHCI for test_ehci.c — PCI configuration space, the register file,
  * the asynchronous ring run one millisecond at a time (IN data 0x5A, a STALL on request) to
  * devices that check data toggles and misbehave as the test asks (simdev.h, by address),
- * the BIOS's legacy semaphore, and the fake bounded waits that step it.
+ * the BIOS's legacy semaphore, and the fake bounded waits that step it. The async-advance
+ * doorbell is answered iaa_delay_ms after it is rung; until then the controller still runs the
+ * QH it last ran, linked or not (EHCI 4.8.2), as QEMU does when its frame timer comes late.
  */
 #ifndef TESTS_EHCISIM_H
 #define TESTS_EHCISIM_H
@@ -23,6 +25,12 @@ typedef struct Sim {
 	uint8_t speed[NPORTS + 1];      /* what is plugged in: 0 nothing, USB_SPEED_* */
 	bool owned[NPORTS + 1];         /* handed to the companion */
 	int xfers;
+	void (*on_ms)(void);            /* the test's own event at the start of each simulated ms */
+	uint32_t iaa_delay_ms;          /* the doorbell is answered this long after it is rung */
+	bool iaa_pending;               /* rung, not answered yet */
+	uint32_t iaa_rung_ms, iaa_answered_ms, doorbells;
+	uint32_t head_link_at_iaa;      /* the ring's head link when the doorbell was rung */
+	EhciQh *held;                   /* the QH the controller last ran: it may run it until the doorbell's answer */
 } Sim;
 
 static Sim sim;
@@ -154,25 +162,57 @@ static bool sim_qtd(EhciQh *q, EhciQtd *td)
 	return true;
 }
 
-/* The controller runs the asynchronous ring: every active qTD of a linked QH done (IN data 0x5A), if it answers. */
+/* One QH: its active qTDs done in order (IN data 0x5A) while the device answers; a halted QH runs nothing. */
+static void run_qh(EhciQh *q)
+{
+	uint32_t next = q->next;
+
+	while (!(next & LINK_T) && !(q->token & QTD_HALTED)) {
+		EhciQtd *td = (EhciQtd *)(uintptr_t)next;
+
+		if (!(td->token & QTD_ACTIVE) || !sim_qtd(q, td))
+			break;
+		td->token &= ~(QTD_ACTIVE | 0x7FFF0000u);
+		q->token = (q->token & QTD_TOGGLE) | (td->token & ~QTD_TOGGLE);
+		q->next = next = td->next;
+		sim.xfers++;
+	}
+}
+
+/*
+ * The controller runs the asynchronous ring: every linked QH, and one it still holds from
+ * before an unlink whose doorbell is not answered yet.
+ */
 static void run_async(void)
 {
 	EhciQh *head = (EhciQh *)(uintptr_t)R(OP_ASYNCLISTADDR);
 	EhciQh *q = (EhciQh *)(uintptr_t)(head->link & ~0x1Fu);
+	bool held_linked = false;
 
 	for (; q != head; q = (EhciQh *)(uintptr_t)(q->link & ~0x1Fu)) {
-		uint32_t next = q->next;
+		run_qh(q);
+		held_linked |= q == sim.held;
+		sim.held = q;
+	}
+	if (sim.held && !held_linked && sim.iaa_pending)
+		run_qh(sim.held);
+}
 
-		while (!(next & LINK_T)) {
-			EhciQtd *td = (EhciQtd *)(uintptr_t)next;
-
-			if (!(td->token & QTD_ACTIVE) || !sim_qtd(q, td))
-				break;
-			td->token &= ~(QTD_ACTIVE | 0x7FFF0000u);
-			q->token = (q->token & QTD_TOGGLE) | (td->token & ~QTD_TOGGLE);
-			q->next = next = td->next;
-			sim.xfers++;
-		}
+/* USBCMD's doorbell: the ring's state noted when it is rung, answered (IAA) iaa_delay_ms later. */
+static void doorbell(void)
+{
+	if (!sim.iaa_pending) {
+		sim.iaa_pending = true;
+		sim.iaa_rung_ms = sim.now_ms;
+		sim.head_link_at_iaa = ((EhciQh *)(uintptr_t)R(OP_ASYNCLISTADDR))->link;
+		sim.doorbells++;
+	}
+	if (sim.now_ms - sim.iaa_rung_ms >= sim.iaa_delay_ms) {
+		R(OP_USBCMD) &= ~CMD_IAAD;
+		R(OP_USBSTS) |= STS_IAA;
+		sim.iaa_pending = false;
+		sim.iaa_answered_ms = sim.now_ms;
+		sim.held = NULL;                /* the controller let go of what it held */
 	}
 }
 
@@ -182,6 +222,8 @@ static void sim_step(void)
 	uint32_t cmd = R(OP_USBCMD);
 
 	sim.now_ms++;
+	if (sim.on_ms)
+		sim.on_ms();
 	R(OP_USBSTS) = (R(OP_USBSTS) & ~STS_HCHALTED) | ((cmd & CMD_RUN) ? 0 : STS_HCHALTED);
 	if ((cmd & CMD_HCRESET) && !sim.reset_hangs) {
 		R(OP_USBCMD) = CMD_ITC_8;
@@ -189,12 +231,10 @@ static void sim_step(void)
 		for (uint8_t p = 1; p <= NPORTS; p++)   /* what is plugged in shows up: connected, changed */
 			R(OP_PORTSC(p)) = port_idle(p) | (sim.speed[p] ? PORT_CSC : 0);
 	}
-	if (cmd & CMD_IAAD) {
-		R(OP_USBCMD) &= ~CMD_IAAD;
-		R(OP_USBSTS) |= STS_IAA;
-	}
 	if ((cmd & (CMD_RUN | CMD_ASE)) == (CMD_RUN | CMD_ASE) && sim.xfers_complete)
 		run_async();
+	if (cmd & CMD_IAAD)
+		doorbell();
 	if (sim.bios_lets_go_ms && sim.now_ms >= sim.bios_lets_go_ms)
 		set32(EECP, cfg32(EECP) & ~0x00010000u);
 }
