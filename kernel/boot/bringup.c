@@ -5,6 +5,7 @@
 #include "bringup.h"
 #include "cpu.h"
 #include "disks.h"
+#include "display.h"
 #include "hwinfo.h"
 #include "klog.h"
 #include "pads.h"
@@ -24,6 +25,9 @@ static bool stage_save(BringUp *u);
 static bool stage_sound(BringUp *u);
 static bool stage_pads(BringUp *u);
 static bool stage_hwinfo(BringUp *u);
+static bool stage_gfx(BringUp *u);
+
+#define GFX_WARM_STEP   8               /* images a step: ~0.1 M instructions */
 
 /*
  * The stages, in order: the title is up before the first (kmain: screen,
@@ -45,6 +49,7 @@ static const struct BringStage {
 	{ "save",   stage_save,   BRING_SAVE },        /* disktest=, savecut=, the save area on the boot disk */
 	{ "pads",   stage_pads,   BRING_NONE },        /* the game port, the USB pads found */
 	{ "hwinfo", stage_hwinfo, BRING_NONE },        /* the hardware report: COM1 (option), HWINFO.TXT when it changed */
+	{ "gfx",    stage_gfx,    BRING_NONE },        /* the images the title has not drawn, made planar (gfxcache.c) */
 };
 #define STAGES  (int)(sizeof stages / sizeof stages[0])
 
@@ -199,4 +204,11 @@ static bool stage_hwinfo(BringUp *u)
 	else
 		hwinfo_save(len, hash, false, why, sizeof why);        /* COM1 says what it did */
 	return true;
+}
+
+/* The rest of the images planar, a few a step (~12 K instructions each); nothing on a framebuffer. */
+static bool stage_gfx(BringUp *u)
+{
+	(void)u;
+	return display_warm(GFX_WARM_STEP);
 }

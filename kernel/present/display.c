@@ -92,7 +92,12 @@ void display_init(const BootInfo *b, DisplayFbMap fb)
 	}
 	klog("display: VGA mode 0Dh (%s)\n", why);
 	vga_start();
-	gfxcache_init();                /* tiles into off-screen VRAM, sprites planar */
+	gfxcache_init();                /* tiles into off-screen VRAM; sprites planar on first use */
+}
+
+bool display_warm(int n)
+{
+	return use_fb || gfxcache_warm(n);
 }
 
 bool display_is_framebuffer(void)

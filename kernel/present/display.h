@@ -23,6 +23,7 @@ typedef struct DisplayFbMap {
  */
 void display_init(const BootInfo *b, DisplayFbMap fb);
 bool display_is_framebuffer(void);
+bool display_warm(int n);                       /* VGA: up to n more images made planar; true when all are */
 void display_present_whole(void);               /* bench: the framebuffer's front page written in full */
 
 int display_back_page(void);

@@ -1,4 +1,4 @@
-/* gfxcache.c: converts the generated chunky assets to planar form once at boot. */
+/* gfxcache.c: converts the generated chunky assets to planar form: tiles at boot, images on first use or behind the title. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -93,8 +93,12 @@ void gfxcache_init(void)
 		vga_upload_tile(i, (const uint8_t (*)[8])planes);
 		interleave(tile_words[i], pp, 8);
 	}
-	for (i = 0; i < gfx_image_count; i++)
-		cache(&bitmaps[i], &image_words[i], gfx_images[i].px, gfx_images[i].w, gfx_images[i].h);
+	/*
+	 * The images are made planar when first drawn, or behind the title
+	 * (gfxcache_warm, the loop's bring-up): 1.4 M instructions the title
+	 * need not wait for (docs/boot.md). Where each lands in the arenas
+	 * follows the order they are made; the pixels never depend on it.
+	 */
 	for (i = 0; i < gfx_mtile_count; i++)
 		cache(&mtiles[i], &mtile_words[i], gfx_mtiles[i], GFX_TILE_W, GFX_TILE_H);
 	for (i = 0; i < gfx_mtile_count && gfx_tile_count + i < VGA_MAX_TILES; i++) {
@@ -107,16 +111,38 @@ void gfxcache_init(void)
 	}
 	if (gfx_tile_count + gfx_mtile_count + CELL_SLOTS <= VGA_MAX_TILES)
 		cell_base = gfx_tile_count + gfx_mtile_count;
-	klog("gfx: %u tiles in VRAM, %u images, %u masked tiles, %u bytes planar\n",
-	    (unsigned)gfx_tile_count, (unsigned)gfx_image_count, (unsigned)gfx_mtile_count,
-	    (unsigned)arena_used);
+	klog("gfx: %u tiles in VRAM, %u masked tiles; %u images made planar when first drawn or behind the title\n",
+	    (unsigned)gfx_tile_count, (unsigned)gfx_mtile_count, (unsigned)gfx_image_count);
+}
+
+/* Image id planar (made now if it is not yet); id in range. */
+static const VgaBitmap *image(int id)
+{
+	if (!bitmaps[id].mask)
+		cache(&bitmaps[id], &image_words[id], gfx_images[id].px, gfx_images[id].w, gfx_images[id].h);
+	return &bitmaps[id];
 }
 
 const VgaBitmap *gfxcache_image(int id)
 {
 	if (id < 0 || id >= gfx_image_count)
 		return NULL;
-	return &bitmaps[id];
+	return image(id);
+}
+
+static int warmed;                      /* images below this one are made */
+
+bool gfxcache_warm(int n)
+{
+	for (; warmed < gfx_image_count && n > 0; warmed++, n--)
+		image(warmed);
+	if (warmed < gfx_image_count)
+		return false;
+	if (warmed == gfx_image_count) {
+		klog("gfx: %u images planar, %u bytes\n", (unsigned)gfx_image_count, (unsigned)arena_used);
+		warmed++;               /* said once */
+	}
+	return true;
 }
 
 /* Rows of src moved sh pixels right into one more byte per row. */
@@ -220,8 +246,11 @@ static void compose(const CellKey *k, uint32_t d[8])
 	for (int l = 0; l < k->n && l < CELLCOMP_LAYERS; l++) {
 		uint32_t v = k->layer[l], c = (v >> 22) & 15;
 		uint32_t sil = (c & 1 ? 0xFFu : 0) | (c & 2 ? 0xFF00u : 0) | (c & 4 ? 0xFF0000u : 0) | (c & 8 ? 0xFF000000u : 0);
+		const VgaBitmap *b = gfxcache_image((int)(v & 0xFF));  /* made first: its words with it */
 
-		merge(d, &bitmaps[v & 0xFF], image_words[v & 0xFF], (int8_t)(uint8_t)(v >> 12), (v >> 8) & 15,
+		if (!b)
+			continue;
+		merge(d, b, image_words[v & 0xFF], (int8_t)(uint8_t)(v >> 12), (v >> 8) & 15,
 		    (v >> 20) & DRAWF_FLIP_V, (v >> 20) & DRAWF_SILHOUETTE ? &sil : NULL);
 	}
 	if (k->code & GRID_FRONT) {
