@@ -8,6 +8,7 @@
 #include "ehci.h"
 #include "io.h"
 #include "usbhc.h"
+#include "usbhcbulk.h"
 #include "wait.h"
 
 /* Capability registers (EHCI 1.0 2.2). */
@@ -132,9 +133,7 @@ typedef struct EhciDev {
 	uint8_t intr_ep, intr_len, intr_skel;
 	uint8_t intr_errors;
 	bool intr_dead;
-	volatile bool suspect;          /* ehci_cancel: a report of its port came during a bulk transfer ... */
-	uint32_t suspect_due;           /* ... which ends by this PIT tick, or the device is gone */
-	bool gone;                      /* it did not: every transfer to it fails at once */
+	UsbGrace grace;                 /* ehci_cancel: a report of its port came during a bulk transfer (usbhcbulk.h) */
 } EhciDev;
 
 typedef struct Ehci {

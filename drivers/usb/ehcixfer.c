@@ -157,7 +157,7 @@ bool ehci_control(UsbHc *hc, uint8_t dev, const UsbSetup *setup, void *buf, uint
 	EhciQtd *td = m->ctrl_td, *data = len ? &td[1] : NULL, *status = len ? &td[2] : &td[1];
 	uint8_t *sp = m->setup;
 
-	if (!e->alive || len > CTRL_BUF || d->gone)
+	if (!e->alive || len > CTRL_BUF || d->grace.gone)
 		return false;
 	usb_setup_bytes(setup, sp);
 	if (!in)
@@ -218,7 +218,7 @@ static bool bulk_ended(void *ctx)
 		return true;
 	if (er32(w->e, OP_PORTSC(d->port)) & PORT_CSC)
 		ehci_cancel(&w->e->hc, w->dev);
-	w->gone = d->suspect && wait_passed(d->suspect_due);
+	w->gone = usb_grace_over(&d->grace);
 	return w->gone;
 }
 
@@ -246,7 +246,7 @@ UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 
 	if (got)
 		*got = 0;
-	if (!e->alive || dev == 0 || dev > EHCI_MAX_DEVS || !d->used || d->gone)
+	if (!e->alive || dev == 0 || dev > EHCI_MAX_DEVS || !d->used || d->grace.gone)
 		return USB_XFER_ERROR;
 	if (timeout_ms == 0)
 		timeout_ms = BULK_MS;
@@ -266,11 +266,11 @@ UsbXfer ehci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 			xfer_stop(e, &m->bulk_td);
 			drvlog("ehci%u: address %u: bulk transfer given up %u ms after a report of its port: the "
 			    "device is gone\n", (unsigned)hc->index, (unsigned)dev, (unsigned)USB_GONE_GRACE_MS);
-			d->gone = true;
+			usb_grace_settle(&d->grace, true);
 			return USB_XFER_ERROR;
 		}
 		if (qtd_retired(&m->bulk_td))
-			d->suspect = false;             /* it answered: a stale report */
+			usb_grace_settle(&d->grace, false);     /* it answered: a stale report */
 		if (!ok)
 			drvlog("ehci%u: address %u: bulk %s endpoint %u %s (qTD token %08x)\n", (unsigned)hc->index,
 			    (unsigned)dev, in ? "IN" : "OUT", (unsigned)num,
@@ -307,10 +307,9 @@ void ehci_cancel(UsbHc *hc, uint8_t dev)
 {
 	Ehci *e = ehci_of(hc);
 
-	if (dev == 0 || dev > EHCI_MAX_DEVS || !e->dev[dev].used || e->dev[dev].suspect)
+	if (dev == 0 || dev > EHCI_MAX_DEVS || !e->dev[dev].used)
 		return;
-	e->dev[dev].suspect_due = wait_deadline(USB_GONE_GRACE_MS);
-	e->dev[dev].suspect = true;
+	usb_grace_begin(&e->dev[dev].grace);
 }
 
 /* Queue the device's one interrupt qTD again: IN of the endpoint's size, the toggle kept in its QH. */
@@ -337,7 +336,7 @@ bool ehci_intr_in(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep)
 	EhciQh *q = &m->intr[dev - 1], *skel;
 	uint8_t len = (uint8_t)(ep->max_packet > INTR_BUF ? INTR_BUF : ep->max_packet);
 
-	if (!e->alive || dev == 0 || !d->used || d->gone || len == 0)
+	if (!e->alive || dev == 0 || !d->used || d->grace.gone || len == 0)
 		return false;
 	ehci_intr_unlink(e, dev);
 	d->intr_skel = ehci_skel_for(ehci_intr_frames(d->speed, ep->interval));
