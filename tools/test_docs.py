@@ -29,6 +29,7 @@ def phony_targets(makefile):
 	names = set()
 	for m in re.finditer(r"^\.PHONY:(.*)$", text, re.M):
 		names.update(m.group(1).split())
+	names.discard("FORCE")          # the flags stamp's always-stale prerequisite, not a target to type
 	return names
 
 
