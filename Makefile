@@ -173,6 +173,29 @@ $(KERNEL_ISO): $(KERNEL)
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
 	@grub-file --is-x86-multiboot2 $@ || { echo "error: $@ is not multiboot2" >&2; exit 1; }
 
+# The BIOS boot's kernel image (docs/boot.md): the kernel's loaded bytes packed by tools/kpack.py behind
+# a stub that unpacks them to the kernel's load address, zeroes its BSS and enters it (boot/unpack.S,
+# unpack.c, kunpack.c; boot/unpack.ld links it above the kernel's BSS). GRUB reads that instead of
+# the ELF under BIOS (grub.cfg: /boot/kernel$elf); UEFI and Secure Boot boot kernel.elf, kernel.pe.
+KPACK       := $(B)/kpack
+KERNEL_BIOS := $(KPACK)/kernel-bios.elf
+STUB_CFLAGS := $(filter-out -MMD -MP -fno-omit-frame-pointer,$(KCFLAGS)) -fomit-frame-pointer -I$(KPACK) -Iboot -Idrivers/platform
+$(KPACK)/kernel.lz: $(KERNEL_ISO) tools/kpack.py tools/mkpe.py
+	@mkdir -p $(@D)
+	$(PYTHON) tools/kpack.py $(KERNEL_ISO) -o $@ --header $(KPACK)/kpack.h --ld $(KPACK)/kpack.ld
+$(KPACK)/kpack.h $(KPACK)/kpack.ld: $(KPACK)/kernel.lz ;
+$(KPACK)/unpack_entry.o: boot/unpack.S $(KPACK)/kernel.lz $(KPACK)/kpack.h
+	$(CC) $(STUB_CFLAGS) -Wa,-I$(KPACK) -c $< -o $@
+$(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KPACK)/kpack.h drivers/platform/io.h
+	$(CC) $(STUB_CFLAGS) -c $< -o $@
+$(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/kunpack.o boot/unpack.ld $(KPACK)/kpack.ld
+	$(CC) -m32 -nostdlib -ffreestanding -no-pie -T boot/unpack.ld -L$(KPACK) -Wl,--build-id=none,-n,--no-warn-rwx-segments -o $@ \
+		$(filter %.o,$^) -lgcc
+$(KERNEL_BIOS): $(KPACK)/stub.elf tools/kpack.py
+	$(CROSS)strip --strip-all -o $@ $<
+	$(PYTHON) tools/kpack.py --drop-section-headers $@
+	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+
 # One hybrid image for every firmware (docs/uefi.md): BIOS (i386-pc: El Torito and an MBR for
 # disks) and UEFI (an EFI system partition with BOOTX64.EFI and BOOTIA32.EFI). grub-mkrescue takes
 # every platform installed under /usr/lib/grub when given no -d (given several -d, only the last
@@ -199,10 +222,11 @@ SB_SOURCES := tools/sbchain.sh tools/mkpe.py tools/espwrap.py boot/grub-sb.cfg b
 # $$SHARDFALL_KEYS, so another key signs the image anew.
 SB_KEY_STAMP := $(B)/sb-key.txt
 $(shell mkdir -p $(B) && { echo '$(SB_KEYS)' | cmp -s - $(SB_KEY_STAMP) || echo '$(SB_KEYS)' >$(SB_KEY_STAMP); })
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
+$(ISO): $(KERNEL_ISO) $(KERNEL_BIOS) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
+	cp $(KERNEL_BIOS) $(B)/iso/boot/kernel
 	$(PYTHON) $(SAVE_TOOL) id $(KERNEL_ISO) $(GRUB_CFGS) $(SAVE_TOOL) >$(B)/imageid.txt
 	for f in $(GRUB_CFGS); do \
 		sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$$/d' -e 's/[[:space:]][[:space:]]*#.*$$//' \
