@@ -6,79 +6,102 @@
 #define EXT_MORE        255             /* an extension byte of 255: another follows */
 
 /*
- * Forward byte copy (a match may overlap its own output; DF is clear, as the ABI says). On the i486
- * build one `rep movsb`: under QEMU's -icount one instruction a byte. The
- * host build (ASan, UBSan) copies in C so every access is checked.
+ * Forward byte copy (a match may overlap its own output; DF is clear, as the
+ * ABI says): *d and *s end past what was copied. On the i486 build one
+ * `rep movsb`, under QEMU's -icount one instruction a byte. The host build
+ * (ASan, UBSan) copies in C so every access is checked.
  */
-static inline void copy_forward(uint8_t *d, const uint8_t *s, size_t n)
+static inline void copy_forward(uint8_t **d, const uint8_t **s, size_t n)
 {
 #if defined(__i386__) && !defined(KUNPACK_HOST)
-	__asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+	__asm__ volatile("rep movsb" : "+D"(*d), "+S"(*s), "+c"(n) : : "memory");
 #else
 	while (n--)
-		*d++ = *s++;
+		*(*d)++ = *(*s)++;
 #endif
 }
 
-/* A nibble's length with its extension bytes; false when the stream ends inside them. */
-static int read_length(const uint8_t **in, const uint8_t *end, size_t nibble, size_t *len)
+/* A nibble's length with its extension bytes; 0 when the stream ends inside them (a length is never 0 then). */
+static size_t read_length(const uint8_t **in, const uint8_t *end, size_t n)
 {
 	const uint8_t *p = *in;
-	size_t n = nibble;
+	uint8_t b;
 
-	if (nibble == NIBBLE_MORE) {
-		uint8_t b;
-
-		do {
-			if (p == end)
-				return 0;
-			b = *p++;
-			n += b;
-		} while (b == EXT_MORE);
-	}
+	do {
+		if (p == end)
+			return 0;
+		b = *p++;
+		n += b;
+	} while (b == EXT_MORE);
 	*in = p;
-	*len = n;
-	return 1;
+	return n;
 }
+
+/*
+ * One pass over the sequences, the bounds checked on each before its
+ * copies. The decoder's cost per sequence counts at boot (docs/boot.md):
+ * while FAST_IN bytes of stream and FAST_OUT of room are left, a sequence
+ * with neither nibble 15 (at most 14 literals, an offset, a match of at
+ * most 18) needs only its offset checked.
+ */
+#define FAST_IN         17              /* token, 14 literals, offset */
+#define FAST_OUT        32              /* 14 literals and an 18-byte match */
 
 size_t kunpack(uint8_t *dst, size_t len, const uint8_t *src, size_t src_len, int *bad)
 {
 	const uint8_t *in = src, *end = src + src_len;
-	size_t out = 0;
+	uint8_t *d = dst, *dend = dst + len;
 
 	*bad = 1;
-	while (out < len) {
-		size_t token, lits, mlen, off;
+	while (d != dend) {
+		const uint8_t *from;
+		size_t token, n, off;
 
+		if ((size_t)(end - in) >= FAST_IN && (size_t)(dend - d) >= FAST_OUT) {
+			token = *in;
+			n = token >> 4;
+			if (n != NIBBLE_MORE && (token & NIBBLE_MORE) != NIBBLE_MORE) {
+				in++;
+				copy_forward(&d, &in, n);
+				off = (size_t)in[0] | (size_t)in[1] << 8;
+				in += 2;
+				if (off - 1 >= (size_t)(d - dst))
+					goto out;
+				from = d - off;
+				copy_forward(&d, &from, (token & NIBBLE_MORE) + MIN_MATCH);
+				continue;
+			}
+		}
 		if (in == end)
-			return out;
+			goto out;
 		token = *in++;
-		if (!read_length(&in, end, token >> 4, &lits))
-			return out;
-		if (lits > (size_t)(end - in) || lits > len - out)
-			return out;
-		copy_forward(dst + out, in, lits);
-		in += lits;
-		out += lits;
-		if (out == len) {
+		n = token >> 4;
+		if (n == NIBBLE_MORE && !(n = read_length(&in, end, n)))
+			goto out;
+		if (n > (size_t)(end - in) || n > (size_t)(dend - d))
+			goto out;
+		copy_forward(&d, &in, n);
+		if (d == dend) {
 			if (token & NIBBLE_MORE)
-				return out;     /* a match after the last byte */
+				goto out;       /* a match after the last byte */
 			break;
 		}
-		if (end - in < 2)
-			return out;
+		if ((size_t)(end - in) < 2)
+			goto out;
 		off = (size_t)in[0] | (size_t)in[1] << 8;
 		in += 2;
-		if (!read_length(&in, end, token & NIBBLE_MORE, &mlen))
-			return out;
-		mlen += MIN_MATCH;
-		if (off == 0 || off > out || mlen > len - out)
-			return out;
-		copy_forward(dst + out, dst + out - off, mlen);
-		out += mlen;
+		n = token & NIBBLE_MORE;
+		if (n == NIBBLE_MORE && !(n = read_length(&in, end, n)))
+			goto out;
+		n += MIN_MATCH;
+		/* off 0 wraps to the largest size_t: refused with those before the start */
+		if (off - 1 >= (size_t)(d - dst) || n > (size_t)(dend - d))
+			goto out;
+		from = d - off;
+		copy_forward(&d, &from, n);
 	}
-	if (in != end)
-		return out;             /* bytes after the end of the stream */
-	*bad = 0;
-	return out;
+	if (in == end)
+		*bad = 0;               /* else bytes after the end of the stream */
+out:
+	return (size_t)(d - dst);
 }
