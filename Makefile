@@ -274,6 +274,22 @@ PLAN_SRC := tests/host/plan.c tests/host/planfield.c tests/host/planphase.c test
 $(B)/plan: $(PLAN_SRC) tests/host/planfield.h tests/host/planphase.h tests/host/reach.h tests/host/reachenv.h tests/host/reachkey.h $(ROBJ)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(PLAN_SRC) $(ROBJ) -o $@
 
+# The BIOS stub's unpacker (boot/kunpack.c) on the host (tests/unit/test_kunpack.c): vectors packed by
+# tools/kpack.py at build time — the stripped kernel, a level, a PNG, text, empty, a run of zeros.
+KUNPACK_VEC := $(KPACK)/vec
+KUNPACK_SRC := $(KERNEL_ISO) $(B)/levels/e1l1.lvl game/assets/font.png tools/kpack.py
+$(KUNPACK_VEC)/stamp: $(KUNPACK_SRC) tools/mkpe.py
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@set -e; for v in kernel:$(KERNEL_ISO) level:$(B)/levels/e1l1.lvl png:game/assets/font.png text:tools/kpack.py; do \
+		cp $${v#*:} $(@D)/$${v%%:*}.bin; done
+	: >$(@D)/empty.bin
+	head -c 100000 /dev/zero >$(@D)/zeros.bin
+	@set -e; for f in $(@D)/*.bin; do $(PYTHON) tools/kpack.py --raw $$f -o $${f%.bin}.lz; done
+	@touch $@
+$(B)/tests/test_kunpack: tests/unit/test_kunpack.c boot/kunpack.c boot/kunpack.h $(KUNPACK_VEC)/stamp
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Iboot -Itests/unit -DKUNPACK_VEC='"$(KUNPACK_VEC)"' $< boot/kunpack.c -lcmocka -o $@
+
 # A driver's register logic tested on the host: the test fakes the CPU (CPUID bits, an MSR file) and
 # links the driver's own source (tests/unit/test_lapic.c).
 $(B)/tests/test_lapic: tests/unit/test_lapic.c drivers/platform/lapic.c $(HOBJ)
@@ -663,6 +679,7 @@ test-tools: $(ISO)
 	$(PYTHON) tools/test_fixtables.py
 	$(PYTHON) tools/test_mkstick.py
 	$(PYTHON) tools/test_mkpe.py
+	$(PYTHON) tools/test_kpack.py
 	$(PYTHON) tools/test_report2test.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py
