@@ -40,38 +40,41 @@ static size_t read_length(const uint8_t **in, const uint8_t *end, size_t n)
 /*
  * One pass over the sequences, the bounds checked on each before its
  * copies. The decoder's cost per sequence counts at boot (docs/boot.md):
- * while FAST_IN bytes of stream and FAST_OUT of room are left, a sequence
- * with neither nibble 15 (at most 14 literals, an offset, a match of at
- * most 18) needs only its offset checked.
+ * while FAST_IN bytes of stream and FAST_OUT of room are left (the limits
+ * worked out once), a sequence with neither nibble 15 (at most 14 literals,
+ * an offset, a match of at most 18) needs only its offset checked.
  */
 #define FAST_IN         17              /* token, 14 literals, offset */
 #define FAST_OUT        32              /* 14 literals and an 18-byte match */
+#define TOKEN_LIT_MORE  0xF0            /* a token at or above: literal count 15, extension bytes */
 
 size_t kunpack(uint8_t *dst, size_t len, const uint8_t *src, size_t src_len, int *bad)
 {
 	const uint8_t *in = src, *end = src + src_len;
 	uint8_t *d = dst, *dend = dst + len;
+	const uint8_t *in_fast = src_len > FAST_IN ? end - FAST_IN : src;
+	uint8_t *d_fast = len > FAST_OUT ? dend - FAST_OUT : dst;
 
 	*bad = 1;
 	while (d != dend) {
 		const uint8_t *from;
 		size_t token, n, off;
 
-		if ((size_t)(end - in) >= FAST_IN && (size_t)(dend - d) >= FAST_OUT) {
+		while (in < in_fast && d < d_fast) {
 			token = *in;
-			n = token >> 4;
-			if (n != NIBBLE_MORE && (token & NIBBLE_MORE) != NIBBLE_MORE) {
-				in++;
-				copy_forward(&d, &in, n);
-				off = (size_t)in[0] | (size_t)in[1] << 8;
-				in += 2;
-				if (off - 1 >= (size_t)(d - dst))
-					goto out;
-				from = d - off;
-				copy_forward(&d, &from, (token & NIBBLE_MORE) + MIN_MATCH);
-				continue;
-			}
+			if (token >= TOKEN_LIT_MORE || (token & NIBBLE_MORE) == NIBBLE_MORE)
+				break;
+			in++;
+			copy_forward(&d, &in, token >> 4);
+			off = (size_t)in[0] | (size_t)in[1] << 8;
+			in += 2;
+			if (off - 1 >= (size_t)(d - dst))
+				goto out;
+			from = d - off;
+			copy_forward(&d, &from, (token & NIBBLE_MORE) + MIN_MATCH);
 		}
+		if (d == dend)
+			break;
 		if (in == end)
 			goto out;
 		token = *in++;
