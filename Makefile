@@ -184,9 +184,9 @@ $(KPACK)/kernel.lz: $(KERNEL_ISO) tools/kpack.py tools/mkpe.py
 	@mkdir -p $(@D)
 	$(PYTHON) tools/kpack.py $(KERNEL_ISO) -o $@ --header $(KPACK)/kpack.h --ld $(KPACK)/kpack.ld
 $(KPACK)/kpack.h $(KPACK)/kpack.ld: $(KPACK)/kernel.lz ;
-$(KPACK)/unpack_entry.o: boot/unpack.S $(KPACK)/kernel.lz $(KPACK)/kpack.h
+$(KPACK)/unpack_entry.o: boot/unpack.S $(KPACK)/kernel.lz $(KPACK)/kpack.h $(KFLAGS_STAMP)
 	$(CC) $(STUB_CFLAGS) -Wa,-I$(KPACK) -c $< -o $@
-$(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KPACK)/kpack.h drivers/platform/io.h
+$(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KPACK)/kpack.h drivers/platform/io.h $(KFLAGS_STAMP)
 	$(CC) $(STUB_CFLAGS) -c $< -o $@
 $(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/kunpack.o boot/unpack.ld $(KPACK)/kpack.ld
 	$(CC) -m32 -nostdlib -ffreestanding -no-pie -T boot/unpack.ld -L$(KPACK) -Wl,--build-id=none,-n,--no-warn-rwx-segments -o $@ \
