@@ -177,6 +177,29 @@ $(KERNEL_ISO): $(KERNEL)
 	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
 	@grub-file --is-x86-multiboot2 $@ || { echo "error: $@ is not multiboot2" >&2; exit 1; }
 
+# The BIOS boot's kernel image (docs/boot.md): the kernel's loaded bytes packed by tools/kpack.py behind
+# a stub that unpacks them to the kernel's load address, zeroes its BSS and enters it (boot/unpack.S,
+# unpack.c, kunpack.c; boot/unpack.ld links it above the kernel's BSS). GRUB reads that instead of
+# the ELF under BIOS (grub.cfg: /boot/kernel$elf); UEFI and Secure Boot boot kernel.elf, kernel.pe.
+KPACK       := $(B)/kpack
+KERNEL_BIOS := $(KPACK)/kernel-bios.elf
+STUB_CFLAGS := $(filter-out -MMD -MP -fno-omit-frame-pointer,$(KCFLAGS)) -fomit-frame-pointer -I$(KPACK) -Iboot -Idrivers/platform
+$(KPACK)/kernel.lz: $(KERNEL_ISO) tools/kpack.py tools/mkpe.py
+	@mkdir -p $(@D)
+	$(PYTHON) tools/kpack.py $(KERNEL_ISO) -o $@ --header $(KPACK)/kpack.h --ld $(KPACK)/kpack.ld
+$(KPACK)/kpack.h $(KPACK)/kpack.ld: $(KPACK)/kernel.lz ;
+$(KPACK)/unpack_entry.o: boot/unpack.S $(KPACK)/kernel.lz $(KPACK)/kpack.h $(KFLAGS_STAMP)
+	$(CC) $(STUB_CFLAGS) -Wa,-I$(KPACK) -c $< -o $@
+$(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KPACK)/kpack.h drivers/platform/io.h $(KFLAGS_STAMP)
+	$(CC) $(STUB_CFLAGS) -c $< -o $@
+$(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/kunpack.o boot/unpack.ld $(KPACK)/kpack.ld
+	$(CC) -m32 -nostdlib -ffreestanding -no-pie -T boot/unpack.ld -L$(KPACK) -Wl,--build-id=none,-n,--no-warn-rwx-segments -o $@ \
+		$(filter %.o,$^) -lgcc
+$(KERNEL_BIOS): $(KPACK)/stub.elf tools/kpack.py
+	$(CROSS)strip --strip-all -o $@ $<
+	$(PYTHON) tools/kpack.py --drop-section-headers $@
+	@grub-file --is-x86-multiboot $@ || { echo "error: $@ is not multiboot v1" >&2; exit 1; }
+
 # One hybrid image for every firmware (docs/uefi.md): BIOS (i386-pc: El Torito and an MBR for
 # disks) and UEFI (an EFI system partition with BOOTX64.EFI and BOOTIA32.EFI). grub-mkrescue takes
 # every platform installed under /usr/lib/grub when given no -d (given several -d, only the last
@@ -203,10 +226,11 @@ SB_SOURCES := tools/sbchain.sh tools/mkpe.py tools/espwrap.py boot/grub-sb.cfg b
 # $$SHARDFALL_KEYS, so another key signs the image anew.
 SB_KEY_STAMP := $(B)/sb-key.txt
 $(shell mkdir -p $(B) && { echo '$(SB_KEYS)' | cmp -s - $(SB_KEY_STAMP) || echo '$(SB_KEYS)' >$(SB_KEY_STAMP); })
-$(ISO): $(KERNEL_ISO) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
+$(ISO): $(KERNEL_ISO) $(KERNEL_BIOS) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
+	cp $(KERNEL_BIOS) $(B)/iso/boot/kernel
 	$(PYTHON) $(SAVE_TOOL) id $(KERNEL_ISO) $(GRUB_CFGS) $(SAVE_TOOL) >$(B)/imageid.txt
 	for f in $(GRUB_CFGS); do \
 		sed -e 's/^[[:space:]]*//' -e '/^#/d' -e '/^$$/d' -e 's/[[:space:]][[:space:]]*#.*$$//' \
@@ -253,6 +277,22 @@ $(B)/reach: $(REACH_SRC) tests/host/reach.h tests/host/reachenv.h tests/host/rea
 PLAN_SRC := tests/host/plan.c tests/host/planfield.c tests/host/planphase.c tests/host/reachsearch.c tests/host/reachenv.c tests/host/reachkey.c
 $(B)/plan: $(PLAN_SRC) tests/host/planfield.h tests/host/planphase.h tests/host/reach.h tests/host/reachenv.h tests/host/reachkey.h $(ROBJ)
 	$(HOSTCC) $(RCFLAGS) $(HINC) -Itests/host $(PLAN_SRC) $(ROBJ) -o $@
+
+# The BIOS stub's unpacker (boot/kunpack.c) on the host (tests/unit/test_kunpack.c): vectors packed by
+# tools/kpack.py at build time — the stripped kernel, a level, a PNG, text, empty, a run of zeros.
+KUNPACK_VEC := $(KPACK)/vec
+KUNPACK_SRC := $(KERNEL_ISO) $(B)/levels/e1l1.lvl game/assets/font.png tools/kpack.py
+$(KUNPACK_VEC)/stamp: $(KUNPACK_SRC) tools/mkpe.py
+	@rm -rf $(@D) && mkdir -p $(@D)
+	@set -e; for v in kernel:$(KERNEL_ISO) level:$(B)/levels/e1l1.lvl png:game/assets/font.png text:tools/kpack.py; do \
+		cp $${v#*:} $(@D)/$${v%%:*}.bin; done
+	: >$(@D)/empty.bin
+	head -c 100000 /dev/zero >$(@D)/zeros.bin
+	@set -e; for f in $(@D)/*.bin; do $(PYTHON) tools/kpack.py --raw $$f -o $${f%.bin}.lz; done
+	@touch $@
+$(B)/tests/test_kunpack: tests/unit/test_kunpack.c boot/kunpack.c boot/kunpack.h $(KUNPACK_VEC)/stamp
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Iboot -Itests/unit -DKUNPACK_VEC='"$(KUNPACK_VEC)"' $< boot/kunpack.c -lcmocka -o $@
 
 # A driver's register logic tested on the host: the test fakes the CPU (CPUID bits, an MSR file) and
 # links the driver's own source (tests/unit/test_lapic.c).
@@ -619,10 +659,12 @@ run-gdb: deps-run
 test: deps-test
 	@$(MAKE) --no-print-directory test-isa test-unit test-tools test-episode fuzz-replay test-dumps test-replays test-model test-qemu
 
-# The kernel runs on a 486: no instruction past it outside the CPUID-guarded functions (tools/check_isa.py).
-test-isa: $(KERNEL)
+# The kernel runs on a 486: no instruction past it outside the CPUID-guarded functions (tools/check_isa.py);
+# nor does the BIOS stub that unpacks it.
+test-isa: $(KERNEL) $(KPACK)/stub.elf
 	$(PYTHON) tools/test_check_isa.py
 	$(PYTHON) tools/check_isa.py $(KERNEL)
+	$(PYTHON) tools/check_isa.py --min-instructions 100 $(KPACK)/stub.elf
 
 # tools/test_mksave.py reads what build/tests/test_save left (build/save/after-writes.img): fsck.fat, mtools.
 test-unit: $(TESTS)
@@ -646,6 +688,7 @@ test-tools: $(ISO)
 	$(PYTHON) tools/test_fixtables.py
 	$(PYTHON) tools/test_mkstick.py
 	$(PYTHON) tools/test_mkpe.py
+	$(PYTHON) tools/test_kpack.py
 	$(PYTHON) tools/test_report2test.py
 	$(PYTHON) tools/opltables.py --check drivers/sound/opltables.h
 	$(PYTHON) tools/test_episode.py

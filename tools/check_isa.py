@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """check_isa.py: fail if a kernel ELF holds an instruction a 486 (a 486SX: no FPU) cannot run.
 
-Usage: tools/check_isa.py build/kernel.elf [--objdump i686-linux-gnu-objdump]
+Usage: tools/check_isa.py build/kernel.elf [--objdump i686-linux-gnu-objdump] [--min-instructions N]
 
 Disassembles every executable section and checks each instruction against
 what the i486 lacks: P6 conditional moves (cmov, fcmov), the P6 long NOP
@@ -52,8 +52,9 @@ FUNC = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
 INSN = re.compile(r"^\s*([0-9a-f]+):\t(?:[0-9a-f]{2} )+\s*\t(.*)$")
 PREFIXES = {"lock", "rep", "repz", "repe", "repnz", "repne", "data16", "addr16", "cs", "ds", "es", "ss",
             "fs", "gs", "notrack", "bnd"}
-# The multiboot header is data at the start of .text; objdump decodes it as instructions.
-DATA_SYMBOLS = ("__kernel_start",)
+# The multiboot header is data at the start of .text (the kernel's, the BIOS stub's: boot/unpack.S);
+# objdump decodes it as instructions.
+DATA_SYMBOLS = ("__kernel_start", "unpack_header")
 
 
 def base_name(func):
@@ -126,6 +127,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("elf")
     ap.add_argument("--objdump", default=None)
+    ap.add_argument("--min-instructions", type=int, default=1000,
+                    help="fewer disassembled is a wrong file (the kernel: 1000; the BIOS stub, build/kpack/stub.elf: 100)")
     args = ap.parse_args(argv)
     problems, count = check(disassemble(args.elf, args.objdump or default_objdump()))
     for p in problems:
@@ -133,7 +136,7 @@ def main(argv=None):
     if problems:
         print("check_isa: %d instruction(s) a 486 cannot run" % len(problems))
         return 1
-    if count < 1000:
+    if count < args.min_instructions:
         print("check_isa: only %d instructions disassembled from %s: wrong file?" % (count, args.elf))
         return 1
     print("check_isa: %s: %d instructions, all on a 486 (rdtsc/cpuid/rdmsr/wrmsr only in guarded functions)"

@@ -9,7 +9,8 @@ too; or the Secure Boot chain is wrong (docs/secureboot.md): efi.img must hold s
 BOOTX64.EFI, grubx64.efi and mmx64.efi beside it, SHARDFALL.CER at its root, and that certificate
 must verify grubx64.efi and /boot/kernel.pe (sbverify), the latter a PE that GRUB can boot
 (tools/mkpe.py --check); and the same eight save files must be in the ISO tree's /SHARDFALL (what a
-FAT32 copy of the files carries). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
+FAT32 copy of the files carries); /boot/kernel, the packed kernel the BIOS boot loads, must be a
+multiboot v1 kernel (grub-file). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
 """
 
 import os
@@ -117,6 +118,13 @@ def main(argv):
     with tempfile.TemporaryDirectory(prefix="isocheck-") as tmp:
         run(["xorriso", "-osirrox", "on", "-indev", iso, "-extract", "/", tmp])
         sizes = [("kernel.elf", os.path.getsize(os.path.join(tmp, "boot", "kernel.elf")))]
+        packed = os.path.join(tmp, "boot", "kernel")     # what GRUB boots under BIOS (grub.cfg, docs/boot.md)
+        if not os.path.isfile(packed):
+            problems.append("no /boot/kernel (the packed kernel the BIOS boot loads)")
+        elif subprocess.run(["grub-file", "--is-x86-multiboot", packed]).returncode != 0:
+            problems.append("/boot/kernel is not a multiboot v1 kernel")
+        else:
+            sizes.append(("kernel (BIOS, packed)", os.path.getsize(packed)))
         for p in platforms:
             d = os.path.join(tmp, "boot", "grub", p)
             if not os.path.isdir(d):

@@ -41,7 +41,7 @@ cat "$here/../boot/grub-sb.cfg" "$tree/boot/grub/grub.cfg" | sed -e '/^[[:space:
 	-e '/^insmod \/boot\/grub\/fast\//d' >"$out/memdisk/boot/grub/grub.cfg"
 cp "$tree/boot/grub/grub-disk.cfg" "$tree/boot/grub/grub-opts.cfg" "$out/memdisk/boot/grub/"
 sed -i -e 's|source /boot/grub/|source (memdisk)/boot/grub/|' \
-	-e 's|^multiboot\$mb /boot/kernel.elf \(imageid=[0-9a-f]*\)|if [ -z "$mb" ]; then set sf_kernel=/boot/kernel.elf; fi\nmultiboot$mb $sf_kernel \1 secureboot=$sb|' \
+	-e 's|^multiboot\$mb \(\$mbq \)\{0,1\}/boot/kernel\$elf \(imageid=[0-9a-f]*\)|if [ -z "$mb" ]; then set sf_kernel=/boot/kernel.elf; fi\nmultiboot$mb $sf_kernel \2 secureboot=$sb|' \
 	"$out/memdisk/boot/grub/"*.cfg
 grep -q 'secureboot=\$sb' "$out/memdisk/boot/grub/grub.cfg" && grep -q 'secureboot=\$sb' "$out/memdisk/boot/grub/grub-opts.cfg" ||
 	{ echo "sbchain: the kernel lines of boot/grub*.cfg no longer look as this script expects" >&2; exit 1; }

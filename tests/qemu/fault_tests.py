@@ -16,6 +16,7 @@ from PIL import Image
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 
 import demo_format              # noqa: E402
+import kpack_tests              # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 READY_TIMEOUT_S = 20.0
@@ -345,4 +346,4 @@ TESTS = [
     ("restart_halt", test_restart_halt, (), ()),
     ("restart_acpi", test_restart_acpi, (), ()),
     ("uefi_restart_acpi", test_restart_acpi_uefi, (), ()),
-]
+] + kpack_tests.TESTS           # tests/qemu/kpack_tests.py: the BIOS boot's packed kernel, damaged
