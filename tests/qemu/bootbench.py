@@ -114,7 +114,7 @@ def wall(iso, outdir, media, opts, marks, firmware="bios", machine=None, extra=(
     found, tail = {}, b""
     try:
         with open(m.serial_path, "rb") as f:
-            while len(found) < len(marks):
+            while any(name not in found for name, _ in marks) or (tsc and "tsc" not in found):
                 chunk = f.read()
                 now = time.monotonic()
                 if not chunk:
