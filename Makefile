@@ -190,9 +190,12 @@ $(KPACK)/kernel.lz: $(KERNEL_ISO) tools/kpack.py tools/mkpe.py
 $(KPACK)/kpack.h $(KPACK)/kpack.ld: $(KPACK)/kernel.lz ;
 $(KPACK)/unpack_entry.o: boot/unpack.S $(KPACK)/kernel.lz $(KPACK)/kpack.h $(KFLAGS_STAMP)
 	$(CC) $(STUB_CFLAGS) -Wa,-I$(KPACK) -c $< -o $@
-$(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KPACK)/kpack.h drivers/platform/io.h $(KFLAGS_STAMP)
+$(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KPACK)/kpack.h drivers/platform/io.h drivers/platform/serial.h $(KFLAGS_STAMP)
 	$(CC) $(STUB_CFLAGS) -c $< -o $@
-$(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/kunpack.o boot/unpack.ld $(KPACK)/kpack.ld
+# The stub's COM1 line goes through the kernel's own UART code (the driver owns the register map).
+$(KPACK)/serial.o: drivers/platform/serial.c drivers/platform/serial.h drivers/platform/io.h $(KFLAGS_STAMP)
+	$(CC) $(STUB_CFLAGS) -c $< -o $@
+$(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/kunpack.o $(KPACK)/serial.o boot/unpack.ld $(KPACK)/kpack.ld
 	$(CC) -m32 -nostdlib -ffreestanding -no-pie -T boot/unpack.ld -L$(KPACK) -Wl,--build-id=none,-n,--no-warn-rwx-segments -o $@ \
 		$(filter %.o,$^) -lgcc
 $(KERNEL_BIOS): $(KPACK)/stub.elf tools/kpack.py
