@@ -23,6 +23,9 @@ typedef struct BulkWait {
  * The TD is done or the ED halted; or the device's grace (ohci_cancel) ran
  * out. The controller is polled first: a hub's report of the device's
  * port comes in here (the timer IRQ keeps off while a transfer is under way).
+ * A connect change on its root port is the root hub's report (as on EHCI):
+ * a device pulled from it may leave the TD pending (QEMU's does) rather
+ * than fail it, and nothing else reads the port before the transfer ends.
  */
 static bool bulk_ended(void *ctx)
 {
@@ -33,6 +36,8 @@ static bool bulk_ended(void *ctx)
 	head = w->ed->head;
 	if ((head & ED_HALTED) || (head & ~0x0Fu) == w->tail)
 		return true;
+	if (or32(w->o, HC_RH_PORT(w->d->port)) & PORT_CSC)
+		usb_grace_begin(&w->d->grace);
 	w->gone = usb_grace_over(&w->d->grace);
 	return w->gone;
 }

@@ -40,7 +40,10 @@ static bool tds_ended(BulkWait *w)
 /*
  * The TDs ended, or the device's grace (uhci_cancel) ran out. The
  * controller is polled first: a hub's report of the device's port comes
- * in here (the timer IRQ keeps off while a transfer is under way).
+ * in here (the timer IRQ keeps off while a transfer is under way). A
+ * connect change on its root port is the root hub's report (as on EHCI):
+ * a device pulled from it may leave the TDs active (QEMU's does) rather
+ * than fail them, and nothing else reads the port before the transfer ends.
  */
 static bool bulk_ended(void *ctx)
 {
@@ -49,6 +52,8 @@ static bool bulk_ended(void *ctx)
 	uhci_poll(&w->u->hc);
 	if (tds_ended(w))
 		return true;
+	if (ur16(w->u, (uint16_t)UHCI_PORTSC(w->d->port)) & PORT_CSC)
+		usb_grace_begin(&w->d->grace);
 	w->gone = usb_grace_over(&w->d->grace);
 	return w->gone;
 }

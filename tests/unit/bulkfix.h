@@ -216,6 +216,41 @@ static void a_device_reported_gone_fails_its_bulk_transfer_within_the_grace(void
 	assert_true(sim.now_ms - start_ms <= 1);        /* at once, until its slot goes */
 }
 
+/* Pulled from its root port (no hub between) once the clock is there: the port says connect changed, no device. */
+static void root_port_pulled(void)
+{
+	if (sim.now_ms == cancel_at_ms)
+		bulkfix_pull_port(1);
+}
+
+/*
+ * Pulled from the root port during a bulk read, the transfer left pending
+ * (as QEMU leaves it): the port's connect change is the root hub's report,
+ * so the transfer ends within USB_GONE_GRACE_MS of it, not at its timeout.
+ */
+static void a_device_pulled_from_its_root_port_fails_its_bulk_transfer_within_the_grace(void **state)
+{
+	uint8_t buf[64];
+	uint32_t got = 99, start_ms = sim.now_ms;
+
+	(void)state;
+	sim.transfers_hang = true;
+	cancel_at_ms = start_ms + 30;
+	sim.on_frame = root_port_pulled;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
+	sim.on_frame = NULL;
+	assert_true(sim.now_ms - start_ms >= 30 + USB_GONE_GRACE_MS);
+	assert_true(sim.now_ms - start_ms <= 30 + USB_GONE_GRACE_MS + 10);
+	assert_int_equal(got, 0);
+	assert_non_null(strstr(logbuf, "the device is gone"));
+	assert_null(strstr(logbuf, "timeout"));
+	hcsim_assert_ctrl_idle();
+	sim.transfers_hang = false;
+	start_ms = sim.now_ms;
+	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
+	assert_true(sim.now_ms - start_ms <= 1);        /* at once, until it is removed */
+}
+
 /* A report of a device that answers (a stale one): its transfer ends as usual, nothing is given up. */
 static void a_stale_report_changes_nothing(void **state)
 {
@@ -304,6 +339,7 @@ static const struct CMUnitTest bulkfix_tests[] = {
 	cmocka_unit_test_setup(a_bulk_transfer_that_never_completes_is_a_bounded_timeout, setup),
 	cmocka_unit_test_setup(a_stale_report_changes_nothing, setup),
 	cmocka_unit_test_setup(a_device_reported_gone_fails_its_bulk_transfer_within_the_grace, setup),
+	cmocka_unit_test_setup(a_device_pulled_from_its_root_port_fails_its_bulk_transfer_within_the_grace, setup),
 	cmocka_unit_test_setup(low_speed_devices_and_bad_arguments_are_refused, setup),
 	cmocka_unit_test_setup(requests_that_reset_toggles_and_a_halt_cleared_lose_no_packet, setup),
 };

@@ -47,6 +47,12 @@ static uint16_t bulkfix_toggles(bool in)
 	return ohci_of(hc)->dev[kbd].bulk_toggle[in];
 }
 
+/* The device on root port p pulled out: connect status gone, its change bit set (RhPortStatus). */
+static void bulkfix_pull_port(int p)
+{
+	*sim_reg(HC_RH_PORT(p)) = (*sim_reg(HC_RH_PORT(p)) & ~PORT_CCS) | PORT_CSC;
+}
+
 /* A transfer given up: the ED skipped and emptied (head == tail), no TD of it left. */
 static void hcsim_assert_ctrl_idle(void)
 {

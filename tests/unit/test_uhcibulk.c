@@ -45,6 +45,12 @@ static uint16_t bulkfix_toggles(bool in)
 	return uhci_of(hc)->dev[kbd].bulk_toggle[in];
 }
 
+/* The device on root port p pulled out: connect status gone, its change bit set (PORTSC). */
+static void bulkfix_pull_port(int p)
+{
+	sim.portsc[p] = (uint16_t)((sim.portsc[p] & ~PORT_CCS) | PORT_CSC);
+}
+
 /* A transfer given up: the queue's element pointer terminated, no TD of it left. */
 static void hcsim_assert_ctrl_idle(void)
 {
