@@ -13,6 +13,7 @@
 #define STACK_BYTES     32768
 #define DF_STACK_BYTES  8192
 #define RESCUE_STACK_BYTES 8192
+#define FIBER_STACK_BYTES 32768
 
 	.section .multiboot, "a"
 	.align 4
@@ -53,16 +54,20 @@
 .Lmb2_header_end:
 
 /*
- * Three stacks, page aligned: the double-fault task's (kernel/cpu/fault.c),
- * the rescue stack a corrupt ESP is swapped for (boot/isr.S), and the
+ * Four stacks, page aligned: the double-fault task's (kernel/cpu/fault.c),
+ * the rescue stack a corrupt ESP is swapped for (boot/isr.S), the
  * kernel's, with a guard page under it that paging leaves unmapped
- * (kernel/cpu/fault.c). The kernel stack's bottom is also the lower limit of
+ * (kernel/cpu/fault.c), and the devices' fiber's (kernel/cpu/fiber.c) above
+ * it with a guard page of its own. The kernel stack's bottom is also the lower limit of
  * its expand-down stack segment (kernel/cpu/gdt.c): a push below it faults
- * either way, on CPUs without paging support for it too.
+ * either way, on CPUs without paging support for it too. The fiber's stack
+ * lies above that limit (a real CPU would refuse a stack below it); without
+ * paging its overflow is caught late, by its pattern (fiber.c).
  */
 	.section .bss
 	.align 4096
 	.global df_stack_bottom, df_stack_top, rescue_stack_top, stack_guard, stack_bottom, stack_top
+	.global fiber_guard, fiber_stack_bottom, fiber_stack_top
 df_stack_bottom:
 	.skip DF_STACK_BYTES
 df_stack_top:
@@ -73,6 +78,11 @@ stack_guard:
 stack_bottom:
 	.skip STACK_BYTES
 stack_top:
+fiber_guard:
+	.skip 4096
+fiber_stack_bottom:
+	.skip FIBER_STACK_BYTES
+fiber_stack_top:
 
 	.section .text
 	.global _start

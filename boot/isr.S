@@ -81,7 +81,7 @@ ISR_NOERR 255
 isr_common:
 	cmpl $df_stack_bottom, %esp
 	jb bad_stack
-	cmpl $stack_top, %esp
+	cmpl $fiber_stack_top, %esp
 	ja bad_stack
 	pusha
 	push %ds

@@ -33,6 +33,18 @@ typedef struct PolledClock {
 } PolledClock;
 
 static PolledClock polled;              /* private to the waits: what the counter said last */
+static WaitIdle idle_hook;              /* wait_set_idle */
+
+void wait_set_idle(WaitIdle idle)
+{
+	idle_hook = idle;
+}
+
+/* A wait's pause: the idle time given away (true: time passed elsewhere), or spent here. */
+static bool idle(void)
+{
+	return idle_hook && cpu_interrupts_on() && idle_hook();
+}
 
 /* The tick count: IRQ0's ticks plus those counted on the counter while interrupts were off. */
 static uint32_t ticks_now(void)
@@ -73,7 +85,7 @@ static bool wait_ticks(WaitCond cond, void *ctx, uint32_t ticks, uint32_t poll_m
 			return false;
 		if (poll_ms)
 			wait_ticks(NULL, NULL, ticks_for(poll_ms), 0);
-		else
+		else if (!idle())
 			cpu_pause();
 	}
 }
@@ -131,6 +143,8 @@ uint32_t wait_deadline(uint32_t ms)
 
 bool wait_passed(uint32_t deadline)
 {
+	if (idle())
+		return false;           /* away: the caller looks at the hardware once more first */
 	return (int32_t)(ticks_now() - deadline) >= 0;
 }
 

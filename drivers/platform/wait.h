@@ -56,6 +56,19 @@ typedef struct StepWait {
 StepResult wait_step(StepWait *w, bool met, uint32_t timeout_ms);
 StepResult wait_step_pause(StepWait *w, uint32_t ms);
 
+/*
+ * The waits' idle time, given away: `idle` is asked at every pause of a
+ * wait (wait_until, wait_ms, the mmio waits) and at every wait_passed, with
+ * interrupts on only (never in an IRQ handler). It may run something else
+ * and return true when it did (the kernel's devices fiber handing the CPU
+ * back to the main loop, kernel/boot/bringup.c); the wait then looks at its
+ * condition again before it judges the time, so time spent elsewhere never
+ * turns into a timeout the hardware did not earn, and never shortens a
+ * pause. NULL (the default): the waits spin.
+ */
+typedef bool (*WaitIdle)(void);
+void wait_set_idle(WaitIdle idle);
+
 /* Run a step function to its end here (unit tests; a caller that may block): cpu pauses between calls. */
 #define STEP_RUN(call) ({ StepResult r_; while ((r_ = (call)) == STEP_MORE) cpu_pause(); r_; })
 

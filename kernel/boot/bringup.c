@@ -1,4 +1,4 @@
-/* bringup.c: the devices behind the title — the PCM sound chip, disks, USB, the sticks, the save area, the pads — one stage a main-loop pass. */
+/* bringup.c: the devices behind the title — the PCM sound chip, disks, USB, the sticks, the save area, the pads — on a fiber the main loop runs between ticks. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -6,6 +6,8 @@
 #include "cpu.h"
 #include "disks.h"
 #include "display.h"
+#include "fault.h"
+#include "fiber.h"
 #include "hwinfo.h"
 #include "klog.h"
 #include "pads.h"
@@ -14,6 +16,7 @@
 #include "soundsetup.h"
 #include "sysinfo.h"
 #include "usb.h"
+#include "wait.h"
 #include "watchdog.h"
 
 #define SAVE_STEP_US    2000            /* a save step's sectors: another read starts only within 2 ms (a tick: 7.1) */
@@ -31,11 +34,11 @@ static bool stage_gfx(BringUp *u);
 
 /*
  * The stages, in order: the title is up before the first (kmain: screen,
- * clock, PS/2 keyboard, game). Each runs from the main loop between ticks
- * and returns true when it is done; one that returns false is called again
- * on the next pass (only the sticks' wait does: the loop's usb_service
- * steps the attach meanwhile). `event` is what the loop learns when the
- * stage is done.
+ * clock, PS/2 keyboard, game). Each step runs on the fiber from the main
+ * loop between ticks and returns true when the stage is done; one that
+ * returns false is called again on the next pass (the sticks' wait: the
+ * loop's usb_service steps the attach meanwhile; the save area a few sectors
+ * a step). `event` is what the loop learns when the stage is done.
  */
 static const struct BringStage {
 	const char *name;
@@ -53,10 +56,63 @@ static const struct BringStage {
 };
 #define STAGES  (int)(sizeof stages / sizeof stages[0])
 
+/*
+ * The bring-up's own line of execution (kernel/cpu/fiber.c): the stages in
+ * order, one step of the stage under way each time the main loop resumes
+ * it. Inside a step every wait on hardware gives the CPU back to the loop
+ * once the loop's next PIT tick has come (devices_idle), and the step goes
+ * on from there at the loop's next pass: a sector read that takes a tick on
+ * UHCI, a stick's 250 ms grace after it was pulled, a codec's answer, no
+ * longer hold the loop.
+ */
+static void bringup_fiber(void *arg)
+{
+	BringUp *u = arg;
+
+	if (u->opts->crashtest == CRASH_FIBER_STACK)
+		fault_crashtest(CRASH_FIBER_STACK);     /* its guard page, as crashtest=stack the kernel stack's */
+	while (u->stage < STAGES) {
+		bool done;
+
+		u->mid_step = true;
+		done = stages[u->stage].step(u);
+		u->mid_step = false;
+		if (done)
+			u->stage++;
+		fiber_yield();          /* a step a pass, as the stages were written for */
+	}
+}
+
+static BringUp *bringing;               /* the one bring-up: its fiber's idle test */
+
+/*
+ * wait.h's idle hook: a driver's wait on the fiber gives the CPU back once
+ * the tick the loop waits for has come. The first look after a resume
+ * never does (the wait judges its time at least once a resume, so it ends).
+ */
+static bool devices_idle(void)
+{
+	BringUp *u = bringing;
+
+	if (!u || !fiber_inside())
+		return false;
+	if (u->fresh) {
+		u->fresh = false;
+		return false;
+	}
+	if (pit_ticks() == u->slice_tick)
+		return false;
+	fiber_yield();
+	return true;
+}
+
 void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, const AcpiInfo *acpi, SysInfo *si,
                   bool adlib)
 {
 	*u = (BringUp){ .opts = o, .boot = b, .acpi = acpi, .sysinfo = si, .adlib = adlib };
+	bringing = u;
+	fiber_init(bringup_fiber, u);
+	wait_set_idle(devices_idle);
 }
 
 bool bringup_done(const BringUp *u)
@@ -69,51 +125,64 @@ bool bringup_saves_known(const BringUp *u)
 	return u->saves_known;
 }
 
+bool bringup_mid_step(const BringUp *u)
+{
+	return u->mid_step;
+}
+
+bool bringup_took_tick(const BringUp *u)
+{
+	return u->took_tick;
+}
+
 /*
- * One step of the stage under way. COM1 gets one line a stage done: its
- * name, the PIT ticks its own steps held the loop (the longest single
- * step) and the TSC since reset (instructions under QEMU -icount: make
- * bench-boot reads the save area's, the keyboards' and the PCM's).
- * Each step returns within a tick: the drivers' waits are started by one
- * step and looked at by the next (docs/boot.md). NOTE: one transfer is
- * still one call (a sector of a slow stick; one that stops answering on a
- * controller without a cancel: its 5 s timeouts), and disktest='s thousand
- * rounds hold the loop on purpose: the lockup watchdog is off during a
- * step, as it was when these ran before the main loop; longest_step_ticks
- * says what a step cost.
+ * The fiber run from the loop until its step ends or the loop's next tick
+ * comes. COM1 gets one line a stage done: its name, the PIT ticks the
+ * longest of its runs held the loop (1: it gave the loop back at the tick
+ * it waited for; more: a stretch without a wait was that long) and the TSC
+ * (instructions under QEMU -icount: make bench-boot reads the save area's,
+ * the keyboards' and the PCM's). NOTE: disktest='s thousand rounds and
+ * hwinfo_build are CPU work without waits; the lockup watchdog is off while
+ * the fiber runs, as it was when these ran before the main loop;
+ * longest_step_ticks says what a run cost.
  */
 BringEvent bringup_step(BringUp *u)
 {
-	const struct BringStage *s;
+	int stage = u->stage;
 	uint32_t t0 = pit_ticks(), held;
 	uint64_t tsc = 0;
-	bool done;
 
+	u->took_tick = false;
 	if (bringup_done(u))
 		return BRING_NONE;
-	s = &stages[u->stage];
 	if (!u->under_way)
 		u->began = t0, u->under_way = true;
+	u->slice_tick = t0;
+	u->fresh = true;
 	watchdog_stop();                /* NOTE: a stage is a driver's bounded bring-up, not a lockup (below) */
-	done = s->step(u);
+	fiber_resume();
 	watchdog_start(PIT_TICK_HZ);
 	held = pit_ticks() - t0;
+	u->took_tick = held != 0;
 	if (held > u->held_max)
 		u->held_max = held;
-	if (!done)
+	if (u->stage == stage)
 		return BRING_NONE;
 	if (cpu_timestamp(&tsc))
-		klog("bringup: stage=%s longest_step_ticks=%u tsc=%u%09u\n", s->name, (unsigned)u->held_max,
+		klog("bringup: stage=%s longest_step_ticks=%u tsc=%u%09u\n", stages[stage].name, (unsigned)u->held_max,
 		    (unsigned)(tsc / 1000000000u), (unsigned)(tsc % 1000000000u));
 	else
-		klog("bringup: stage=%s longest_step_ticks=%u\n", s->name, (unsigned)u->held_max);
+		klog("bringup: stage=%s longest_step_ticks=%u\n", stages[stage].name, (unsigned)u->held_max);
 	if (u->timed < BRING_MAX_STAGES)
-		u->times[u->timed++] = (HwStage){ .name = s->name, .ms = (pit_ticks() - u->began) * 1000 / PIT_TICK_HZ,
-		    .longest_ms = u->held_max * 1000 / PIT_TICK_HZ };
+		u->times[u->timed++] = (HwStage){ .name = stages[stage].name,
+		    .ms = (pit_ticks() - u->began) * 1000 / PIT_TICK_HZ, .longest_ms = u->held_max * 1000 / PIT_TICK_HZ };
+	if (bringup_done(u)) {
+		wait_set_idle(NULL);    /* the waits spin again: the fiber is over */
+		klog("bringup: done; the fiber's stack reached %u bytes\n", (unsigned)fiber_stack_used());
+	}
 	u->held_max = 0;
 	u->under_way = false;
-	u->stage++;
-	return s->event;
+	return stages[stage].event;
 }
 
 static bool stage_disks(BringUp *u)

@@ -1,4 +1,4 @@
-/* bringup.h: the devices behind the title, stepped from the main loop (bringup.c has the stages in order). */
+/* bringup.h: the devices behind the title, on a fiber the main loop runs in its idle time (bringup.c has the stages in order). */
 #ifndef KERNEL_BRINGUP_H
 #define KERNEL_BRINGUP_H
 
@@ -35,11 +35,17 @@ typedef struct BringUp {
 	DisksUsbWait sticks;
 	bool save_begun;                /* the save stage's first step done: the open is under way */
 	bool saves_known;               /* the save stage ran: requests may be written */
+	bool mid_step;                  /* the fiber is inside a step: a driver of it may be mid-transfer */
+	bool took_tick;                 /* the last bringup_step ran until the loop's next tick came */
+	bool fresh;                     /* no wait has looked since the fiber was resumed */
+	uint32_t slice_tick;            /* the PIT tick when it was resumed */
 } BringUp;
 
 void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, const AcpiInfo *acpi, SysInfo *si,
                   bool adlib);
-BringEvent bringup_step(BringUp *u);    /* main loop, once a pass: a step of the stage under way */
+BringEvent bringup_step(BringUp *u);    /* main loop, once a pass: the fiber, until its step ends or the next tick */
+bool bringup_mid_step(const BringUp *u);       /* its step is under way: the loop leaves the devices alone */
+bool bringup_took_tick(const BringUp *u);      /* the last bringup_step lasted until the loop's next tick */
 bool bringup_done(const BringUp *u);
 bool bringup_saves_known(const BringUp *u);    /* save_open ran: save_status says open or why not */
 

@@ -35,6 +35,7 @@ typedef struct __attribute__((packed)) Tss {
 _Static_assert(sizeof(Tss) == 104, "TSS layout");
 
 extern char df_stack_bottom[], df_stack_top[], stack_guard[], stack_bottom[], stack_top[];  /* boot/entry.S */
+extern char fiber_guard[], fiber_stack_bottom[], fiber_stack_top[];                     /* the devices' fiber's */
 
 #define PG_PRESENT      0x001
 #define PG_WRITE        0x002
@@ -50,13 +51,21 @@ static Tss df_tss;
 
 static bool on_our_stacks(uint32_t esp)
 {
-	return esp >= (uint32_t)(uintptr_t)df_stack_bottom && esp <= (uint32_t)(uintptr_t)stack_top;
+	return esp >= (uint32_t)(uintptr_t)df_stack_bottom && esp <= (uint32_t)(uintptr_t)fiber_stack_top;
+}
+
+/* ESP at or just under a stack's bottom, down to `below` under it: its guard tripped. */
+static bool overflowed(uint32_t esp, const char *bottom_sym, uint32_t below)
+{
+	uint32_t bottom = (uint32_t)(uintptr_t)bottom_sym;
+
+	return esp <= bottom + OVERFLOW_ABOVE && esp + below >= bottom;
 }
 
 /*
  * The double-fault task: entered by a task switch, on its own stack, with
  * the faulting state saved in main_tss. An ESP at or just under the kernel
- * stack's bottom is the guard tripping: a stack overflow.
+ * stack's bottom (or the fiber's) is the guard tripping: a stack overflow.
  */
 static void __attribute__((noreturn)) df_task(void)
 {
@@ -70,8 +79,11 @@ static void __attribute__((noreturn)) df_task(void)
 
 	klog("fault: double fault, taken by its task gate: esp=0x%08x (kernel stack 0x%08x..0x%08x)\n",
 	    (unsigned)esp, (unsigned)bottom, (unsigned)(uintptr_t)stack_top);
-	if (esp <= bottom + OVERFLOW_ABOVE && esp + OVERFLOW_BELOW >= bottom)
+	if (overflowed(esp, stack_bottom, OVERFLOW_BELOW))
 		panic_regs("KERNEL STACK OVERFLOW", &r);
+	/* The fiber's: its guard page only (the kernel stack is just under it). */
+	if (overflowed(esp, fiber_stack_bottom, (uint32_t)(fiber_stack_bottom - fiber_guard)))
+		panic_regs("DEVICE FIBER STACK OVERFLOW", &r);
 	if (!on_our_stacks(esp))
 		panic_regs("CORRUPT STACK POINTER", &r);
 	panic_exception(&r);
@@ -79,7 +91,8 @@ static void __attribute__((noreturn)) df_task(void)
 
 /*
  * Paging as an identity map of all 4 GiB, in 4 MiB pages except the 4 MiB
- * holding the stack guard, which get 4 KiB pages with the guard's left out:
+ * holding the stack guard, which get 4 KiB pages with the guard's left out
+ * (and the fiber's guard, when it lies in the same 4 MiB, as it does):
  * a push into it is a page fault whose delivery faults again, a double
  * fault. QEMU's TCG does not check segment limits, real CPUs do; paging
  * catches it in both. Without PSE (a 486) the segment limit is the guard.
@@ -97,6 +110,10 @@ static void guard_page_init(void)
 		page_dir[i] = (i << 22) | PG_PRESENT | PG_WRITE | PG_4M;
 	}
 	guard_table[(guard >> 12) & 1023] = 0;
+	if ((uint32_t)(uintptr_t)fiber_guard >> 22 == region)
+		guard_table[((uint32_t)(uintptr_t)fiber_guard >> 12) & 1023] = 0;
+	else
+		klog("fault: the fiber's guard page is in another 4 MiB: not mapped out\n");
 	page_dir[region] = (uint32_t)(uintptr_t)guard_table | PG_PRESENT | PG_WRITE;
 	cpu_cr4_set(CR4_PSE, CPU_F_PSE);        /* CPUID said PSE above */
 	__asm__ volatile("mov %0, %%cr3" : : "r"((uint32_t)(uintptr_t)page_dir) : "memory");
@@ -197,6 +214,7 @@ void fault_crashtest(CrashTest c)
 		__asm__ volatile("mov %0, %%ds" : : "r"(0x0BAD));
 		break;
 	case CRASH_STACK:
+	case CRASH_FIBER_STACK:
 		klog("crashtest: recursing until the stack runs out (%d)\n", recurse(&depth));
 		break;
 	case CRASH_ESP:

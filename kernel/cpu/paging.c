@@ -16,6 +16,7 @@
 #define SMALL_TABLES    4               /* 4 KiB tables: the stack guard's 2 MiB, a framebuffer's two ends, one spare */
 
 extern char stack_guard[];              /* boot/entry.S: the 4 KiB under the kernel stack */
+extern char fiber_guard[];              /* ... and under the devices' fiber's (kernel/cpu/fiber.c) */
 
 /*
  * Everything else stays identity-mapped (physical = virtual for the low
@@ -51,12 +52,13 @@ static uint64_t *split(uint32_t va)
 /*
  * NOTE: kernel/cpu/fault.c may have turned paging on already (4 MiB pages,
  * the stack's guard page left out); PAE can only change with paging off.
- * The guard stays out here too (its 2 MiB in 4 KiB pages), and the
+ * The guards stay out here too (their 2 MiB in 4 KiB pages), and the
  * double-fault task is told the new CR3, which a task switch loads.
  */
 static bool enable(void)
 {
-	uint32_t guard = (uint32_t)(uintptr_t)stack_guard;
+	uint32_t guard = (uint32_t)(uintptr_t)stack_guard, fguard = (uint32_t)(uintptr_t)fiber_guard;
+	uint64_t *t;
 
 	if (!cpu_has(CPU_F_PAE)) {
 		klog("paging: the CPU has no PAE: memory above 4 GiB cannot be reached\n");
@@ -68,6 +70,8 @@ static bool enable(void)
 		pdpt[i] = (uint32_t)(uintptr_t)pd[i] | PDPTE_PRESENT;
 	}
 	split(guard)[(guard >> 12) & 511] = 0;
+	if ((t = split(fguard)))                /* the same 2 MiB as the kernel stack's: its table */
+		t[(fguard >> 12) & 511] = 0;
 	cpu_write_cr0(cpu_read_cr0() & ~CR0_PG);
 	cpu_cr4_set(CR4_PAE, CPU_F_PAE);      /* checked above: the CPU has PAE */
 	cpu_write_cr3((uint32_t)(uintptr_t)pdpt);

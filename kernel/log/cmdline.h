@@ -17,9 +17,10 @@ typedef enum CrashTest {
 	CRASH_INPANIC,                  /* #UD, then another fault while the panic screen is drawn */
 	CRASH_EARLY,                    /* #UD before the display is set up */
 	CRASH_LOCKUP,                   /* sti; jmp $ — the main loop never finishes a tick again */
+	CRASH_FIBER_STACK,              /* CRASH_STACK on the devices' fiber (its first step): its own guard page */
 } CrashTest;
 
-#define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early or lockup"
+#define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early, lockup or fiberstack"
 
 /* sound=NAME: which devices play (docs/sound.md). */
 typedef enum SoundChoice {

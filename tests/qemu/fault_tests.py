@@ -87,6 +87,11 @@ test_crashtest_stack = panic_case(
     [r"^fault: stack guard page at 0x[0-9a-f]{8}", r"^fault: double fault, taken by its task gate: esp=",
      r"^PANIC: exception 8 \(#DF double fault\)"])
 
+test_crashtest_fiberstack = panic_case(
+    "crashtest_fiberstack", "crashtest=fiberstack", "DEVICE FIBER STACK OVERFLOW",
+    [r"^fault: stack guard page at 0x[0-9a-f]{8}", r"^fault: double fault, taken by its task gate: esp=",
+     r"^PANIC: exception 8 \(#DF double fault\)"])
+
 test_crashtest_esp = panic_case(
     "crashtest_esp", "crashtest=esp", "CORRUPT STACK POINTER",
     [r"^fault: ESP 0x0badf00c is outside the kernel's stacks", r"esp=0x0badf00c"])
@@ -332,6 +337,7 @@ test_restart_acpi_uefi = restart_test("uefi_restart_acpi", None, RE_READY, extra
 
 TESTS = [
     ("crashtest_stack", test_crashtest_stack, (), ()),
+    ("crashtest_fiberstack", test_crashtest_fiberstack, (), ()),
     ("crashtest_esp", test_crashtest_esp, (), ()),
     ("crashtest_inpanic", test_crashtest_inpanic, (), ()),
     ("crashtest_early", test_crashtest_early, (), ()),

@@ -47,6 +47,22 @@ uint32_t pit_ticks(void)
 
 static int asks, holds_at;
 
+/* The idle hook (the kernel's fiber giving the CPU back): each call that takes the time spends away_ticks elsewhere. */
+static int idles, asks_at_idle[64];
+static uint32_t away_ticks;
+static bool idle_refuses;               /* the hook says it ran nothing (the fiber's slice is not over) */
+
+static bool sim_idle(void)
+{
+	if (idles < 64)
+		asks_at_idle[idles] = asks;
+	idles++;
+	if (idle_refuses)
+		return false;
+	now += away_ticks;                      /* the main loop's pass, elsewhere */
+	return true;
+}
+
 static bool counted(void *ctx)
 {
 	(void)ctx;
@@ -64,6 +80,9 @@ static int reset(void **state)
 	clocks_per_read = 100;
 	asks = 0;
 	holds_at = 1 << 30;
+	wait_set_idle(NULL);
+	idles = away_ticks = 0;
+	idle_refuses = false;
 	return 0;
 }
 
@@ -257,7 +276,78 @@ static void a_pause_with_interrupts_off_and_a_deadline_across_them(void **state)
 	assert_true(now >= 10 * PIT_TICK_HZ / 1000 + 1);
 }
 
+/*
+ * The wait gives its pauses to the idle hook, and after time spent
+ * elsewhere asks its condition again before it judges the time: a
+ * condition that came true while the loop ran ends the wait as a success,
+ * even when the time ran out meanwhile.
+ */
+static void time_spent_elsewhere_is_never_a_timeout_the_hardware_did_not_earn(void **state)
+{
+	(void)state;
+	wait_set_idle(sim_idle);
+	away_ticks = 1000;                      /* far past the 10 ms timeout at once */
+	holds_at = 2;                           /* true at the second ask: the one after the first idle */
+	assert_true(wait_until(counted, NULL, 10, 0));
+	assert_int_equal(idles, 1);
+	assert_int_equal(asks_at_idle[0], 1);   /* it asked, gave the time away, asked again */
+}
+
+static void a_wait_with_idle_time_still_times_out(void **state)
+{
+	(void)state;
+	wait_set_idle(sim_idle);
+	away_ticks = 1;
+	assert_false(wait_until(counted, NULL, 50, 0));
+	assert_true(now >= old_limit(50));      /* never shorter than asked, whoever had the time */
+	assert_true(idles > 0);
+	assert_int_equal(asks, idles + 1);      /* an ask after every idle, and the first before it */
+}
+
+/* wait_passed after time elsewhere says "not yet" once, so its caller looks at the hardware first. */
+static void wait_passed_after_idle_time_lets_the_caller_look_again(void **state)
+{
+	uint32_t d;
+
+	(void)state;
+	d = wait_deadline(10);
+	wait_set_idle(sim_idle);
+	away_ticks = 1000;
+	assert_false(wait_passed(d));           /* away: the deadline went by there */
+	idle_refuses = true;                    /* back, and the slice is fresh: now it is judged */
+	assert_true(wait_passed(d));
+}
+
+/* Interrupts off (an IRQ handler, the panic's crash report): the hook is never asked; the wait spins. */
+static void with_interrupts_off_the_idle_hook_is_never_asked(void **state)
+{
+	(void)state;
+	wait_set_idle(sim_idle);
+	irq_off = true;
+	holds_at = 50;
+	assert_true(wait_until(counted, NULL, 100, 0));
+	wait_ms(5);
+	(void)wait_passed(wait_deadline(1));
+	assert_int_equal(idles, 0);
+}
+
+/* A pause given away still lasts its ms: it ends only once the ticks have passed. */
+static void a_pause_given_away_lasts_its_ms(void **state)
+{
+	(void)state;
+	wait_set_idle(sim_idle);
+	away_ticks = 0;                         /* the hook ran, but nothing else took time */
+	wait_ms(20);
+	assert_true(now >= 20 * PIT_TICK_HZ / 1000 + 1);
+	assert_true(idles > 0);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test_setup(time_spent_elsewhere_is_never_a_timeout_the_hardware_did_not_earn, reset),
+	cmocka_unit_test_setup(a_wait_with_idle_time_still_times_out, reset),
+	cmocka_unit_test_setup(wait_passed_after_idle_time_lets_the_caller_look_again, reset),
+	cmocka_unit_test_setup(with_interrupts_off_the_idle_hook_is_never_asked, reset),
+	cmocka_unit_test_setup(a_pause_given_away_lasts_its_ms, reset),
 	cmocka_unit_test_setup(a_condition_that_holds_is_asked_once, reset),
 	cmocka_unit_test_setup(a_condition_that_comes_true_ends_the_wait, reset),
 	cmocka_unit_test_setup(a_timeout_is_never_shorter_than_the_old_loops, reset),
