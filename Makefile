@@ -194,6 +194,7 @@ $(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KP
 	$(CC) $(STUB_CFLAGS) -c $< -o $@
 # The stub's COM1 line goes through the kernel's own UART code (the driver owns the register map).
 $(KPACK)/serial.o: drivers/platform/serial.c drivers/platform/serial.h drivers/platform/io.h $(KFLAGS_STAMP)
+	@mkdir -p $(@D)
 	$(CC) $(STUB_CFLAGS) -c $< -o $@
 $(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/kunpack.o $(KPACK)/serial.o boot/unpack.ld $(KPACK)/kpack.ld
 	$(CC) -m32 -nostdlib -ffreestanding -no-pie -T boot/unpack.ld -L$(KPACK) -Wl,--build-id=none,-n,--no-warn-rwx-segments -o $@ \
