@@ -179,7 +179,7 @@ $(KERNEL_ISO): $(KERNEL)
 
 # The BIOS boot's kernel image (docs/boot.md): the kernel's loaded bytes packed by tools/kpack.py behind
 # a stub that unpacks them to the kernel's load address, zeroes its BSS and enters it (boot/unpack.S,
-# unpack.c, kunpack.c; boot/unpack.ld links it above the kernel's BSS). GRUB reads that instead of
+# unpack.c, mbcheck.c, kunpack.c; boot/unpack.ld links it above the kernel's BSS). GRUB reads that instead of
 # the ELF under BIOS (grub.cfg: /boot/kernel$elf); UEFI and Secure Boot boot kernel.elf, kernel.pe.
 KPACK       := $(B)/kpack
 KERNEL_BIOS := $(KPACK)/kernel-bios.elf
@@ -190,12 +190,13 @@ $(KPACK)/kernel.lz: $(KERNEL_ISO) tools/kpack.py tools/mkpe.py
 $(KPACK)/kpack.h $(KPACK)/kpack.ld: $(KPACK)/kernel.lz ;
 $(KPACK)/unpack_entry.o: boot/unpack.S $(KPACK)/kernel.lz $(KPACK)/kpack.h $(KFLAGS_STAMP)
 	$(CC) $(STUB_CFLAGS) -Wa,-I$(KPACK) -c $< -o $@
-$(KPACK)/unpack.o $(KPACK)/kunpack.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h $(KPACK)/kpack.h drivers/platform/io.h drivers/platform/serial.h $(KFLAGS_STAMP)
+$(KPACK)/unpack.o $(KPACK)/kunpack.o $(KPACK)/mbcheck.o: $(KPACK)/%.o: boot/%.c boot/kunpack.h boot/mbcheck.h $(KPACK)/kpack.h drivers/platform/io.h drivers/platform/serial.h $(KFLAGS_STAMP)
 	$(CC) $(STUB_CFLAGS) -c $< -o $@
 # The stub's COM1 line goes through the kernel's own UART code (the driver owns the register map).
 $(KPACK)/serial.o: drivers/platform/serial.c drivers/platform/serial.h drivers/platform/io.h $(KFLAGS_STAMP)
+	@mkdir -p $(@D)
 	$(CC) $(STUB_CFLAGS) -c $< -o $@
-$(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/kunpack.o $(KPACK)/serial.o boot/unpack.ld $(KPACK)/kpack.ld
+$(KPACK)/stub.elf: $(KPACK)/unpack_entry.o $(KPACK)/unpack.o $(KPACK)/mbcheck.o $(KPACK)/kunpack.o $(KPACK)/serial.o boot/unpack.ld $(KPACK)/kpack.ld
 	$(CC) -m32 -nostdlib -ffreestanding -no-pie -T boot/unpack.ld -L$(KPACK) -Wl,--build-id=none,-n,--no-warn-rwx-segments -o $@ \
 		$(filter %.o,$^) -lgcc
 $(KERNEL_BIOS): $(KPACK)/stub.elf tools/kpack.py
@@ -296,6 +297,11 @@ $(KUNPACK_VEC)/stamp: $(KUNPACK_SRC) tools/mkpe.py
 $(B)/tests/test_kunpack: tests/unit/test_kunpack.c boot/kunpack.c boot/kunpack.h $(KUNPACK_VEC)/stamp
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -Iboot -Itests/unit -DKUNPACK_VEC='"$(KUNPACK_VEC)"' $< boot/kunpack.c -lcmocka -o $@
+# The stub's check of GRUB's hand-over (boot/mbcheck.c) on the host (tests/unit/test_mbcheck.c): no PIE,
+# so the test's information, strings and lists lie below 4 GiB, at addresses the 32-bit fields can hold.
+$(B)/tests/test_mbcheck: tests/unit/test_mbcheck.c boot/mbcheck.c boot/mbcheck.h
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -fno-pie -no-pie -Iboot -Itests/unit $< boot/mbcheck.c -lcmocka -o $@
 
 # A driver's register logic tested on the host: the test fakes the CPU (CPUID bits, an MSR file) and
 # links the driver's own source (tests/unit/test_lapic.c).

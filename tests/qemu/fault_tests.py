@@ -352,4 +352,4 @@ TESTS = [
     ("restart_halt", test_restart_halt, (), ()),
     ("restart_acpi", test_restart_acpi, (), ()),
     ("uefi_restart_acpi", test_restart_acpi_uefi, (), ()),
-] + kpack_tests.TESTS           # tests/qemu/kpack_tests.py: the BIOS boot's packed kernel, damaged
+] + kpack_tests.TESTS           # tests/qemu/kpack_tests.py: the BIOS boot's packed kernel refused
