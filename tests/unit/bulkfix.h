@@ -190,30 +190,41 @@ static void hub_reports_the_port(void)
 		hc->ops->cancel(hc, kbd);
 }
 
-/* Pulled out during a bulk read: its hub's report 50 ms in, the transfer ends within USB_GONE_GRACE_MS, later ones at once. */
-static void a_device_reported_gone_fails_its_bulk_transfer_within_the_grace(void **state)
+/*
+ * A transfer left pending by a device that is gone, reported by `report`
+ * (from the simulation's frame) `at_ms` in: the transfer ends within
+ * USB_GONE_GRACE_MS of the report, never at its timeout; later ones at once.
+ */
+static void gone_within_the_grace(void (*report)(void), uint32_t at_ms)
 {
 	uint8_t buf[64];
 	uint32_t got = 99, start_ms = sim.now_ms;
 	UsbSetup get = { .type = USB_REQ_IN, .request = 0x06, .value = 0x0100, .length = 8 };
 
-	(void)state;
 	sim.transfers_hang = true;
-	cancel_at_ms = start_ms + 50;
-	sim.on_frame = hub_reports_the_port;
+	cancel_at_ms = start_ms + at_ms;
+	sim.on_frame = report;
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
 	sim.on_frame = NULL;
-	assert_true(sim.now_ms - start_ms >= 50 + USB_GONE_GRACE_MS);
-	assert_true(sim.now_ms - start_ms <= 50 + USB_GONE_GRACE_MS + 10);
+	assert_true(sim.now_ms - start_ms >= at_ms + USB_GONE_GRACE_MS);
+	assert_true(sim.now_ms - start_ms <= at_ms + USB_GONE_GRACE_MS + 10);
 	assert_int_equal(got, 0);
 	assert_non_null(strstr(logbuf, HCSIM_NAME ": address 1: bulk transfer given up 250 ms after its hub reported the port: "
 	    "the device is gone"));
+	assert_null(strstr(logbuf, "timeout"));
 	hcsim_assert_ctrl_idle();
 	sim.transfers_hang = false;
 	start_ms = sim.now_ms;
 	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
 	assert_false(hc->ops->control(hc, kbd, &get, buf, NULL));
 	assert_true(sim.now_ms - start_ms <= 1);        /* at once, until its slot goes */
+}
+
+/* Pulled out during a bulk read: its hub's report 50 ms in. */
+static void a_device_reported_gone_fails_its_bulk_transfer_within_the_grace(void **state)
+{
+	(void)state;
+	gone_within_the_grace(hub_reports_the_port, 50);
 }
 
 /* Pulled from its root port (no hub between) once the clock is there: the port says connect changed, no device. */
@@ -225,30 +236,12 @@ static void root_port_pulled(void)
 
 /*
  * Pulled from the root port during a bulk read, the transfer left pending
- * (as QEMU leaves it): the port's connect change is the root hub's report,
- * so the transfer ends within USB_GONE_GRACE_MS of it, not at its timeout.
+ * (as QEMU leaves it): the port's connect change is the root hub's report.
  */
 static void a_device_pulled_from_its_root_port_fails_its_bulk_transfer_within_the_grace(void **state)
 {
-	uint8_t buf[64];
-	uint32_t got = 99, start_ms = sim.now_ms;
-
 	(void)state;
-	sim.transfers_hang = true;
-	cancel_at_ms = start_ms + 30;
-	sim.on_frame = root_port_pulled;
-	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
-	sim.on_frame = NULL;
-	assert_true(sim.now_ms - start_ms >= 30 + USB_GONE_GRACE_MS);
-	assert_true(sim.now_ms - start_ms <= 30 + USB_GONE_GRACE_MS + 10);
-	assert_int_equal(got, 0);
-	assert_non_null(strstr(logbuf, "the device is gone"));
-	assert_null(strstr(logbuf, "timeout"));
-	hcsim_assert_ctrl_idle();
-	sim.transfers_hang = false;
-	start_ms = sim.now_ms;
-	assert_int_equal(hc->ops->bulk(hc, kbd, &ep_in, buf, 64, &got, 5000), USB_XFER_ERROR);
-	assert_true(sim.now_ms - start_ms <= 1);        /* at once, until it is removed */
+	gone_within_the_grace(root_port_pulled, 30);
 }
 
 /* A report of a device that answers (a stale one): its transfer ends as usual, nothing is given up. */
