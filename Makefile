@@ -361,6 +361,12 @@ $(B)/tests/test_gameport: tests/unit/test_gameport.c tests/unit/simport/io.h dri
 	@mkdir -p $(@D)
 	$(HOSTCC) $(HCFLAGS) -Itests/unit/simport $(HINC) -Itests/unit $< drivers/input/gameport.c $(HOBJ) -lcmocka -lm -o $@
 
+# COM1's transmit, polled and queued (tests/unit/test_serial.c), on a simulated 16550A at 115200 baud:
+# port I/O and the interrupt flag through tests/unit/simport/io.h, as test_gameport.
+$(B)/tests/test_serial: tests/unit/test_serial.c tests/unit/simport/io.h drivers/platform/serial.c $(HOBJ)
+	@mkdir -p $(@D)
+	$(HOSTCC) $(HCFLAGS) -Itests/unit/simport $(HINC) -Itests/unit $< $(HOBJ) -lcmocka -lm -o $@
+
 # The AC'97 driver on a simulated ICH controller and codec (tests/unit/test_ac97.c): its port I/O through
 # tests/unit/simuhci/io.h (sim_in / sim_out, defined by the test), linked without PIE (the DMA pages below 4 GiB).
 $(B)/tests/test_ac97: tests/unit/test_ac97.c tests/unit/simuhci/io.h drivers/sound/ac97.c $(HOBJ)

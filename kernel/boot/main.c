@@ -107,6 +107,7 @@ static void timer_irq(void)
 	watchdog_tick();                /* lockup: no main-loop pass for 2 s */
 	music_tick();                   /* never touches the game: only the AdLib */
 	usb_tick();                     /* USB keyboard reports into the key table */
+	serial_pump();                  /* COM1's queue: what the UART takes now */
 	if (restart_combo(kbd_down)) {  /* Ctrl+Alt+Del held on a USB keyboard (PS/2: keyboard_irq) */
 		klog("restart: Ctrl+Alt+Del\n");
 		restart_now();
@@ -192,6 +193,7 @@ void kmain(uint32_t magic, uint32_t info)
 	panic_display_ready();          /* from here a panic draws its screen */
 	if (timer_start(timer_irq, &acpi) == TICK_NONE)        /* PIT at 140 Hz, else the local APIC timer */
 		panic(timer_problem()); /* every wait would spin for ever: say so on screen, halt */
+	serial_queue(true);             /* COM1 from a queue the tick pumps: no line waits for the wire */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	uint8_t status;

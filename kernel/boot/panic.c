@@ -311,6 +311,7 @@ void panic_regs(const char *headline, const Regs *r)
 	McShow mc = { .row = 5, .last = 10 };
 
 	cpu_cli();
+	serial_queue(false);            /* COM1's queue written out; the report waits for the UART */
 	if (depth)
 		nested(r, "fault");
 	depth = 1;
@@ -357,6 +358,7 @@ void panic_exception(const Regs *r)
 void panic(const char *why)
 {
 	cpu_cli();
+	serial_queue(false);            /* COM1's queue written out; the report waits for the UART */
 	if (depth)
 		nested(NULL, why);
 	depth = 1;

@@ -85,6 +85,7 @@ void restart_now(void)
 	static const struct { uint16_t limit; uint32_t base; } __attribute__((packed)) no_idt = { 0, 0 };
 
 	cpu_cli();
+	serial_queue(false);            /* what COM1 still had queued, out before the reset */
 	serial_write("restart: keyboard-controller reset pulse\n");
 	for (int i = 0; i < KBC_SPIN && (inb(KBC_STATUS) & KBC_STAT_INFULL); i++)
 		;

@@ -33,6 +33,7 @@
 #include "pit.h"
 #include "render.h"
 #include "script.h"
+#include "serial.h"
 #include "session.h"
 #include "sound.h"
 #include "usb.h"
@@ -109,6 +110,7 @@ static void __attribute__((noreturn)) halt(void)
 	for (int i = 0; i < HALT_SOUND_TICKS; i++)
 		pit_wait_tick();
 	watchdog_stop();
+	serial_queue(false);            /* nothing of COM1's left queued */
 	cpu_cli();
 	spk_tone(0);
 	restart_poll_forever();         /* the goodbye screen offers Ctrl+Alt+Del */
@@ -446,6 +448,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 			title_usb_note();
 			saves_check(&session);  /* ... or the stick */
 		}
+		serial_pump();                  /* COM1's queue, between the tick's */
 		if (!bringup_took_tick(up))     /* the devices' fiber had the time until the tick */
 			pit_wait_tick();
 		if (o->clocklog)
