@@ -15,7 +15,13 @@
 #include "timer.h"
 
 #define PROBE_DIVISOR    40             /* ~30 kHz for the probe: an interrupt every 34 us */
-#define PROBE_TICKS      3              /* this many IRQ0s prove the PIT works */
+/*
+ * This many IRQ0s prove the PIT works: one may be stale (the 8259 keeps an
+ * IRQ0 raised by the firmware's PIT while it was masked, and delivers it the
+ * moment it is unmasked); a second can only be ours. Two, not three: under
+ * QEMU each costs the host a timer event (0.2-2 ms before the title).
+ */
+#define PROBE_TICKS      2
 #define PROBE_MS         100            /* wait at most this long for them */
 /*
  * Without a reference clock (no ACPI: a 486, QEMU's isapc) the wait is
