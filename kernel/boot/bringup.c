@@ -65,12 +65,22 @@ static const struct BringStage {
  * UHCI, a stick's 250 ms grace after it was pulled, a codec's answer, no
  * longer hold the loop.
  */
+/* crashtest=fiberhang: a driver bug that spins on the fiber without a wait (the watchdog's to catch). */
+static void __attribute__((noinline, noreturn)) fiber_hang(void)
+{
+	klog("crashtest: the devices' fiber hangs without a wait\n");
+	for (;;)
+		__asm__ volatile("sti; 1: jmp 1b");
+}
+
 static void bringup_fiber(void *arg)
 {
 	BringUp *u = arg;
 
 	if (u->opts->crashtest == CRASH_FIBER_STACK)
 		fault_crashtest(CRASH_FIBER_STACK);     /* its guard page, as crashtest=stack the kernel stack's */
+	if (u->opts->crashtest == CRASH_FIBER_HANG)
+		fiber_hang();
 	while (u->stage < STAGES) {
 		bool done;
 
@@ -141,10 +151,11 @@ bool bringup_took_tick(const BringUp *u)
  * longest of its runs held the loop (1: it gave the loop back at the tick
  * it waited for; more: a stretch without a wait was that long) and the TSC
  * (instructions under QEMU -icount: make bench-boot reads the save area's,
- * the keyboards' and the PCM's). NOTE: disktest='s thousand rounds and
- * hwinfo_build are CPU work without waits; the lockup watchdog is off while
- * the fiber runs, as it was when these ran before the main loop;
- * longest_step_ticks says what a run cost.
+ * the keyboards' and the PCM's). The lockup watchdog runs meanwhile: a
+ * driver that hangs the fiber without waiting (a bug) is a LOCKUP panic
+ * after 2 s, not a title frozen for good. NOTE: disktest='s thousand timed
+ * rounds hold the loop on purpose (stage_save); hwinfo_build is CPU work
+ * without waits; longest_step_ticks says what a run cost.
  */
 BringEvent bringup_step(BringUp *u)
 {
@@ -159,9 +170,7 @@ BringEvent bringup_step(BringUp *u)
 		u->began = t0, u->under_way = true;
 	u->slice_tick = t0;
 	u->fresh = true;
-	watchdog_stop();                /* NOTE: a stage is a driver's bounded bring-up, not a lockup (below) */
-	fiber_resume();
-	watchdog_start(PIT_TICK_HZ);
+	fiber_resume();                 /* the lockup watchdog runs: a run longer than 2 s is a hang */
 	held = pit_ticks() - t0;
 	u->took_tick = held != 0;
 	if (held > u->held_max)
@@ -222,8 +231,13 @@ static bool stage_save(BringUp *u)
 	const BootInfo *b = u->boot;
 
 	if (!u->save_begun) {
-		if (o->disktest[0])
-			disks_selftest(o->disktest);    /* write and read back a disk's last sector */
+		if (o->disktest[0]) {   /* write and read back a disk's last sector, timed: nothing else meanwhile */
+			watchdog_stop();
+			wait_set_idle(NULL);
+			disks_selftest(o->disktest);
+			wait_set_idle(devices_idle);
+			watchdog_start(PIT_TICK_HZ);
+		}
 		save_powercut(o->savecut, o->savetear); /* savecut=N, savetear=N: the power-cut tests */
 		save_powercut_log(o->logcut, o->logtear);       /* logcut=N, logtear=N: LOG.TXT's */
 		save_boot_medium(!b->boot_device_valid ? SAVE_BOOT_UNKNOWN : b->boot_drive >= 0xE0 ? SAVE_BOOT_CD :

@@ -221,6 +221,7 @@ void fault_crashtest(CrashTest c)
 		__asm__ volatile("mov %0, %%esp; sti; 1: jmp 1b" : : "i"(BAD_ESP));
 		break;
 	case CRASH_LOCKUP:
+	case CRASH_FIBER_HANG:
 	case CRASH_NONE:
 		return;
 	}

@@ -15,7 +15,7 @@ static const struct {
 	{ "de", CRASH_DE }, { "bp", CRASH_BP }, { "ud", CRASH_UD }, { "gp", CRASH_GP },
 	{ "stack", CRASH_STACK }, { "esp", CRASH_ESP }, { "inpanic", CRASH_INPANIC },
 	{ "early", CRASH_EARLY }, { "lockup", CRASH_LOCKUP },
-	{ "fiberstack", CRASH_FIBER_STACK },
+	{ "fiberstack", CRASH_FIBER_STACK }, { "fiberhang", CRASH_FIBER_HANG },
 };
 
 static bool streq(const char *a, const char *b)

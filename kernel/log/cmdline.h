@@ -18,9 +18,10 @@ typedef enum CrashTest {
 	CRASH_EARLY,                    /* #UD before the display is set up */
 	CRASH_LOCKUP,                   /* sti; jmp $ — the main loop never finishes a tick again */
 	CRASH_FIBER_STACK,              /* CRASH_STACK on the devices' fiber (its first step): its own guard page */
+	CRASH_FIBER_HANG,               /* the devices' fiber spins without a wait: the loop's watchdog */
 } CrashTest;
 
-#define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early, lockup or fiberstack"
+#define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early, lockup, fiberstack or fiberhang"
 
 /* sound=NAME: which devices play (docs/sound.md). */
 typedef enum SoundChoice {

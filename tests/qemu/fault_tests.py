@@ -138,11 +138,14 @@ def test_crashtest_early(ctx):
     img.save(os.path.join(ctx.outdir, "early.png"))
 
 
-def test_lockup(ctx):
+def test_lockup(ctx, opts="crashtest=lockup", hang=r"^crashtest: the main loop hangs with interrupts on$",
+                where="loophook_hang"):
     """`sti; jmp $` in the main loop (crashtest=lockup): the tick's check ends on the panic screen
-    about 2 s later, naming the interrupted EIP, which is the hang's (kernel/loop/loophooks.c)."""
-    m = ctx.machine(opts="crashtest=lockup", log_resets=True)
-    m.wait_for(r"^crashtest: the main loop hangs with interrupts on$", READY_TIMEOUT_S)
+    about 2 s later, naming the interrupted EIP, which is the hang's (kernel/loop/loophooks.c).
+    crashtest=fiberhang: the same spin on the devices' fiber during the bring-up (a driver bug that
+    never waits): the loop gets no pass, the same panic names fiber_hang (kernel/boot/bringup.c)."""
+    m = ctx.machine(opts=opts, log_resets=True)
+    m.wait_for(hang, READY_TIMEOUT_S)
     t0 = m.elapsed()
     line = m.wait_for(r"^lockup: no main-loop pass for (\d+) ticks; interrupted eip=0x([0-9a-f]{8})$", 5)
     t = m.elapsed() - t0
@@ -152,9 +155,9 @@ def test_lockup(ctx):
     assert int(line.group(1)) == int(LOCKUP_LIMIT_S * 140), "lockup after %s ticks" % line.group(1)
     # 280 guest ticks; QEMU drops PIT ticks when the host is busy, so allow more than 2 s of wall clock.
     assert 1.0 <= t <= 8.0, "lockup reported after %.2f s" % t
-    start, end = kernel_symbol("loophook_hang")
+    start, end = kernel_symbol(where)
     eip = int(line.group(2), 16)
-    assert start <= eip < end, "interrupted eip 0x%08x is not in loophook_hang (0x%08x..0x%08x)" % (eip, start, end)
+    assert start <= eip < end, "interrupted eip 0x%08x is not in %s (0x%08x..0x%08x)" % (eip, where, start, end)
     frame = no_reset_after_panic(ctx, m)
     assert frame.dominant_colour() == BLUE and yellow_in_row(frame, HEADLINE_Y) > 40, "no lockup panic screen"
 
@@ -342,6 +345,9 @@ TESTS = [
     ("crashtest_inpanic", test_crashtest_inpanic, (), ()),
     ("crashtest_early", test_crashtest_early, (), ()),
     ("crashtest_lockup", test_lockup, (), ()),
+    ("crashtest_fiberhang", lambda ctx: test_lockup(ctx, "crashtest=fiberhang",
+                                                   r"^crashtest: the devices' fiber hangs without a wait$", "fiber_hang"),
+     (), ()),
     ("crashtest_machine_check", test_machine_check, (), ()),
     ("bad_options", test_bad_options, (), ()),
     ("first_option_slash", test_first_option_slash, (), ()),
