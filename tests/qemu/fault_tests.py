@@ -310,6 +310,8 @@ def restart_test(name, opts, ready, keys=(), extra=None, firmware=None, via_acpi
             m.tap(k)
             time.sleep(0.3)
         m.wait_for(ready if not keys else r"^halt$", 5)
+        if extra and not keys:
+            m.wait_usb_attached()       # the USB keyboard comes up behind the title: its keys count from then
         time.sleep(0.3)
         r0 = m.resets()
         mark = m.mark()
