@@ -88,7 +88,7 @@ HINC  := $(GAME_INC) $(DRIVER_INC) $(KERNEL_ROOMS:%=-Ikernel/%)
 TESTS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(wildcard tests/unit/test_*.c))
 
 .SECONDARY:
-.PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot bench-fb bench-save bench-secureboot test test-isa test-unit test-tools test-episode test-qemu \
+.PHONY: all iso run run-uefi run-secureboot run-gdb bench bench-boot probe-boot bench-fb bench-save bench-secureboot test test-isa test-unit test-tools test-episode test-qemu \
         golden deps-build deps-run deps-run-uefi deps-test clean levels fuzz fuzz-level fuzz-demo fuzz-usbdesc \
         fuzz-hidboot fuzz-hidparse fuzz-cmdline fuzz-keys fuzz-input fuzz-kbdscan fuzz-savedisk fuzz-saverec fuzz-smbios fuzz-hwreport \
         fuzz-replayfile fuzz-replay test-dumps test-replays replay golden-dumps test-model \
@@ -804,6 +804,12 @@ $(TRIVIAL_ISO): $(B)/bootbench/trivial.elf tests/bootbench/grub.cfg
 	cp tests/bootbench/grub.cfg $(B)/bootbench/iso/boot/grub/grub.cfg
 	grub-mkrescue --locales= --fonts= --themes= -o $@ $(B)/bootbench/iso 2>$(B)/bootbench/grub-mkrescue.log || \
 		{ cat $(B)/bootbench/grub-mkrescue.log >&2; exit 1; }
+
+# What a boot costs the host, counted at the trivial kernel's entry and our `ready` (SeaBIOS; root: the page
+# frames): 2 MiB pieces of guest RAM backed, QEMU's translations, COM1 bytes, slow-path stores, bytes read.
+probe-boot: deps-test $(ISO) $(TRIVIAL_ISO)
+	$(PYTHON) tests/bootbench/probe.py --iso $(ISO) --elf $(KERNEL) --trivial $(TRIVIAL_ISO) \
+	    --trivial-elf $(B)/bootbench/trivial.elf --out $(B)/bootbench/probe
 
 bench-boot: deps-test $(ISO) $(TRIVIAL_ISO)
 	$(PYTHON) tests/qemu/bootbench.py --iso $(ISO) --trivial $(TRIVIAL_ISO) --out $(B)/bootbench --md docs/bootbench.md \
