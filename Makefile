@@ -230,7 +230,7 @@ SB_SOURCES := tools/sbchain.sh tools/mkpe.py tools/espwrap.py boot/grub-sb.cfg b
 # $$SHARDFALL_KEYS, so another key signs the image anew.
 SB_KEY_STAMP := $(B)/sb-key.txt
 $(shell mkdir -p $(B) && { echo '$(SB_KEYS)' | cmp -s - $(SB_KEY_STAMP) || echo '$(SB_KEYS)' >$(SB_KEY_STAMP); })
-$(ISO): $(KERNEL_ISO) $(KERNEL_BIOS) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
+$(ISO): $(KERNEL_ISO) $(KERNEL_BIOS) $(GRUB_CFGS) $(wildcard iso/*) tools/isocheck.py tools/grubmodalign.py $(SAVE_TOOL) $(SB_SOURCES) $(SB_KEY_STAMP) tools/fixtables.py
 	@rm -rf $(B)/iso && mkdir -p $(B)/iso/boot/grub
 	cp -r iso/. $(B)/iso/
 	cp $(KERNEL_ISO) $(B)/iso/boot/kernel.elf
@@ -241,6 +241,7 @@ $(ISO): $(KERNEL_ISO) $(KERNEL_BIOS) $(GRUB_CFGS) $(wildcard iso/*) tools/isoche
 			-e "s/@IMAGEID@/$$(cat $(B)/imageid.txt)/g" $$f >$(B)/iso/boot/grub/$${f#boot/} || exit 1; done
 	for p in $(GRUB_PLATFORMS); do mkdir -p $(B)/iso/boot/grub/fast/$$p && \
 		cp /usr/lib/grub/$$p/test.mod $(B)/iso/boot/grub/fast/$$p/ || exit 1; done
+	$(PYTHON) tools/grubmodalign.py /usr/lib/grub/i386-pc/test.mod $(B)/iso/boot/grub/fast/i386-pc/test.mod
 	$(PYTHON) $(SAVE_TOOL) part --id $$(cat $(B)/imageid.txt) -o $(B)/save-part.img
 	$(PYTHON) $(SAVE_TOOL) folder --id $$(cat $(B)/imageid.txt) -o $(B)/iso/SHARDFALL
 	sh tools/sbchain.sh $(B)/iso $(B)/sb "$(SB_KEYS)"
@@ -694,6 +695,7 @@ test-tools: $(ISO)
 	$(PYTHON) tools/test_check_sizes.py
 	$(PYTHON) tools/test_docs.py
 	$(PYTHON) tools/test_gfx2c.py
+	$(PYTHON) tools/test_grubmodalign.py
 	$(PYTHON) tools/test_level2bin.py
 	$(PYTHON) tools/test_actortiles.py
 	$(PYTHON) tools/test_demo_tools.py
