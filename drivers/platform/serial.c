@@ -38,6 +38,7 @@ static int tx_room;                     /* bytes that may go out before the next
 /* The queue (serial_queue on): bytes not yet handed to the UART, oldest at tail. */
 static struct {
 	bool on;
+	uint32_t hold;                  /* serial_hold: pumps still to let pass with nothing sent; 0: not held */
 	uint32_t head, tail;            /* free-running; head - tail bytes are waiting */
 	char byte[TXQ_BYTES];
 } txq;
@@ -66,6 +67,7 @@ bool serial_init(void)
 	tx_burst = (inb(UART_IIR) & IIR_FIFOS_ON) == IIR_FIFOS_ON ? TX_FIFO_BYTES : 1;
 	tx_room = 0;
 	txq.on = false;
+	txq.hold = 0;
 	txq.head = txq.tail = 0;
 	present = true;
 	return true;
@@ -130,7 +132,8 @@ void serial_putc(char c)
 	if (c == '\n')
 		queue_byte('\r');
 	queue_byte(c);
-	pump();
+	if (!txq.hold)
+		pump();
 	cpu_restore_flags(f);
 }
 
@@ -151,7 +154,8 @@ void serial_write(const char *s)
 			queue_byte('\r');
 		queue_byte(*s);
 	}
-	pump();
+	if (!txq.hold)
+		pump();
 	cpu_restore_flags(f);
 }
 
@@ -162,8 +166,10 @@ void serial_queue(bool on)
 	if (!present)
 		return;
 	f = cpu_save_flags_cli();
-	if (!on)
+	if (!on) {
 		drain();
+		txq.hold = 0;
+	}
 	txq.on = on;
 	cpu_restore_flags(f);
 }
@@ -175,8 +181,22 @@ void serial_pump(void)
 	if (!present || !txq.on || txq.head == txq.tail)
 		return;
 	f = cpu_save_flags_cli();
-	pump();
+	if (txq.hold)
+		txq.hold--;
+	else
+		pump();
 	cpu_restore_flags(f);
+}
+
+void serial_hold(uint32_t pumps)
+{
+	txq.hold = pumps;
+}
+
+void serial_release(void)
+{
+	txq.hold = 0;
+	serial_pump();
 }
 
 uint32_t serial_queued(void)

@@ -20,4 +20,13 @@ void serial_queue(bool on);
 void serial_pump(void);                 /* the timer IRQ and the main loop: what the UART takes now, no waiting */
 uint32_t serial_queued(void);           /* bytes still queued */
 
+/*
+ * Queued bytes held back (serial_queue on): nothing goes to the UART until
+ * serial_release, or until `pumps` calls of serial_pump have let it be (a
+ * boot that never gets to its release still logs), or the queue is full.
+ * serial_queue(false) writes everything out regardless.
+ */
+void serial_hold(uint32_t pumps);
+void serial_release(void);
+
 #endif

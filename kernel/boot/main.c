@@ -45,6 +45,7 @@ extern char __kernel_start[];   /* linker.ld */
 static BootInfo boot;
 static BootOptions opts;
 static SysInfo sysinfo;
+#define SERIAL_HOLD_TICKS 70            /* COM1 held back at most 0.5 s of ticks before the title, if it never comes */
 static BringUp behind;                  /* the devices behind the title (bringup.c) */
 static AcpiInfo acpi;                   /* read once; the timer and the restart use it */
 
@@ -194,6 +195,7 @@ void kmain(uint32_t magic, uint32_t info)
 	if (timer_start(timer_irq, &acpi) == TICK_NONE)        /* PIT at 140 Hz, else the local APIC timer */
 		panic(timer_problem()); /* every wait would spin for ever: say so on screen, halt */
 	serial_queue(true);             /* COM1 from a queue the tick pumps: no line waits for the wire */
+	serial_hold(SERIAL_HOLD_TICKS); /* ... and sent once the title is up (log_ready): the title does not wait for the log */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	uint8_t status;

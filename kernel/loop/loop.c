@@ -90,7 +90,11 @@ static void input_sample(SessionInput *in)
 	session_keyboard(&session, &k, in);
 }
 
-/* The first frame is on screen. Under QEMU -icount the TSC counts guest instructions. */
+/*
+ * The first frame is on screen. Under QEMU -icount the TSC counts guest
+ * instructions. COM1's lines since the timer started were held (main.c):
+ * they go now, in order, before `ready`.
+ */
 static void log_ready(void)
 {
 	uint64_t tsc;
@@ -101,6 +105,7 @@ static void log_ready(void)
 	else
 		klog("boot: first frame (no TSC on this CPU)\n");
 	klog("ready\n");
+	serial_release();
 }
 
 /* Quit: the goodbye screen is up. Let the last blip end, then stop the machine for good. */

@@ -207,6 +207,49 @@ static void turning_the_queue_off_keeps_the_order(void **state)
 	assert_false(uart.irq_off);             /* the flags given back */
 }
 
+/* Held (the boot, until the title is up): nothing goes until the release, or until the pumps allowed have passed. */
+static void held_bytes_wait_for_the_release_or_their_pumps(void **state)
+{
+	(void)state;
+	serial_queue(true);
+	serial_hold(3);
+	serial_write(LINE);
+	serial_putc('x');
+	assert_int_equal(uart.sent, 0);
+	serial_pump();
+	serial_pump();
+	assert_int_equal(uart.sent, 0);         /* two of the three pumps let pass */
+	serial_release();
+	assert_int_equal(uart.sent, FIFO);      /* what the FIFO takes, at once */
+	serial_queue(false);
+	assert_wire("usb: keyboard: USB keyboard on xhci0 port 5.2 (HID boot protocol)\nx");
+	reset_started(state);
+	serial_queue(true);
+	serial_hold(2);
+	serial_write("held\n");
+	serial_pump();
+	serial_pump();
+	assert_int_equal(uart.sent, 0);
+	serial_pump();                          /* the hold's pumps are spent: it goes */
+	assert_wire("held\n");
+}
+
+/* A full queue while held still goes out rather than losing a byte; turning the queue off drops the hold. */
+static void a_full_queue_goes_out_even_when_held(void **state)
+{
+	static char big[9001];
+
+	(void)state;
+	memset(big, 'h', 9000);
+	serial_queue(true);
+	serial_hold(1000);
+	serial_write(big);
+	assert_true(uart.sent > 0);
+	serial_queue(false);
+	assert_wire(big);
+	assert_int_equal(serial_queued(), 0);
+}
+
 /* An 8250/16450 (no FIFO): one byte each time the transmitter is empty, never more. */
 static void without_a_fifo_one_byte_goes_at_a_time(void **state)
 {
@@ -247,6 +290,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(a_pump_with_the_fifo_busy_reads_the_transmitter_once, reset_started),
 	cmocka_unit_test_setup(a_full_queue_waits_for_room_and_loses_nothing, reset_started),
 	cmocka_unit_test_setup(turning_the_queue_off_keeps_the_order, reset_started),
+	cmocka_unit_test_setup(held_bytes_wait_for_the_release_or_their_pumps, reset_started),
+	cmocka_unit_test_setup(a_full_queue_goes_out_even_when_held, reset_started),
 	cmocka_unit_test_setup(without_a_fifo_one_byte_goes_at_a_time, reset),
 	cmocka_unit_test_setup(without_a_uart_nothing_is_written_or_waited_for, reset),
 };
