@@ -56,6 +56,14 @@ static const struct BringStage {
 };
 #define STAGES  (int)(sizeof stages / sizeof stages[0])
 
+/* crashtest=fiberhang: a driver bug that spins on the fiber without a wait (the watchdog's to catch). */
+static void __attribute__((noinline, noreturn)) fiber_hang(void)
+{
+	klog("crashtest: the devices' fiber hangs without a wait\n");
+	for (;;)
+		__asm__ volatile("sti; 1: jmp 1b");
+}
+
 /*
  * The bring-up's own line of execution (kernel/cpu/fiber.c): the stages in
  * order, one step of the stage under way each time the main loop resumes
@@ -65,14 +73,6 @@ static const struct BringStage {
  * UHCI, a stick's 250 ms grace after it was pulled, a codec's answer, no
  * longer hold the loop.
  */
-/* crashtest=fiberhang: a driver bug that spins on the fiber without a wait (the watchdog's to catch). */
-static void __attribute__((noinline, noreturn)) fiber_hang(void)
-{
-	klog("crashtest: the devices' fiber hangs without a wait\n");
-	for (;;)
-		__asm__ volatile("sti; 1: jmp 1b");
-}
-
 static void bringup_fiber(void *arg)
 {
 	BringUp *u = arg;
