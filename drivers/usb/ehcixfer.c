@@ -216,9 +216,7 @@ static bool bulk_ended(void *ctx)
 	ehci_poll(&w->e->hc);
 	if (qtd_retired(&w->e->mem->bulk_td))
 		return true;
-	if (er32(w->e, OP_PORTSC(d->port)) & PORT_CSC)
-		ehci_cancel(&w->e->hc, w->dev);
-	w->gone = usb_grace_over(&d->grace);
+	w->gone = usb_grace_gone(&d->grace, (er32(w->e, OP_PORTSC(d->port)) & PORT_CSC) != 0);
 	return w->gone;
 }
 

@@ -36,9 +36,7 @@ static bool bulk_ended(void *ctx)
 	head = w->ed->head;
 	if ((head & ED_HALTED) || (head & ~0x0Fu) == w->tail)
 		return true;
-	if (or32(w->o, HC_RH_PORT(w->d->port)) & PORT_CSC)
-		usb_grace_begin(&w->d->grace);
-	w->gone = usb_grace_over(&w->d->grace);
+	w->gone = usb_grace_gone(&w->d->grace, (or32(w->o, HC_RH_PORT(w->d->port)) & PORT_CSC) != 0);
 	return w->gone;
 }
 

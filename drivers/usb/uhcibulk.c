@@ -52,9 +52,7 @@ static bool bulk_ended(void *ctx)
 	uhci_poll(&w->u->hc);
 	if (tds_ended(w))
 		return true;
-	if (ur16(w->u, (uint16_t)UHCI_PORTSC(w->d->port)) & PORT_CSC)
-		usb_grace_begin(&w->d->grace);
-	w->gone = usb_grace_over(&w->d->grace);
+	w->gone = usb_grace_gone(&w->d->grace, (ur16(w->u, (uint16_t)UHCI_PORTSC(w->d->port)) & PORT_CSC) != 0);
 	return w->gone;
 }
 

@@ -36,6 +36,19 @@ static inline bool usb_grace_over(const UsbGrace *g)
 }
 
 /*
+ * Asked in a bulk transfer's wait of a controller whose root port's connect
+ * change is also a report (EHCI, UHCI, OHCI: a device pulled from a root
+ * port may leave its transfer pending): that change begins the grace as a
+ * hub's report would; true once the grace has run out.
+ */
+static inline bool usb_grace_gone(UsbGrace *g, bool root_port_changed)
+{
+	if (root_port_changed)
+		usb_grace_begin(g);
+	return usb_grace_over(g);
+}
+
+/*
  * A transfer's wait ended before its timeout: by the grace running out (the
  * device is gone from now on), or by the device, which answered (the report
  * was a stale one: forgotten).

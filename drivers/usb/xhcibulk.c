@@ -151,6 +151,25 @@ static UsbXfer bulk_chunk(Xhci *x, uint8_t dev, XhciBulk *b, uint32_t len, uint3
 	return b->cc == CC_STALL ? USB_XFER_STALL : USB_XFER_ERROR;
 }
 
+/* One chunk (at most BULK_BUF bytes) through the slot's buffer: usb_bulk_chunks' piece. */
+static UsbXfer bulk_piece(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, uint8_t *buf, uint32_t len, uint32_t *moved,
+                          uint32_t ms)
+{
+	Xhci *x = xhci_of(hc);
+	bool in = (ep->address & USB_REQ_IN) != 0;
+	uint8_t *bounce = x->mem->slot[dev - 1].bulk_buf;
+	UsbXfer r;
+
+	if (!in)
+		for (uint32_t i = 0; i < len; i++)
+			bounce[i] = buf[i];
+	r = bulk_chunk(x, dev, &x->slot[dev].bulk[in], len, moved, ms);
+	if (r == USB_XFER_OK && in)
+		for (uint32_t i = 0; i < *moved; i++)
+			buf[i] = bounce[i];
+	return r;
+}
+
 /*
  * A bulk transfer, waited for: chunks of BULK_BUF bytes through the slot's
  * buffer until len or a short one. A halted endpoint (stall, transaction
@@ -162,40 +181,16 @@ UsbXfer xhci_bulk(UsbHc *hc, uint8_t dev, const UsbEndpoint *ep, void *buf, uint
 {
 	Xhci *x = xhci_of(hc);
 	bool in = (ep->address & USB_REQ_IN) != 0;
-	XhciSlot *s;
-	SlotMem *m;
 	XhciBulk *b;
-	uint32_t total = 0;
 
 	if (got)
 		*got = 0;
 	if (!x->alive || dev == 0 || dev > XHCI_MAX_SLOTS || !x->slot[dev].used || x->slot[dev].grace.gone)
 		return USB_XFER_ERROR;
-	s = &x->slot[dev];
-	m = &x->mem->slot[dev - 1];
-	b = &s->bulk[in];
-	if (b->dci != DCI(ep->address) && !bulk_configure(x, dev, ep, b, m->bulk[in], false))
+	b = &x->slot[dev].bulk[in];
+	if (b->dci != DCI(ep->address) && !bulk_configure(x, dev, ep, b, x->mem->slot[dev - 1].bulk[in], false))
 		return USB_XFER_ERROR;
-	do {
-		uint32_t n = len - total > BULK_BUF ? BULK_BUF : len - total, came = 0;
-		UsbXfer r;
-
-		if (!in)
-			for (uint32_t i = 0; i < n; i++)
-				m->bulk_buf[i] = ((const uint8_t *)buf)[total + i];
-		r = bulk_chunk(x, dev, b, n, &came, timeout_ms);
-		if (r != USB_XFER_OK)
-			return r;
-		if (in)
-			for (uint32_t i = 0; i < came; i++)
-				((uint8_t *)buf)[total + i] = m->bulk_buf[i];
-		total += came;
-		if (got)
-			*got = total;
-		if (came < n)
-			break;                  /* a short packet ends the transfer */
-	} while (total < len);
-	return USB_XFER_OK;
+	return usb_bulk_chunks(bulk_piece, hc, dev, ep, buf, len, BULK_BUF, got, timeout_ms);
 }
 
 /* Its hub reported its port during a bulk transfer (the wait's poll): that transfer has USB_GONE_GRACE_MS more. */
