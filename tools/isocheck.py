@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """isocheck.py: check that the ISO boots every firmware it should (BIOS and UEFI entries, GRUB per platform) and say what each part costs.
 
-Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi [--imageid HEX]
+Usage: tools/isocheck.py build/shardfall.iso i386-pc x86_64-efi i386-efi [--imageid HEX] [--layout FILE]
 Exit status 1 (with the reason) when a platform is missing, or the save area (docs/save.md) is
 missing or wrong: its partition (GPT basic data and MBR type 0x01), label, its eight files each
 contiguous at its size, SAVE.DAT's header with the image id, which grub.cfg must pass as imageid=
@@ -10,7 +10,8 @@ BOOTX64.EFI, grubx64.efi and mmx64.efi beside it, SHARDFALL.CER at its root, and
 must verify grubx64.efi and /boot/kernel.pe (sbverify), the latter a PE that GRUB can boot
 (tools/mkpe.py --check); and the same eight save files must be in the ISO tree's /SHARDFALL (what a
 FAT32 copy of the files carries); /boot/kernel, the packed kernel the BIOS boot loads, must be a
-multiboot v1 kernel (grub-file). Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
+multiboot v1 kernel (grub-file); with --layout (tools/isolayout.py's weight list) the files it
+names must lie back to back in its order. Prints one line per part with its size. Needs xorriso and mtools (both in the build set of tools/deps.sh).
 """
 
 import os
@@ -99,6 +100,30 @@ def secure_boot_chain(tmp, efi_img, sizes):
     return ["Secure Boot: " + p for p in probs]
 
 
+def layout_problems(iso, layout, sizes):
+    """The files of tools/isolayout.py's list must follow each other in the image, in its order, with no other
+    file's blocks between them (GRUB's BIOS boot then reads one run of blocks: docs/bootwall.md)."""
+    with open(layout) as f:
+        paths = [line.split(None, 1)[1].strip() for line in f if line.strip()]
+    where = {}
+    for line in run(["xorriso", "-indev", iso, "-find", "/", "-type", "f", "-exec", "report_lba", "--"]).splitlines():
+        hit = re.match(r"File data lba:\s*\d+\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*'(.*)'$", line)
+        if hit:
+            where[hit.group(4)] = (int(hit.group(1)), int(hit.group(2)), int(hit.group(3)))
+    problems, prev, total = [], None, 0
+    for p in paths:
+        if p not in where:
+            problems.append("the layout names %s, which the image lacks" % p)
+            continue
+        lba, blocks, size = where[p]
+        if prev is not None and lba != prev[1] + prev[2]:
+            problems.append("%s is at block %d, not right after %s (blocks %d..%d)" % (
+                p, lba, prev[0], prev[1], prev[1] + prev[2] - 1))
+        prev, total = (p, lba, blocks), total + size
+    sizes.append(("GRUB's BIOS reads (%d files back to back)" % len(paths), total))
+    return problems
+
+
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__.strip().splitlines()[2])
@@ -107,6 +132,11 @@ def main(argv):
     if "--imageid" in platforms:
         i = platforms.index("--imageid")
         image_id = platforms[i + 1]
+        platforms = platforms[:i] + platforms[i + 2:]
+    layout = None
+    if "--layout" in platforms:
+        i = platforms.index("--layout")
+        layout = platforms[i + 1]
         platforms = platforms[:i] + platforms[i + 2:]
     problems = []
     torito = run(["xorriso", "-indev", iso, "-report_el_torito", "plain"])
@@ -160,6 +190,8 @@ def main(argv):
         if image_id is not None and ids != [image_id]:
             problems.append("grub.cfg passes imageid %s, not %s" % (ids, image_id))
     problems += save_area(iso, image_id, sizes)
+    if layout is not None:
+        problems += layout_problems(iso, layout, sizes)
     total = os.path.getsize(iso)
     print("isocheck: %s %.2f MB: %s" % (iso, total / 1e6, ", ".join(
         "%s %.2f MB" % (name, n / 1e6) for name, n in sizes)))

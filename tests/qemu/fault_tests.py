@@ -17,6 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import demo_format              # noqa: E402
 import kpack_tests              # noqa: E402
+import layout_tests             # noqa: E402
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 READY_TIMEOUT_S = 20.0
@@ -361,3 +362,4 @@ TESTS = [
     ("restart_acpi", test_restart_acpi, (), ()),
     ("uefi_restart_acpi", test_restart_acpi_uefi, (), ()),
 ] + kpack_tests.TESTS           # tests/qemu/kpack_tests.py: the BIOS boot's packed kernel refused
+TESTS += layout_tests.TESTS     # tests/qemu/layout_tests.py: GRUB reads one run of laid-out files
