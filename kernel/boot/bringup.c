@@ -85,6 +85,8 @@ static void bringup_fiber(void *arg)
 		bool done;
 
 		u->mid_step = true;
+		if (u->opts->crashtest == CRASH_FIBER_LATE && u->saves_known)
+			fiber_hang();           /* mid-step with the save area open: the panic leaves the stick alone */
 		done = stages[u->stage].step(u);
 		u->mid_step = false;
 		if (done)
@@ -138,6 +140,16 @@ bool bringup_saves_known(const BringUp *u)
 bool bringup_mid_step(const BringUp *u)
 {
 	return u->mid_step;
+}
+
+/*
+ * For the panic: the fiber is inside a step, on it or given away in a wait,
+ * so a driver of it may be mid-transfer and the USB and disk drivers are
+ * not to be entered again (they are not reentrant).
+ */
+bool bringup_devices_busy(void)
+{
+	return bringing && bringing->mid_step;
 }
 
 bool bringup_took_tick(const BringUp *u)

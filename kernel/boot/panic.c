@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "adlib.h"
+#include "bringup.h"
 #include "display.h"
 #include "idt.h"
 #include "io.h"
@@ -179,6 +180,9 @@ static void __attribute__((noreturn)) nested(const Regs *r, const char *what)
  * stick, after the screen is up: bounded (the drivers' waits work with
  * interrupts off), no allocation, refused by the save code when saves are
  * off or the fault came from inside a save. The screen says whether it worked.
+ * Not while a step of the devices' bring-up is under way (bringup.c): its
+ * driver may be mid-transfer on the stick's controller, and a write through
+ * a driver left half way could land anywhere on the stick.
  */
 static void save_report(bool on_screen)
 {
@@ -186,6 +190,13 @@ static void save_report(bool on_screen)
 	SaveStatus st;
 
 	watchdog_stop();                /* the writes may take longer than the lockup watchdog's 2 s */
+	if (bringup_devices_busy()) {
+		klog("PANIC: crash report not saved (a device was being brought up: its driver may be mid-transfer, "
+		    "so the stick is left alone)\n");
+		if (on_screen)
+			display_text(screen_page, 8, 165, "REPORT NOT SAVED: A DEVICE WAS BUSY", PANIC_TEXT);
+		return;
+	}
 	saved = save_crash(report);
 	report_saved = saved;
 	save_status(&st);               /* no reason yet: the save area behind the title had not opened */
@@ -227,6 +238,10 @@ static void replay_end(bool on_screen)
 
 	if (!replay_text[0] || !replay_save)
 		return;
+	if (bringup_devices_busy()) {   /* as save_report: the stick is left alone */
+		klog("PANIC: replay not saved (a device was being brought up)\n");
+		return;
+	}
 	why[0] = '\0';
 	if (replay_save(why, sizeof why)) {
 		klog("PANIC: replay saved on the stick: CRASHRPL.DAT\n");

@@ -222,6 +222,7 @@ void fault_crashtest(CrashTest c)
 		break;
 	case CRASH_LOCKUP:
 	case CRASH_FIBER_HANG:
+	case CRASH_FIBER_LATE:
 	case CRASH_NONE:
 		return;
 	}

@@ -16,6 +16,7 @@ static const struct {
 	{ "stack", CRASH_STACK }, { "esp", CRASH_ESP }, { "inpanic", CRASH_INPANIC },
 	{ "early", CRASH_EARLY }, { "lockup", CRASH_LOCKUP },
 	{ "fiberstack", CRASH_FIBER_STACK }, { "fiberhang", CRASH_FIBER_HANG },
+	{ "fiberlate", CRASH_FIBER_LATE },
 };
 
 static bool streq(const char *a, const char *b)

@@ -19,6 +19,7 @@ typedef enum CrashTest {
 	CRASH_LOCKUP,                   /* sti; jmp $ — the main loop never finishes a tick again */
 	CRASH_FIBER_STACK,              /* CRASH_STACK on the devices' fiber (its first step): its own guard page */
 	CRASH_FIBER_HANG,               /* the devices' fiber spins without a wait: the loop's watchdog */
+	CRASH_FIBER_LATE,               /* the same in the first step after the save area opened (the stick left alone) */
 } CrashTest;
 
 #define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early, lockup, fiberstack or fiberhang"

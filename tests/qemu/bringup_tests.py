@@ -244,10 +244,35 @@ def test_no_step_longer_than_a_tick(ctx, name):
     assert re.search(r"^title: saves %s$" % saves, text, re.M), "the title does not say saves %s" % saves
 
 
+def test_panic_mid_step_leaves_the_stick(ctx):
+    """crashtest=fiberlate: the devices' fiber hangs in the step after the save area opened (a driver that
+    never waits). The watchdog's panic then comes while that step is under way, its driver perhaps mid-transfer
+    on the stick's controller: the crash report and the replay are not written through it. COM1 says so, and
+    CRASH.TXT and CRASHRPL.DAT on the stick are byte for byte as built (nothing outside the save files either)."""
+    disk = save_tests.stick(ctx)
+    before = save_tests.files(disk)
+    m = ctx.machine(opts="crashtest=fiberlate", disk=disk, boot="usb")
+    save_tests.opened(m, save_tests.DEVICES["usb_bios"][1])
+    m.wait_for(r"^crashtest: the devices' fiber hangs without a wait$", 5)
+    m.wait_for(r"^PANIC: LOCKUP: NO FRAME FOR 2 SECONDS$", 10)
+    m.wait_for(r"^PANIC: crash report not saved \(a device was being brought up: its driver may be mid-transfer, "
+               r"so the stick is left alone\)$", 2)
+    m.wait_for(r"^PANIC: halted$", 5)
+    assert "crash report saved" not in m.serial(), "the report was written anyway"
+    m.power_cut()
+    after = save_tests.files(disk)
+    for name in ("CRASH.TXT", "CRASHRPL.DAT"):
+        assert after[name] == before[name], "%s changed though the panic left the stick alone" % name
+    changed = save_tests.check_disk(ctx, disk)
+    ctx.note("panic mid-step: CRASH.TXT and CRASHRPL.DAT untouched; %d sectors changed before it (the boot's "
+             "own log), all inside the save files" % changed)
+
+
 TESTS = [("bringup_ps2_key_while_usb_enumerates", test_ps2_key_while_usb_enumerates, (), ()),
          ("bringup_saved_music_off", test_saved_music_off_silences_the_title, (), ()),
          ("bringup_high_scores_wait", test_high_scores_wait_for_the_stick, (), ()),
          ("bringup_stick_never_answers", test_stick_that_never_answers, (), ()),
+         ("crashtest_fiberlate_stick", test_panic_mid_step_leaves_the_stick, (), ()),
          ("bringup_stick_pulled_during_save", stick_pulled("xhci"), (), ()),
          ("bringup_stick_pulled_during_save_ehci", stick_pulled("ehci"), (), ()),
          ("bringup_stick_pulled_during_save_uhci", stick_pulled("uhci"), (), ()),
