@@ -142,8 +142,6 @@ void vga_clear(int page, int color)
 	vga_fill_rect(page, 0, 0, VGA_W, VGA_H, color);
 }
 
-typedef uint32_t __attribute__((may_alias)) vram_word;     /* four bytes of VGA memory in one write */
-
 /* Four bytes as one little-endian word: a 32-bit store puts b[0] at the lowest address. */
 static uint32_t le_word(const uint8_t b[4])
 {
