@@ -6,8 +6,6 @@
 #include "vga.h"
 #include "vgaregs.h"
 
-typedef uint32_t __attribute__((may_alias)) vram_word;     /* four bytes of VGA memory in one write */
-
 /* Is any cell of byte columns bx0..bx1, lines y0..y1 (inclusive, on screen) open? */
 static bool any_open(int y0, int y1, int bx0, int bx1)
 {

@@ -39,6 +39,7 @@
 #define MODE_WRITE1     0x01            /* latched copy */
 
 #define VRAM            ((volatile uint8_t *)0xA0000)
+typedef uint32_t __attribute__((may_alias)) vram_word;     /* four bytes of VGA memory in one write */
 #define PAGE_SPAN       0x2000          /* page n starts at n * PAGE_SPAN */
 #define TILE_STORE      0x4000          /* off-screen 8x8 tiles, 8 bytes each */
 #define RETRACE_SPIN    100000          /* QEMU fakes the bit: never wait unbounded */

@@ -45,7 +45,7 @@ extern char __kernel_start[];   /* linker.ld */
 static BootInfo boot;
 static BootOptions opts;
 static SysInfo sysinfo;
-#define SERIAL_HOLD_TICKS 70            /* COM1 held back at most 0.5 s of ticks before the title, if it never comes */
+#define SERIAL_HOLD_TICKS 70            /* COM1 held back at most 0.5 s of ticks after the timer starts, if the title never comes */
 static BringUp behind;                  /* the devices behind the title (bringup.c) */
 static AcpiInfo acpi;                   /* read once; the timer and the restart use it */
 
@@ -169,6 +169,19 @@ static DisplayFbMap map_framebuffer(const BootInfo *b)
 void kmain(uint32_t magic, uint32_t info)
 {
 	serial_init();                  /* COM1 first: everything after logs there */
+	/*
+	 * ... from a queue, held (serial.c): nothing before the title waits for
+	 * the UART (QEMU: a host write per byte, ~2,000 bytes to the title). The
+	 * tick pumps it once the timer runs: the hold ends at the first frame
+	 * (log_ready) or SERIAL_HOLD_TICKS later. A panic, a CPU exception, a
+	 * restart or the halt turns the queue off, which writes it all out first.
+	 * NOTE: a triple fault before the timer (a fault before idt_init and
+	 * fault_init have set the gates, or one the double-fault task cannot
+	 * take) resets the PC with the queued lines unsent. Accepted: those few
+	 * steps log little, and any fault they can report reaches the panic.
+	 */
+	serial_queue(true);
+	serial_hold(SERIAL_HOLD_TICKS);
 	klog("\nShardfall kernel " GAME_VERSION " booting\n");
 	cpu_probe();                    /* 386/486 flags test, CPUID only if EFLAGS.ID toggles */
 	log_entry_tsc();                /* make bench-boot: firmware + loader cost */
@@ -194,8 +207,6 @@ void kmain(uint32_t magic, uint32_t info)
 	panic_display_ready();          /* from here a panic draws its screen */
 	if (timer_start(timer_irq, &acpi) == TICK_NONE)        /* PIT at 140 Hz, else the local APIC timer */
 		panic(timer_problem()); /* every wait would spin for ever: say so on screen, halt */
-	serial_queue(true);             /* COM1 from a queue the tick pumps: no line waits for the wire */
-	serial_hold(SERIAL_HOLD_TICKS); /* ... and sent once the title is up (log_ready): the title does not wait for the log */
 	keyboard_start();               /* the 8042 set up by us; IRQ1 on only if a keyboard answered */
 	spk_init();                     /* channel 2, silent */
 	uint8_t status;

@@ -375,6 +375,20 @@ void celldiff_keep_copy(CmdCopy *k, const DrawCmd *const *cmd, const char *const
 	}
 }
 
+void celldiff_cleared(CellPage *page, int color)
+{
+	page->valid = true;
+	page->frames = 1;
+	for (int s = 0; s < CELLDIFF_FRAMES; s++) {
+		page->src[s] = NULL;            /* no frame of the game's: diffed command by command */
+		page->gen[s] = 0;
+		page->count[s] = 0;
+	}
+	page->cmds[0][0] = (DrawCmd){ .kind = DRAW_FILL, .x = 0, .y = 0, .w = SCREEN_W, .h = SCREEN_H,
+	    .color = (uint8_t)(color & 15) };   /* as frame_fill makes it */
+	page->count[0] = 1;
+}
+
 void celldiff_copy(CellPage *to, const CellPage *from)
 {
 	to->valid = from->valid;

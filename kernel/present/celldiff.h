@@ -73,6 +73,13 @@ bool celldiff_same_copy(const CmdCopy *k, const DrawCmd *const *cmd, const char 
 /* k = copies of cmd[0..n-1] and their texts (n <= CELLDIFF_COPY_CMDS; too much text: never the same). */
 void celldiff_keep_copy(CmdCopy *k, const DrawCmd *const *cmd, const char *const *text, int n);
 
+/*
+ * The buffer was cleared to `color` (vga_init: both pages): it holds what
+ * one frame of one full-screen fill of that colour draws, so a next frame
+ * that starts with that fill is diffed against it (only the cells its
+ * other commands touch are dirty); any other frame, or two, redraw all.
+ */
+void celldiff_cleared(CellPage *page, int color);
 /* to = from, as far as celldiff_frames reads it (the commands held, their texts and grid cells). */
 void celldiff_copy(CellPage *to, const CellPage *from);
 

@@ -59,6 +59,7 @@ static void forget_pages(void)
 static void vga_start(void)
 {
 	vga_init();                     /* mode 0Dh by registers, both pages cleared */
+	present_cleared(0);             /* ... which the presenter knows: the first frame draws what differs */
 	vga_load_palette(gfx_palette);  /* EGA colours into the DAC */
 	vga_set_font(gfx_font);
 }

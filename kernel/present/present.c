@@ -32,12 +32,14 @@ typedef struct DrawCtx {
 	int box_x0, box_y0, box_x1, box_y1;             /* the mask's cells lie inside */
 	uint8_t covered[CELL_COUNT] __attribute__((aligned(4)));    /* mark_covered */
 	int8_t cov_lo[CELL_ROWS], cov_hi[CELL_ROWS];    /* covered columns of each row (lo > hi: none) */
+	bool bare;                      /* the page holds only the fill frames[0] starts with: it is not drawn again */
 } DrawCtx;
 
 /* The presenter: what each page holds (cell by cell), the plan's and the draw stage's state. */
 static LATE_BSS PlanPage shown[VGA_PAGES];
 static LATE_BSS CellPlanner planner;
 static LATE_BSS DrawCtx draw_ctx;
+static bool bare[VGA_PAGES];            /* the page holds only what present_cleared says: shown[].cmds is that fill */
 
 /* Which columns of each cell row are dirty, so commands and grid rows away from them cost a test. */
 static void find_spans(CellSpans *found, const uint8_t *mask)
@@ -373,7 +375,7 @@ static void draw_all(DrawCtx *dc, const Frame *const *frames, int n, const uint8
 	use_mask(dc, mask, sp);
 	for (int i = 0; i < n; i++) {
 		set_clip(dc, 0, 0, VGA_W, VGA_H);
-		draw_cmds(dc, frames[i], 0, frames[i]->count, NULL);
+		draw_cmds(dc, frames[i], i == 0 && dc->bare ? 1 : 0, frames[i]->count, NULL);
 	}
 }
 
@@ -405,12 +407,13 @@ static void draw_overlays(DrawCtx *dc, const CellPlan *plan, const Frame *const 
  * command draws, the commands over and under the grid — then the driver
  * left unmasked and unclipped.
  */
-static void draw_plan(DrawCtx *dc, CellPlan *plan, const Frame *const *frames, int n, int page)
+static void draw_plan(DrawCtx *dc, CellPlan *plan, const Frame *const *frames, int n, int page, bool on_bare)
 {
 	STAGE_ENTERED(STAGE_DRAW);
 	if (!plan->count)
 		return;
 	dc->page = page;
+	dc->bare = on_bare && !plan->keyed;
 	dc->mask = NULL;
 	dc->spans = &dc->found;
 	dc->clip_x0 = dc->clip_y0 = dc->box_x0 = dc->box_y0 = 0;
@@ -437,6 +440,16 @@ int present_frames(const Frame *const *frames, int n, int page)
 {
 	PlanPage *pp = &shown[page & 1];
 	CellPlan *plan;
+	/*
+	 * A page that holds only the cleared fill (present_cleared), given
+	 * frames that start with that same fill: its dirty cells are that fill
+	 * already, so the fill is not drawn again (every pixel it would write
+	 * is the colour there). The title's first frame: a third of its bytes.
+	 */
+	bool on_bare = bare[page & 1] && n > 0 && frames[0]->count > 0 &&
+	    celldiff_same_cmd(&frames[0]->cmds[0], frames[0]->text, &pp->cmds.cmds[0][0], pp->cmds.text[0]);
+
+	bare[page & 1] = false;
 
 	if (!pp->cmds.valid && shown[!(page & 1)].cmds.valid) {
 		/* (a level's first frames: the other page is the best start) */
@@ -444,14 +457,31 @@ int present_frames(const Frame *const *frames, int n, int page)
 		cellplan_copy(pp, &shown[!(page & 1)]);
 	}
 	plan = cellplan_frames(&planner, frames, n, pp);
-	draw_plan(&draw_ctx, plan, frames, n, page);
+	draw_plan(&draw_ctx, plan, frames, n, page, on_bare);
 	return plan->count;
 }
 
 void present_forget(void)
 {
-	for (int p = 0; p < VGA_PAGES; p++)
+	for (int p = 0; p < VGA_PAGES; p++) {
 		cellplan_forget(&shown[p]);
+		bare[p] = false;
+	}
+}
+
+/*
+ * vga_init cleared both pages: each holds one full-screen fill of `color`.
+ * The title's frame starts with that fill, so its first present draws only
+ * the cells its other commands touch (a VGA write is a trip to QEMU's VGA
+ * model each: about half of the title's bytes are not written).
+ */
+void present_cleared(int color)
+{
+	for (int p = 0; p < VGA_PAGES; p++) {
+		cellplan_forget(&shown[p]);
+		celldiff_cleared(&shown[p].cmds, color);
+		bare[p] = true;
+	}
 }
 
 uint32_t present_displayed_crc(void)

@@ -14,6 +14,7 @@
  */
 int present_frames(const Frame *const *frames, int n, int page);
 void present_forget(void);                      /* something else drew on the pages: redraw all */
+void present_cleared(int color);                /* both pages were cleared to color: the first frame draws what differs */
 uint32_t present_displayed_crc(void);           /* CRC-32 of the 4 planes on screen */
 
 #endif

@@ -11,6 +11,7 @@
 #include "raster.h"
 #include "render.h"
 #include "session.h"
+#include "title.h"
 #include "world.h"
 
 static World world;
@@ -234,6 +235,54 @@ static void a_copied_page_diffs_as_the_original(void **state)
 	}
 }
 
+/*
+ * A page cleared to 0 (vga_init) and known as such: the title's first frame
+ * redraws only the cells its commands after the fill touch, and the page
+ * is then the title's full render everywhere. Any other first frame (a
+ * fill of another colour, two frames) is redrawn whole.
+ */
+static void a_cleared_page_takes_the_title_redrawing_only_what_differs(void **state)
+{
+	static TitleState t;
+	static uint8_t px[SCREEN_W * SCREEN_H];
+	const Frame *two[2] = { &a, &b };
+	int n, black = 0;
+
+	(void)state;
+	title_init(&t);
+	title_draw(&t, &a);
+	celldiff_cleared(&page, 0);
+	memset(px, 0, sizeof px);               /* what the cleared page holds */
+	n = diff(&a);
+	raster_frame(&a, full);
+	copy_dirty(px);
+	assert_memory_equal(px, full, sizeof px);
+	for (int c = 0; c < CELL_COUNT; c++) {
+		bool all0 = true;
+
+		for (int y = 0; y < 8; y++)
+			for (int x = 0; x < 8; x++)
+				all0 = all0 && !full[((c / CELL_COLS) * 8 + y) * SCREEN_W + (c % CELL_COLS) * 8 + x];
+		black += all0;
+	}
+	assert_true(black > CELL_COUNT / 2);    /* the title is mostly its black fill ... */
+	assert_true(n < CELL_COUNT - CELL_COUNT / 3);   /* ... which is not drawn again */
+	assert_int_equal(diff(&a), 0);          /* and the page holds the frame now */
+
+	celldiff_cleared(&page, 0);
+	frame_clear(&b);
+	frame_fill(&b, 0, 0, SCREEN_W, SCREEN_H, 1);
+	assert_int_equal(diff(&b), CELL_COUNT);
+	celldiff_cleared(&page, 1);
+	assert_int_equal(diff(&b), 0);          /* the page is that fill already */
+	celldiff_cleared(&page, 1);
+	frame_tile(&b, 8, 16, 1);
+	assert_int_equal(diff(&b), 1);          /* the tile's cell only */
+	assert_true(dirty[2 * CELL_COLS + 1]);
+	celldiff_cleared(&page, 0);
+	assert_int_equal(celldiff_frames(two, 2, &page, dirty), CELL_COUNT);
+}
+
 #define T(f) cmocka_unit_test_setup(f, fresh)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_demo_frame_redraws_every_changed_cell),
@@ -245,6 +294,7 @@ static const struct CMUnitTest tests[] = {
 	T(a_grid_marks_the_cells_whose_code_changed),
 	T(a_copied_page_diffs_as_the_original),
 	T(a_grid_flattens_to_the_tiles_it_stands_for),
+	T(a_cleared_page_takes_the_title_redrawing_only_what_differs),
 };
 
 int main(int argc, char **argv)

@@ -9,6 +9,7 @@
 #include "gfxcache.h"
 #include "present.h"
 #include "stages.h"
+#include "title.h"
 #include "vga.h"
 
 /*
@@ -17,6 +18,7 @@
  * lies on the screen and count the pictures copied.
  */
 static long copied;                     /* cells vga_copy_tiles was given */
+static long filled;                     /* pixels vga_fill_rect was given */
 static VgaBitmap any_bitmap;
 
 int vga_front_page(void) { return 0; }
@@ -31,6 +33,7 @@ void vga_fill_rect(int page, int x, int y, int w, int h, int color)
 	(void)page;
 	(void)color;
 	assert_true(x >= 0 && y >= 0 && x + w <= VGA_W && y + h <= VGA_H);
+	filled += (long)w * h;
 }
 
 void vga_draw_tile(int page, int x, int y, int tile)
@@ -139,9 +142,47 @@ static void a_frame_without_a_grid_and_an_unchanged_one_enter_each_stage_once(vo
 	assert_int_equal(cells, 0);             /* the same again: nothing to draw, the stages all the same */
 }
 
+/*
+ * Pages known cleared (present_cleared, after vga_init): the title's first
+ * frame redraws only the cells its commands after the fill touch, and not
+ * that fill (its pixels are there); once a page was drawn, or forgotten,
+ * the fill is drawn again where cells are dirty.
+ */
+static void on_a_cleared_page_the_title_draws_neither_the_black_cells_nor_its_fill(void **state)
+{
+	static TitleState t;
+	static Frame title;
+	const Frame *fr[1] = { &title };
+	int cells;
+
+	(void)state;
+	title_init(&t);
+	title_draw(&t, &title);
+	present_cleared(0);
+	filled = 0;
+	assert_int_equal(present_page(fr, 1, 1, &cells), ONCE_EACH_IN_ORDER);
+	assert_true(cells > 0 && cells < CELL_COUNT - CELL_COUNT / 3);
+	assert_int_equal(filled, 0);
+	present_page(fr, 1, 0, &cells);         /* the other page, cleared too */
+	assert_int_equal(filled, 0);
+
+	title_draw(&t, &title);                 /* the same picture, drawn anew: nothing changed */
+	title.cmds[1].id ^= 1;                  /* but one star: its cell, over the fill */
+	present_page(fr, 1, 1, &cells);
+	assert_int_equal(cells, 1);
+	assert_int_equal(filled, 64);
+
+	present_forget();
+	filled = 0;
+	present_page(fr, 1, 1, &cells);
+	assert_int_equal(cells, CELL_COUNT);
+	assert_int_equal(filled, SCREEN_W * SCREEN_H);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_demo_frame_enters_each_stage_once_in_order),
 	cmocka_unit_test(a_frame_without_a_grid_and_an_unchanged_one_enter_each_stage_once),
+	cmocka_unit_test(on_a_cleared_page_the_title_draws_neither_the_black_cells_nor_its_fill),
 };
 
 int main(int argc, char **argv)

@@ -234,6 +234,50 @@ static void held_bytes_wait_for_the_release_or_their_pumps(void **state)
 	assert_wire("held\n");
 }
 
+/*
+ * The boot (kernel/boot/main.c): queued and held from serial_init on, so the
+ * lines before the timer never wait for the UART (no status read, no byte
+ * out). With no tick ever (a panic before the timer) turning the queue off
+ * writes every one out, in order, before the panic's own; with the timer,
+ * the hold's pumps pass and the first frame's release sends them.
+ */
+static void held_from_the_start_nothing_waits_and_a_panic_writes_it_all(void **state)
+{
+	static const char early[] = "\nShardfall kernel booting\ncpu: GenuineIntel family 6\nacpi: RSDP at 0x000f59d0\n";
+	uint32_t t0;
+
+	reset(state);
+	assert_true(serial_init());
+	uart.sent = uart.lsr_reads = 0;
+	t0 = uart.now_us;
+	serial_queue(true);
+	serial_hold(70);
+	serial_write(early);
+	serial_putc('!');
+	assert_int_equal(uart.sent, 0);
+	assert_int_equal(uart.lsr_reads, 0);    /* not even a look at the transmitter */
+	assert_true(uart.now_us - t0 < 8);      /* the flags saved and given back, nothing else */
+	serial_queue(false);                    /* the panic: no pump has run */
+	serial_write("PANIC: timer\n");
+	assert_wire("\nShardfall kernel booting\ncpu: GenuineIntel family 6\nacpi: RSDP at 0x000f59d0\n!PANIC: timer\n");
+
+	reset(state);
+	assert_true(serial_init());
+	uart.sent = 0;
+	serial_queue(true);
+	serial_hold(70);
+	serial_write(early);
+	for (int i = 0; i < 69; i++)            /* the timer runs; the title is not up yet */
+		serial_pump();
+	assert_int_equal(uart.sent, 0);
+	serial_write("boot: first frame\nready\n");
+	serial_release();                       /* log_ready */
+	assert_int_equal(uart.sent, FIFO);
+	serial_queue(false);
+	assert_wire("\nShardfall kernel booting\ncpu: GenuineIntel family 6\nacpi: RSDP at 0x000f59d0\n"
+	    "boot: first frame\nready\n");
+}
+
 /* A full queue while held still goes out rather than losing a byte; turning the queue off drops the hold. */
 static void a_full_queue_goes_out_even_when_held(void **state)
 {
@@ -277,8 +321,10 @@ static void without_a_uart_nothing_is_written_or_waited_for(void **state)
 	assert_false(serial_init());
 	t0 = uart.now_us;
 	serial_queue(true);
+	serial_hold(70);                        /* as the boot does */
 	serial_write(LINE);
 	serial_pump();
+	serial_release();
 	serial_queue(false);
 	assert_int_equal(uart.now_us, t0);
 	assert_int_equal(serial_queued(), 0);
@@ -292,6 +338,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test_setup(turning_the_queue_off_keeps_the_order, reset_started),
 	cmocka_unit_test_setup(held_bytes_wait_for_the_release_or_their_pumps, reset_started),
 	cmocka_unit_test_setup(a_full_queue_goes_out_even_when_held, reset_started),
+	cmocka_unit_test(held_from_the_start_nothing_waits_and_a_panic_writes_it_all),
 	cmocka_unit_test_setup(without_a_fifo_one_byte_goes_at_a_time, reset),
 	cmocka_unit_test_setup(without_a_uart_nothing_is_written_or_waited_for, reset),
 };
