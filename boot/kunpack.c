@@ -1,4 +1,4 @@
-/* kunpack.c: the packed kernel's unpacker (tools/kpack.py's format), for the BIOS stub (i486) and the host's unit test. */
+/* kunpack.c: the packed kernel's checksum and unpacker (tools/kpack.py's format), for the BIOS stub (i486) and the host's unit test. */
 #include "kunpack.h"
 
 #define MIN_MATCH       4
@@ -107,4 +107,40 @@ size_t kunpack(uint8_t *dst, size_t len, const uint8_t *src, size_t src_len, int
 		*bad = 0;               /* else bytes after the end of the stream */
 out:
 	return (size_t)(d - dst);
+}
+
+static uint32_t crc_table[4][256];      /* [k][b]: b's CRC shifted through k more zero bytes */
+static int crc_ready;
+
+static void crc_tables(void)
+{
+	for (uint32_t b = 0; b < 256; b++) {
+		uint32_t c = b;
+
+		for (int bit = 0; bit < 8; bit++)
+			c = c & 1 ? c >> 1 ^ 0xEDB88320u : c >> 1;
+		crc_table[0][b] = c;
+	}
+	for (uint32_t b = 0; b < 256; b++)
+		for (int k = 1; k < 4; k++)
+			crc_table[k][b] = crc_table[k - 1][b] >> 8 ^ crc_table[0][crc_table[k - 1][b] & 0xFF];
+	crc_ready = 1;
+}
+
+uint32_t kpack_crc32(const uint8_t *p, size_t n)
+{
+	uint32_t c = 0xFFFFFFFFu;
+
+	if (!crc_ready)
+		crc_tables();
+	for (; n && ((uintptr_t)p & 3); n--)
+		c = c >> 8 ^ crc_table[0][(c ^ *p++) & 0xFF];
+	for (; n >= 4; n -= 4, p += 4) {
+		c ^= (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+		c = crc_table[3][c & 0xFF] ^ crc_table[2][c >> 8 & 0xFF] ^ crc_table[1][c >> 16 & 0xFF] ^
+		    crc_table[0][c >> 24];
+	}
+	for (; n; n--)
+		c = c >> 8 ^ crc_table[0][(c ^ *p++) & 0xFF];
+	return ~c;
 }

@@ -1,4 +1,4 @@
-/* unpack.c: the BIOS stub's work — check GRUB left nothing where the kernel goes, unpack it, zero its BSS; or say why not and stop. */
+/* unpack.c: the BIOS stub's work — check GRUB left nothing where the kernel goes and the stream's checksum, unpack it, zero its BSS; or say why not and stop. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -102,6 +102,22 @@ static void zero(uint32_t a, uint32_t b)
 		*p++ = 0;
 }
 
+/* The stream as tools/kpack.py wrote it, or a line that says the image is damaged and a stop. */
+static void check_stream(void)
+{
+	uint32_t crc = kpack_crc32(kpack_blob, (size_t)(kpack_blob_end - kpack_blob));
+	Line l = { .len = 0 };
+
+	if (crc == KP_CRC && kpack_blob_end - kpack_blob == KP_PACKED_LEN)
+		return;
+	put_str(&l, "Shardfall: the kernel image on this disk is damaged (checksum ");
+	put_num(&l, crc, 16);
+	put_str(&l, ", want ");
+	put_num(&l, KP_CRC, 16);
+	put_str(&l, "): write the image again");
+	stop(&l);
+}
+
 /* Called by unpack_start: returns with the kernel's bytes at KP_DEST and its BSS zeroed, or never. */
 void unpack_kernel(uint32_t magic, uint32_t info)
 {
@@ -110,6 +126,7 @@ void unpack_kernel(uint32_t magic, uint32_t info)
 
 	if (magic == MB_LOADER_MAGIC && info)
 		check_info(info);
+	check_stream();                 /* a stick's bad flash, a copy cut short: never unpack a damaged stream */
 	got = kunpack((uint8_t *)(uintptr_t)KP_DEST, KP_LEN, kpack_blob, (size_t)(kpack_blob_end - kpack_blob), &bad);
 	if (bad) {
 		Line l = { .len = 0 };

@@ -8,11 +8,16 @@ grub-opts.cfg's --quirk-modules-after-kernel, on purpose. Registered through fau
 
 import os
 import re
+import sys
 import time
+import zlib
 
 import qemu
 
-RE_DAMAGED = (r"^Shardfall: the kernel image on this disk is damaged \(unpacked (\d+) of (\d+) bytes\): "
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import kpack                   # noqa: E402  (tools/kpack.py: its unpacker, the stub's twin)
+
+RE_DAMAGED = (r"^Shardfall: the kernel image on this disk is damaged \(checksum 0x([0-9A-F]+), want 0x([0-9A-F]+)\): "
               r"write the image again$")
 RE_OVERLAP = (r"^Shardfall: the boot loader put its (.+) at 0x([0-9A-F]+) \((\d+) bytes\), where the kernel is "
               r"unpacked \(0x([0-9A-F]+) to 0x([0-9A-F]+)\): boot stopped$")
@@ -34,22 +39,33 @@ ZEROED = 4096                   # bytes of the packed stream zeroed: a 0 token t
 VGA_TEXT, VGA_CELLS = 0xB8000, 80 * 25
 
 
-def damaged_copy(ctx):
-    """A copy of the ISO with 4 KiB in the middle of the packed kernel's stream zeroed; returns its path."""
+def zeroed(blob):
+    """4 KiB in the middle of the stream zeroed (the unpacker itself refuses that)."""
+    return blob[:len(blob) // 2] + bytes(ZEROED) + blob[len(blob) // 2 + ZEROED:]
+
+
+def one_bit(blob):
+    """One bit of the stream's last byte flipped: a literal the unpacker takes as it is (checked below), so
+    only the checksum can tell."""
+    return blob[:-1] + bytes([blob[-1] ^ 1])
+
+
+def damaged_copy(ctx, damage):
+    """A copy of the ISO whose packed kernel is damage(stream); returns its path and the damaged stream."""
     with open(ctx.iso, "rb") as f:
         img = bytearray(f.read())
     with open(build_file(ctx, "kernel.lz"), "rb") as f:
         blob = f.read()
     at = img.find(blob)
     assert at >= 0 and img.find(blob, at + 1) < 0, "the packed kernel does not lie once, whole, in the image"
-    spot = at + len(blob) // 2
-    img[spot:spot + ZEROED] = bytes(ZEROED)
+    bad = damage(blob)
+    img[at:at + len(blob)] = bad
     path = os.path.join(ctx.outdir, "damaged.iso")
     with open(path, "wb") as f:
         f.write(img)
-    ctx.note("damaged.iso: %d bytes zeroed at offset %d of the %d-byte packed kernel (image offset 0x%x)" % (
-        ZEROED, len(blob) // 2, len(blob), spot))
-    return path
+    ctx.note("damaged.iso: %s, %d bytes of the %d-byte packed kernel differ (image offset 0x%x)" % (
+        damage.__name__, sum(a != b for a, b in zip(blob, bad)), len(blob), at))
+    return path, blob, bad
 
 
 def build_file(ctx, name):
@@ -95,18 +111,26 @@ def assert_stopped(ctx, m, line):
         resets, rows[0].rstrip()))
 
 
-def test_damaged_image(ctx):
-    """A CD whose packed kernel is damaged: the stub says so on COM1 and on the text screen, with how far it
-    got, and stops there (halted, no kernel line) instead of jumping into half a kernel."""
-    m = qemu.Machine(damaged_copy(ctx), ctx.outdir, boot="cdrom", log_resets=True)
-    ctx.machines.append(m)
-    m.start()
-    t0 = m.elapsed()
-    got = m.wait_for(RE_DAMAGED, DAMAGED_TIMEOUT_S)
-    done, total = int(got.group(1)), int(got.group(2))
-    ctx.note("COM1 at %.2f s: %s" % (m.elapsed() - t0, got.group(0)))
-    assert 0 < done < total, "unpacked %d of %d: the damage is mid-stream, so some but not all" % (done, total)
-    assert_stopped(ctx, m, got)
+def damaged_image(damage):
+    """A CD whose packed kernel is damaged: the stub's checksum (tools/kpack.py's CRC-32 of the stream) says
+    so on COM1 and on the text screen, with both values, and it stops there (halted, no kernel line) instead
+    of unpacking it and jumping into a kernel that is not ours."""
+    def run(ctx):
+        path, blob, bad = damaged_copy(ctx, damage)
+        if damage is one_bit:
+            kpack.unpack(bad, kpack_constants(ctx)["KP_LEN"])  # raises kpack.Bad if the unpacker alone would refuse
+        m = qemu.Machine(path, ctx.outdir, boot="cdrom", log_resets=True)
+        ctx.machines.append(m)
+        m.start()
+        t0 = m.elapsed()
+        got = m.wait_for(RE_DAMAGED, DAMAGED_TIMEOUT_S)
+        crc, want = int(got.group(1), 16), int(got.group(2), 16)
+        ctx.note("COM1 at %.2f s: %s" % (m.elapsed() - t0, got.group(0)))
+        assert want == zlib.crc32(blob), "the stub wants 0x%08X, the stream's CRC-32 is 0x%08X" % (
+            want, zlib.crc32(blob))
+        assert crc == zlib.crc32(bad), "the stub's checksum 0x%08X is not the damaged stream's" % crc
+        assert_stopped(ctx, m, got)
+    return run
 
 
 def test_module_over_kernel(ctx):
@@ -139,6 +163,7 @@ def test_module_over_kernel(ctx):
 
 
 TESTS = [
-    ("kpack_damaged_image", test_damaged_image, (), ()),
+    ("kpack_damaged_image", damaged_image(zeroed), (), ()),
+    ("kpack_one_bit_image", damaged_image(one_bit), (), ()),
     ("kpack_module_over_kernel", test_module_over_kernel, (), ()),
 ]

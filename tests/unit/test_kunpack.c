@@ -167,12 +167,52 @@ static void overlap_and_long_lengths(void **state)
 	free(out);
 }
 
+/* CRC-32 a bit at a time, straight from the definition: the reference for kpack_crc32's tables. */
+static uint32_t crc_bitwise(const uint8_t *p, size_t n)
+{
+	uint32_t c = 0xFFFFFFFFu;
+
+	while (n--) {
+		c ^= *p++;
+		for (int k = 0; k < 8; k++)
+			c = c & 1 ? c >> 1 ^ 0xEDB88320u : c >> 1;
+	}
+	return ~c;
+}
+
+/* The stub's checksum: zlib's check value, every alignment and length against the bitwise one, a real stream. */
+static void checksum_matches_zlib(void **state)
+{
+	static const uint8_t check[] = "123456789";
+	uint8_t buf[64];
+	uint8_t *lz;
+	size_t len;
+	uint32_t whole;
+
+	(void)state;
+	assert_int_equal(kpack_crc32(check, 9), 0xCBF43926u);  /* CRC-32's published check value */
+	assert_int_equal(kpack_crc32(check, 0), 0);
+	for (size_t i = 0; i < sizeof buf; i++)
+		buf[i] = (uint8_t)(i * 37 + 11);
+	for (size_t at = 0; at < 4; at++)
+		for (size_t n = 0; at + n <= sizeof buf; n++)
+			assert_int_equal(kpack_crc32(buf + at, n), crc_bitwise(buf + at, n));
+	lz = read_file("kernel", "lz", &len);
+	whole = kpack_crc32(lz, len);
+	assert_int_equal(whole, crc_bitwise(lz, len));
+	lz[len / 2] ^= 0x10;            /* one bit of the real stream: another checksum */
+	assert_int_not_equal(kpack_crc32(lz, len), whole);
+	assert_int_equal(kpack_crc32(lz, len), crc_bitwise(lz, len));
+	free(lz);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(every_vector_round_trips),
 	cmocka_unit_test(shared_vector_unpacks),
 	cmocka_unit_test(truncated_kernel_is_refused),
 	cmocka_unit_test(damaged_streams_are_refused),
 	cmocka_unit_test(overlap_and_long_lengths),
+	cmocka_unit_test(checksum_matches_zlib),
 };
 
 int main(int argc, char **argv)
