@@ -100,16 +100,27 @@ def secure_boot_chain(tmp, efi_img, sizes):
     return ["Secure Boot: " + p for p in probs]
 
 
-def layout_problems(iso, layout, sizes):
-    """The files of tools/isolayout.py's list must follow each other in the image, in its order, with no other
-    file's blocks between them (GRUB's BIOS boot then reads one run of blocks: docs/bootwall.md)."""
-    with open(layout) as f:
-        paths = [line.split(None, 1)[1].strip() for line in f if line.strip()]
+def image_files(iso):
+    """{path: (first 2048-byte block, blocks, bytes)} of every file in the ISO 9660 tree (xorriso's report_lba;
+    tests/qemu/layout_tests.py uses it too)."""
     where = {}
     for line in run(["xorriso", "-indev", iso, "-find", "/", "-type", "f", "-exec", "report_lba", "--"]).splitlines():
         hit = re.match(r"File data lba:\s*\d+\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*'(.*)'$", line)
         if hit:
             where[hit.group(4)] = (int(hit.group(1)), int(hit.group(2)), int(hit.group(3)))
+    return where
+
+
+def laid_out(layout):
+    """The image paths of tools/isolayout.py's weight list, in its order."""
+    with open(layout) as f:
+        return [line.split(None, 1)[1].strip() for line in f if line.strip()]
+
+
+def layout_problems(iso, layout, sizes):
+    """The files of tools/isolayout.py's list must follow each other in the image, in its order, with no other
+    file's blocks between them (GRUB's BIOS boot then reads one run of blocks: docs/bootwall.md)."""
+    paths, where = laid_out(layout), image_files(iso)
     problems, prev, total = [], None, 0
     for p in paths:
         if p not in where:

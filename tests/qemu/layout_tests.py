@@ -10,27 +10,15 @@ area behind the title. Registered through fault_tests.TESTS (run_tests.py is at 
 
 import os
 import re
-import subprocess
+import sys
 
-import qemu
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from isocheck import image_files, laid_out      # noqa: E402  (xorriso's report_lba; the weight list)
 
 ISO_BLOCK = 2048
 GRUB_BLOCK = 16                         # GRUB's disk cache reads 32 KiB at a time, aligned: 16 ISO blocks
-RE_LBA = re.compile(r"File data lba:\s*\d+\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*'(.*)'$")
 RE_HDD = re.compile(r"ide_sector_read sector=(\d+) nsectors=(\d+)")
 RE_CD = re.compile(r"ide_atapi_cmd_read .*LBA=(\d+) nb_sectors=(\d+)")
-
-
-def image_files(iso):
-    """{path: (first block, blocks)} of every file in the ISO 9660 tree (xorriso's report_lba)."""
-    out = subprocess.run(["xorriso", "-indev", iso, "-find", "/", "-type", "f", "-exec", "report_lba", "--"],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, check=True).stdout
-    files = {}
-    for line in out.splitlines():
-        hit = RE_LBA.match(line)
-        if hit:
-            files[hit.group(4)] = (int(hit.group(1)), int(hit.group(2)))
-    return files
 
 
 def volume_blocks(iso):
@@ -43,9 +31,8 @@ def volume_blocks(iso):
 def allowed_ranges(iso):
     """[(first, end)] of 2048-byte blocks a BIOS boot may read before the kernel runs (the system area and
     directories, GRUB's core, the laid-out files), the image's files, and the laid-out run's (first, end)."""
-    files = image_files(iso)
-    with open(os.path.join(os.path.dirname(os.path.abspath(iso)), "isolayout.txt")) as f:
-        laid = [line.split(None, 1)[1].strip() for line in f if line.strip()]
+    files = {p: (lba, blocks) for p, (lba, blocks, _) in image_files(iso).items()}
+    laid = laid_out(os.path.join(os.path.dirname(os.path.abspath(iso)), "isolayout.txt"))
     first_data = min(lba for lba, blocks in files.values() if blocks)
     core = files["/boot/grub/i386-pc/eltorito.img"]
     start, end = files[laid[0]][0], max(files[p][0] + files[p][1] for p in laid)
