@@ -116,27 +116,6 @@ static void queue_byte(char c)
 	txq.byte[txq.head++ % TXQ_BYTES] = c;
 }
 
-void serial_putc(char c)
-{
-	uint32_t f;
-
-	if (!present)
-		return;
-	if (!txq.on) {
-		if (c == '\n')
-			put_waiting('\r');
-		put_waiting(c);
-		return;
-	}
-	f = cpu_save_flags_cli();       /* the timer IRQ pumps and may log: one byte order */
-	if (c == '\n')
-		queue_byte('\r');
-	queue_byte(c);
-	if (!txq.hold)
-		pump();
-	cpu_restore_flags(f);
-}
-
 void serial_write(const char *s)
 {
 	uint32_t f;
@@ -144,8 +123,11 @@ void serial_write(const char *s)
 	if (!present)
 		return;
 	if (!txq.on) {
-		while (*s)
-			serial_putc(*s++);
+		for (; *s; s++) {
+			if (*s == '\n')
+				put_waiting('\r');
+			put_waiting(*s);
+		}
 		return;
 	}
 	f = cpu_save_flags_cli();       /* a line is queued whole: an IRQ's line goes before or after it */
@@ -157,6 +139,13 @@ void serial_write(const char *s)
 	if (!txq.hold)
 		pump();
 	cpu_restore_flags(f);
+}
+
+void serial_putc(char c)
+{
+	char s[2] = { c, '\0' };
+
+	serial_write(s);
 }
 
 void serial_queue(bool on)

@@ -137,15 +137,11 @@ bool bringup_saves_known(const BringUp *u)
 	return u->saves_known;
 }
 
-bool bringup_mid_step(const BringUp *u)
-{
-	return u->mid_step;
-}
-
 /*
- * For the panic: the fiber is inside a step, on it or given away in a wait,
- * so a driver of it may be mid-transfer and the USB and disk drivers are
- * not to be entered again (they are not reentrant).
+ * The fiber is inside a step, on it or given away in a wait, so a driver of
+ * it may be mid-transfer and the USB and disk drivers are not to be entered
+ * again (they are not reentrant): the loop leaves the devices alone, the
+ * panic leaves the stick alone.
  */
 bool bringup_devices_busy(void)
 {

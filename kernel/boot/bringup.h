@@ -44,8 +44,7 @@ typedef struct BringUp {
 void bringup_init(BringUp *u, const BootOptions *o, const BootInfo *b, const AcpiInfo *acpi, SysInfo *si,
                   bool adlib);
 BringEvent bringup_step(BringUp *u);    /* main loop, once a pass: the fiber, until its step ends or the next tick */
-bool bringup_devices_busy(void);            /* the panic's question: a step is under way (bringup.c) */
-bool bringup_mid_step(const BringUp *u);       /* its step is under way: the loop leaves the devices alone */
+bool bringup_devices_busy(void);               /* a step is under way: the loop and the panic leave the devices alone */
 bool bringup_took_tick(const BringUp *u);      /* the last bringup_step lasted until the loop's next tick */
 bool bringup_done(const BringUp *u);
 bool bringup_saves_known(const BringUp *u);    /* save_open ran: save_status says open or why not */

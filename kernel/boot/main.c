@@ -217,8 +217,7 @@ void kmain(uint32_t magic, uint32_t info)
 	sysprobe_log(&sysinfo);
 	if (opts.ticks)
 		klog("test: freezing after %u ticks\n", (unsigned)opts.ticks);
-	if (opts.crashtest != CRASH_NONE && opts.crashtest != CRASH_FIBER_STACK && opts.crashtest != CRASH_FIBER_HANG &&
-	    opts.crashtest != CRASH_FIBER_LATE)
+	if (opts.crashtest != CRASH_NONE && !crashtest_on_fiber(opts.crashtest))
 		fault_crashtest(opts.crashtest);        /* crashtest=lockup is the main loop's, fiber* the bring-up's */
 	cpu_sti();
 	/* disks, USB, the sticks, the save area, HDA/AC'97, pads: behind the title, stepped by the loop (bringup.c) */

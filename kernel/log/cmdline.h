@@ -22,6 +22,12 @@ typedef enum CrashTest {
 	CRASH_FIBER_LATE,               /* the same in the first step after the save area opened (the stick left alone) */
 } CrashTest;
 
+/* The crashtests the devices' fiber runs (kernel/boot/bringup.c), not kmain. */
+static inline bool crashtest_on_fiber(CrashTest c)
+{
+	return c == CRASH_FIBER_STACK || c == CRASH_FIBER_HANG || c == CRASH_FIBER_LATE;
+}
+
 #define CRASH_NAMES "de, bp, ud, gp, stack, esp, inpanic, early, lockup, fiberstack or fiberhang"
 
 /* sound=NAME: which devices play (docs/sound.md). */

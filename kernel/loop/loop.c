@@ -435,7 +435,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 			saves_opened(&session, o);      /* the stick's settings, then the options again */
 		if (rest_point(&ls, up))
 			start_clock(&ls.clock, ls.pace);        /* LOG.TXT written: the clock restarted after it */
-		if (bringup_saves_known(up) && !bringup_mid_step(up) && session_save_request(&session)) {
+		if (bringup_saves_known(up) && !bringup_devices_busy() && session_save_request(&session)) {
 			saves_service(&session, up);        /* a rest point: between ticks, the clock restarted after it */
 			start_clock(&ls.clock, ls.pace);
 		}
@@ -449,7 +449,7 @@ void loop_run(const BootOptions *o, const BootInfo *b, const SysInfo *si, BringU
 			start_clock(&ls.clock, ls.pace);
 		}
 		watchdog_pet();
-		if (!bringup_mid_step(up) && usb_service()) {   /* a USB keyboard came or went: the title says so */
+		if (!bringup_devices_busy() && usb_service()) {        /* a USB keyboard came or went: the title says so */
 			title_usb_note();
 			saves_check(&session);  /* ... or the stick */
 		}
